@@ -1,0 +1,88 @@
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import { readConsent, saveConsent } from "~/lib/cookie-consent";
+import { paths } from "~/lib/routes";
+
+const BANNER_DELAY_MS = 1000;
+
+function PreferenceRow({ title, text, ...props }: { title: string; text: string } & React.ComponentProps<typeof Switch>) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-md border border-ink/10 p-3">
+      <div>
+        <Label htmlFor={id}>{title}</Label>
+        <p id={`${id}-text`} className="mt-1 text-sm text-ink/80">
+          {text}
+        </p>
+      </div>
+      <Switch id={id} aria-describedby={`${id}-text`} {...props} />
+    </div>
+  );
+}
+
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [functional, setFunctional] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+
+  useEffect(() => {
+    if (readConsent(window.localStorage)) return;
+    const timer = setTimeout(() => setVisible(true), BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const choose = (choice: { functional: boolean; analytics: boolean }) => {
+    saveConsent(window.localStorage, choice);
+    setSettingsOpen(false);
+    setVisible(false);
+  };
+
+  if (!visible) return null;
+  return (
+    <>
+      <section
+        aria-label="Avís de galetes"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-ink/10 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+      >
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <p className="text-sm">
+            Fem servir galetes necessàries perquè el web funcioni i, si ho acceptes, galetes funcionals i d'analítica.{" "}
+            <Link to={paths.cookies} className="font-semibold text-brand-dark underline">
+              Política de cookies
+            </Link>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setSettingsOpen(true)}>
+              Configurar
+            </Button>
+            <Button variant="outline" onClick={() => choose({ functional: false, analytics: false })}>
+              Només necessàries
+            </Button>
+            <Button onClick={() => choose({ functional: true, analytics: true })}>Acceptar totes</Button>
+          </div>
+        </div>
+      </section>
+      <Dialog open={settingsOpen} onOpenChange={setSettingsOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Configuració de galetes</DialogTitle>
+            <DialogDescription>Tria quines galetes vols permetre. Les necessàries sempre estan actives.</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-3">
+            <PreferenceRow title="Necessàries" text="Imprescindibles perquè el web funcioni." checked disabled />
+            <PreferenceRow title="Funcionals" text="Recorden les teves preferències." checked={functional} onCheckedChange={setFunctional} />
+            <PreferenceRow title="Analítiques" text="Ens ajuden a entendre com es fa servir el web." checked={analytics} onCheckedChange={setAnalytics} />
+          </div>
+          <DialogFooter>
+            <Button onClick={() => choose({ functional, analytics })}>Guardar preferències</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { MenuIcon } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { paths } from "~/lib/routes";
+import { cn } from "~/lib/utils";
+
+const NAV = [
+  { label: "DIGUES LA TEVA", to: paths.participa },
+  { label: "SEGUEIX LA VIVI", to: paths.vivi },
+  { label: "AGENDA", to: paths.agenda },
+  { label: "SABER-NE MÉS", to: paths.initiative },
+] as const;
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-bold tracking-wide text-ink hover:bg-brand-soft hover:text-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+    isActive && "text-brand-dark underline decoration-2 underline-offset-8",
+  );
+
+function SignOut() {
+  return (
+    <Form method="post" action={paths.adminLogout}>
+      <Button type="submit" variant="outline" size="sm">
+        Sortir
+      </Button>
+    </Form>
+  );
+}
+
+export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink/10 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to={paths.home} className="flex items-center gap-3 rounded-md focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none">
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <span className="flex flex-col leading-tight">
+            <span className="text-base font-extrabold text-brand-dark">Al Penedès, la bici ens mou!</span>
+            <span className="hidden text-xs text-ink/80 sm:block">Pla director de la bicicleta 2025-2035</span>
+          </span>
+        </Link>
+        <nav aria-label="Navegació principal" className="hidden items-center gap-1 md:flex">
+          {NAV.map((item) => (
+            <NavLink key={item.label} to={item.to} className={itemClass} end>
+              {item.label}
+            </NavLink>
+          ))}
+          {isAdmin && <SignOut />}
+        </nav>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Obre el menú">
+              <MenuIcon aria-hidden="true" className="size-6" />
+            </Button>
+          </DialogTrigger>
+          <DialogContent className="top-0 left-0 max-w-none translate-x-0 translate-y-0 rounded-none sm:max-w-none">
+            <DialogTitle>Menú</DialogTitle>
+            <DialogDescription className="sr-only">Seccions del web</DialogDescription>
+            <nav aria-label="Navegació principal (mòbil)" className="flex flex-col gap-1">
+              {NAV.map((item) => (
+                <NavLink key={item.label} to={item.to} className={itemClass} onClick={() => setOpen(false)} end>
+                  {item.label}
+                </NavLink>
+              ))}
+              {isAdmin && <SignOut />}
+            </nav>
+          </DialogContent>
+        </Dialog>
+      </div>
+    </header>
+  );
+}

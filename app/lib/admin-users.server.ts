@@ -1,0 +1,36 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { adminUsers, sessions } from "~/db/schema";
+import { hashPassword } from "./password.server";
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function findAdminByEmail(db: Db, email: string) {
+  return db.query.adminUsers.findFirst({
+    where: sql`lower(${adminUsers.email}) = ${normalizeEmail(email)}`,
+  });
+}
+
+/** Creates the admin if no account has that e-mail; an existing account is left untouched. */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<"created" | "exists"> {
+  if (await findAdminByEmail(db, email)) return "exists";
+  const passwordHash = await hashPassword(password);
+  const inserted = await db
+    .insert(adminUsers)
+    .values({ email: normalizeEmail(email), passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: adminUsers.id });
+  return inserted.length ? "created" : "exists";
+}
+
+/** Sets a new password and ends every session of the account. False when there is no such admin. */
+export async function resetAdminPassword(db: Db, email: string, password: string): Promise<boolean> {
+  const admin = await findAdminByEmail(db, email);
+  if (!admin) return false;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(adminUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(adminUsers.id, admin.id));
+    await tx.delete(sessions).where(eq(sessions.userId, admin.id));
+  });
+  return true;
+}

@@ -1,0 +1,19 @@
+import type { Db } from "~/db/client.server";
+import type { Env } from "./env.server";
+import type { Storage } from "./storage.server";
+
+// What the server hands every loader and action: the real parts, injected, so tests
+// can run a loader against a database of their own.
+export interface AppContext {
+  db: Db;
+  storage: Storage;
+  env: Env;
+  cspNonce: string;
+  /** Signs the session cookie: SESSION_SECRET, or a random one kept in site_settings. */
+  sessionSecret: string;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Empty strings (as left by a blank line in an .env file) mean "not set".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: "ha de ser una URL postgres:// o postgresql://" }),
+    ),
+    ADMIN_EMAIL: optional(z.email({ error: "ha de ser una adreça de correu vàlida" })),
+    ADMIN_PASSWORD: optional(z.string().min(10, { error: "ha de tenir com a mínim 10 caràcters" })),
+    SESSION_SECRET: optional(z.string().min(32, { error: "ha de tenir com a mínim 32 caràcters" })),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "ha de ser una URL http:// o https://" })),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL i ADMIN_PASSWORD s'han de donar junts",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment once. A bad value throws a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(entorn)"}: ${i.message}`);
+    throw new ConfigError(`Configuració no vàlida:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const host = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { createCookie, redirect } from "react-router";
+import { adminUsers, sessions } from "~/db/schema";
+import type { AppContext } from "./app-context";
+
+// The cookie holds a random token (signed); the database holds its SHA-256 hash with an
+// expiry, so sessions can be listed and revoked, and a leaked table gives no working cookie.
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sliding renewal: a session used in its second half gets a fresh full lifetime. */
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function sessionCookie(context: Pick<AppContext, "env" | "sessionSecret">) {
+  return createCookie("pb_session", {
+    secrets: [context.sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: context.env.PUBLIC_URL.startsWith("https://"),
+  });
+}
+
+export interface AdminSession {
+  user: { id: string; email: string };
+  sessionId: string;
+  /** Set-Cookie to send when the session was renewed. */
+  renewCookie: string | null;
+}
+
+export async function createSession(context: AppContext, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await context.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return sessionCookie(context).serialize(token, { expires: expiresAt });
+}
+
+export async function getAdminSession(request: Request, context: AppContext): Promise<AdminSession | null> {
+  const cookie = sessionCookie(context);
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  if (typeof token !== "string" || token.length < 20) return null;
+  const [row] = await context.db
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: adminUsers.id, email: adminUsers.email })
+    .from(sessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  let renewCookie: string | null = null;
+  if (row.expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await context.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
+    renewCookie = await cookie.serialize(token, { expires: expiresAt });
+  }
+  return { user: { id: row.id, email: row.email }, sessionId: row.sessionId, renewCookie };
+}
+
+/** The guard at the top of every admin loader and action: the admin, or a redirect to sign in. */
+export async function requireAdmin(request: Request, context: AppContext): Promise<AdminSession> {
+  const session = await getAdminSession(request, context);
+  if (session) return session;
+  const url = new URL(request.url);
+  const redirectTo = url.pathname + url.search;
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+/** Signs out everywhere (the spec's global scope): every session of the account ends. */
+export async function endAllSessions(context: AppContext, userId: string): Promise<string> {
+  await context.db.delete(sessions).where(eq(sessions.userId, userId));
+  return sessionCookie(context).serialize("", { expires: new Date(0), maxAge: 0 });
+}
+
+export async function deleteExpiredSessions(context: Pick<AppContext, "db">) {
+  await context.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

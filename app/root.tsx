@@ -1,0 +1,48 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "~/components/ui/sonner";
+import { useNonce } from "~/lib/nonce";
+import { seoFor } from "~/lib/seo";
+import "./app.css";
+
+export const meta: Route.MetaFunction = ({ location }) => seoFor(location.pathname);
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ca">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b0125b" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Pàgina no trobada" : "Hi ha hagut un error inesperat"}</h1>
+      <p>{notFound ? "La pàgina que busques no existeix." : "Torna-ho a provar d'aquí a una estona."}</p>
+      <a className="font-semibold text-brand-dark underline" href="/">
+        Torna a l'inici
+      </a>
+    </main>
+  );
+}

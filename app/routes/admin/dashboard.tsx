@@ -1,0 +1,34 @@
+import { count, sql } from "drizzle-orm";
+import type { Route } from "./+types/dashboard";
+import { testimonials } from "~/db/schema";
+import { requireAdmin } from "~/lib/session.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const rows = await context.db.select({ status: testimonials.status, n: count() }).from(testimonials).groupBy(testimonials.status);
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<string, number>>;
+  const [total] = await context.db.select({ n: sql<number>`count(*)::int` }).from(testimonials);
+  return { total: total?.n ?? 0, approved: by.approved ?? 0, pending: by.pending ?? 0, rejected: by.rejected ?? 0 };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const cards = [
+    ["Total testimonis", loaderData.total],
+    ["Aprovats", loaderData.approved],
+    ["Pendents", loaderData.pending],
+    ["Rebutjats", loaderData.rejected],
+  ] as const;
+  return (
+    <>
+      <h1 className="text-2xl font-extrabold">Dashboard</h1>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-white p-5 shadow-sm">
+            <dt className="text-sm font-semibold text-ink/80">{label}</dt>
+            <dd className="mt-1 text-3xl font-extrabold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}

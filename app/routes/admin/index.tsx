@@ -1,0 +1,9 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/index";
+import { paths } from "~/lib/routes";
+import { getAdminSession } from "~/lib/session.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getAdminSession(request, context);
+  return redirect(session ? paths.adminDashboard : paths.adminLogin);
+}

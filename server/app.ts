@@ -1,0 +1,272 @@
+import "~/lib/app-context";
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { openDatabase, type Database } from "~/db/client.server";
+import { ensureAdmin } from "~/lib/admin-users.server";
+import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/lib/lock.server";
+import { errorFields, log } from "~/lib/log.server";
+import { resolveSessionSecret } from "~/lib/settings.server";
+import { createLocalStorage, isValidKey, type Storage } from "~/lib/storage.server";
+
+export interface Runtime {
+  env: Env;
+  database: Database;
+  storage: Storage;
+  uploadsDir: string;
+  /** Held while PGlite owns DATA_DIR; PostgreSQL instances share the folder. */
+  lock: DataDirLock | null;
+  sessionSecret: string;
+}
+
+/** Opens everything the app stands on: the DATA_DIR lock, the database (migrated), storage. */
+export async function openRuntime(env: Env): Promise<Runtime> {
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  try {
+    const database = env.DATABASE_URL
+      ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+      : await openDatabase({ kind: "pglite", dataDir: path.join(env.DATA_DIR, "pglite") });
+    const uploadsDir = path.join(env.DATA_DIR, "uploads");
+    const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
+    return { env, database, storage: createLocalStorage(uploadsDir), uploadsDir, lock, sessionSecret };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+export async function closeRuntime(runtime: Runtime) {
+  await runtime.database.close();
+  runtime.lock?.release();
+}
+
+function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
+  const https = env.PUBLIC_URL.startsWith("https://");
+  return [
+    (_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()");
+      next();
+    },
+    helmet({
+      // Vite's dev server injects inline scripts of its own; the policy holds in production.
+      contentSecurityPolicy: dev
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              mediaSrc: ["'self'", "blob:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              frameSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              ...(https ? { upgradeInsecureRequests: [] } : {}),
+            },
+          },
+      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  ];
+}
+
+/** With the SameSite=Lax cookie, refuses a cross-site form post or fetch (CSRF). */
+function sameOriginMutations(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    // No Origin header: not a browser form or fetch (browsers send it on every POST).
+    if (origin === undefined || sameHost(origin, req.get("host"))) return next();
+    res.status(403).type("text/plain; charset=utf-8").send("Petició d'un altre origen refusada.");
+  };
+}
+
+function sameHost(origin: string, host: string | undefined) {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function requestLog(): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      log("info", "request", { method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    next();
+  };
+}
+
+/** /media/<key>: stored files with Range, ETag and immutable caching. Keys are ours, so
+ * anything that is not one (dots, encoded slashes, traversal) is simply not found. */
+function mediaRoutes(uploadsDir: string): express.Router {
+  const router = express.Router();
+  const notFound: RequestHandler = (_req, res) => {
+    res.status(404).type("text/plain; charset=utf-8").send("No trobat");
+  };
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      res.status(405).type("text/plain; charset=utf-8").send("Mètode no permès");
+      return;
+    }
+    if (!isValidKey(req.path.slice(1))) return notFound(req, res, next);
+    // A stored file opened on its own is never a page: no scripts, no plugins.
+    res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+    next();
+  });
+  router.use(
+    express.static(uploadsDir, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      dotfiles: "deny",
+      fallthrough: true,
+    }),
+  );
+  router.use(notFound);
+  return router;
+}
+
+export interface AppOptions {
+  vite?: ViteDevServer;
+  /** build/client, for the production static files. */
+  clientDir?: string;
+}
+
+export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}) {
+  const { env, database, storage, uploadsDir } = runtime;
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use(requestLog());
+  app.use(securityHeaders(env, Boolean(vite)));
+  app.use(sameOriginMutations());
+  app.use(
+    compression({
+      // Media is already compressed, and compressing would break byte ranges.
+      filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res),
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ok", database: database.kind });
+    } catch (err) {
+      log("error", "health check failed", errorFields(err));
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use("/media", mediaRoutes(uploadsDir));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : // Bundled together with this file by the SSR build.
+      () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: vite ? "development" : "production",
+      getLoadContext: (_req, res): AppLoadContext => ({
+        db: database.db,
+        storage,
+        env,
+        cspNonce: res.locals.cspNonce as string,
+        sessionSecret: runtime.sessionSecret,
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    log("error", "unhandled request error", { path: req.path, ...errorFields(err) });
+    if (res.headersSent) return res.destroy();
+    res.status(500).type("text/plain; charset=utf-8").send("Hi ha hagut un error inesperat.");
+  };
+  app.use(onError);
+  return app;
+}
+
+/** Starts the site; resolves with the listening server. Stops gracefully on SIGTERM/SIGINT. */
+export async function startServer(options: AppOptions = {}): Promise<Server | undefined> {
+  let env: Env;
+  let runtime: Runtime;
+  try {
+    env = parseEnv();
+    runtime = await openRuntime(env);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+      process.stderr.write(`\n${err.message}\n\n`);
+      process.exitCode = 1;
+      return undefined;
+    }
+    throw err;
+  }
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(runtime.database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (result === "created") log("info", "admin account created", { email: env.ADMIN_EMAIL });
+  }
+
+  const app = createApp(runtime, options);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log("info", "listening", { url: `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`, database: runtime.database.kind, dataDir: env.DATA_DIR });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "shutting down", { signal });
+    // Finish in-flight requests, then close the database and release the lock.
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await options.vite?.close();
+        await closeRuntime(runtime);
+        log("info", "stopped");
+      } catch (err) {
+        log("error", "error while stopping", errorFields(err));
+        process.exitCode = 1;
+      }
+      process.exit();
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
