@@ -8,44 +8,12 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { openDatabase, type Database } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/lib/lock.server";
+import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
-import { resolveSessionSecret } from "~/lib/settings.server";
-import { createLocalStorage, isValidKey, type Storage } from "~/lib/storage.server";
-
-export interface Runtime {
-  env: Env;
-  database: Database;
-  storage: Storage;
-  uploadsDir: string;
-  /** Held while PGlite owns DATA_DIR; PostgreSQL instances share the folder. */
-  lock: DataDirLock | null;
-  sessionSecret: string;
-}
-
-/** Opens everything the app stands on: the DATA_DIR lock, the database (migrated), storage. */
-export async function openRuntime(env: Env): Promise<Runtime> {
-  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
-  try {
-    const database = env.DATABASE_URL
-      ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
-      : await openDatabase({ kind: "pglite", dataDir: path.join(env.DATA_DIR, "pglite") });
-    const uploadsDir = path.join(env.DATA_DIR, "uploads");
-    const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
-    return { env, database, storage: createLocalStorage(uploadsDir), uploadsDir, lock, sessionSecret };
-  } catch (err) {
-    lock?.release();
-    throw err;
-  }
-}
-
-export async function closeRuntime(runtime: Runtime) {
-  await runtime.database.close();
-  runtime.lock?.release();
-}
+import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
+import { isValidKey } from "~/lib/storage.server";
 
 function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
   const https = env.PUBLIC_URL.startsWith("https://");

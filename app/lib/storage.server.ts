@@ -16,8 +16,10 @@ export interface StoredFile {
 export interface PutOptions {
   /** The upload is refused once it passes this many bytes, while it streams. */
   maxBytes: number;
-  /** Decides from the sniffed content type (e.g. "image/png") whether the file is welcome. */
-  accept: (contentType: string) => boolean;
+  /** Given the content type sniffed from the bytes (e.g. "image/png"), returns the type to
+   * store it as (the same, or a refinement such as audio/webm for a WebM sound file), or
+   * null to refuse the file. */
+  accept: (sniffedType: string) => string | null;
   /** A folder for the key, e.g. "audio" or "images". */
   prefix: string;
 }
@@ -119,10 +121,9 @@ export function createLocalStorage(root: string): Storage {
         },
       });
       const decide = async (head: Buffer) => {
-        const type = await sniffContentType(head);
-        if (!type || !accept(type) || !EXTENSION_BY_TYPE[type]) {
-          throw new StorageError("bad_type", "El tipus de fitxer no és acceptat.");
-        }
+        const sniffed = await sniffContentType(head);
+        const type = sniffed ? accept(sniffed) : null;
+        if (!type || !EXTENSION_BY_TYPE[type]) throw new StorageError("bad_type", "El tipus de fitxer no és acceptat.");
         return type;
       };
 

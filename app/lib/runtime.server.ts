@@ -1,0 +1,38 @@
+import path from "node:path";
+import { openDatabase, type Database } from "~/db/client.server";
+import type { Env } from "./env.server";
+import { acquireDataDirLock, type DataDirLock } from "./lock.server";
+import { resolveSessionSecret } from "./settings.server";
+import { createLocalStorage, type Storage } from "./storage.server";
+
+export interface Runtime {
+  env: Env;
+  database: Database;
+  storage: Storage;
+  uploadsDir: string;
+  /** Held while PGlite owns DATA_DIR; PostgreSQL instances share the folder. */
+  lock: DataDirLock | null;
+  sessionSecret: string;
+}
+
+/** Opens everything the app stands on: the DATA_DIR lock, the database (migrated), storage.
+ * The server, the seed and the admin CLI all go through here. */
+export async function openRuntime(env: Env): Promise<Runtime> {
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  try {
+    const database = env.DATABASE_URL
+      ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+      : await openDatabase({ kind: "pglite", dataDir: path.join(env.DATA_DIR, "pglite") });
+    const uploadsDir = path.join(env.DATA_DIR, "uploads");
+    const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
+    return { env, database, storage: createLocalStorage(uploadsDir), uploadsDir, lock, sessionSecret };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+export async function closeRuntime(runtime: Runtime) {
+  await runtime.database.close();
+  runtime.lock?.release();
+}

@@ -1,0 +1,18 @@
+// npm run seed: loads the demo content into DATA_DIR (or DATABASE_URL). Safe to run again.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { seed } from "~/db/seed.server";
+import { parseEnv } from "~/lib/env.server";
+import { closeRuntime, openRuntime } from "~/lib/runtime.server";
+
+const runtime = await openRuntime(parseEnv()).catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
+try {
+  const assets = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed-assets");
+  const { inserted, skipped } = await seed(runtime.database.db, runtime.storage, assets);
+  console.log(`Contingut de demostració: ${inserted} elements afegits, ${skipped} ja hi eren.`);
+} finally {
+  await closeRuntime(runtime);
+}
