@@ -1,0 +1,48 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("127.0.0.1");
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe("http://127.0.0.1:3000");
+  });
+
+  it("treats empty strings as not set", () => {
+    const env = parseEnv({ DATABASE_URL: "", ADMIN_EMAIL: " ", ADMIN_PASSWORD: "", PUBLIC_URL: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it("accepts a full production configuration", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/srv/data",
+      DATABASE_URL: "postgresql://app@db:5432/bici",
+      ADMIN_EMAIL: "admin@example.cat",
+      ADMIN_PASSWORD: "una-contrasenya-llarga",
+      SESSION_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://bici.example.cat/",
+    });
+    expect(env).toMatchObject({ PORT: 8080, HOST: "0.0.0.0", DATA_DIR: "/srv/data", PUBLIC_URL: "https://bici.example.cat" });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x@y/z" }, "DATABASE_URL: ha de ser una URL postgres:// o postgresql://"],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "0123456789" }, "ADMIN_EMAIL: ha de ser una adreça de correu vàlida"],
+    [{ ADMIN_EMAIL: "a@b.cat" }, "ADMIN_PASSWORD: ADMIN_EMAIL i ADMIN_PASSWORD s'han de donar junts"],
+    [{ ADMIN_EMAIL: "a@b.cat", ADMIN_PASSWORD: "curta" }, "ADMIN_PASSWORD: ha de tenir com a mínim 10 caràcters"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET: ha de tenir com a mínim 32 caràcters"],
+    [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL: ha de ser una URL http:// o https://"],
+  ])("refuses %j with a readable message", (source, expected) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(expected);
+  });
+});

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import { createTestContext } from "~/test/context";
+import { createTestDatabase, testBackends } from "~/test/db";
+import { signIn } from "./admin-login.server";
+import { ensureAdmin, resetAdminPassword } from "./admin-users.server";
+import { createSession, endAllSessions, getAdminSession, requireAdmin, SESSION_TTL_MS } from "./session.server";
+
+const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
+const requestWith = (cookie?: string) => new Request("http://127.0.0.1:3000/admin/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
+
+describe.each(testBackends())("admin accounts and sessions on %s", (backend) => {
+  let database: Database;
+  let ctx: ReturnType<typeof createTestContext>;
+  let adminId: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ctx = createTestContext(database);
+    expect(await ensureAdmin(ctx.db, "Gestor@Penedes.cat", "contrasenya-segura")).toBe("created");
+    adminId = (await ctx.db.query.adminUsers.findFirst())!.id;
+  });
+  afterAll(async () => {
+    await database.close();
+    ctx.cleanup();
+  });
+
+  it("creates the admin once, with a hashed password, and leaves an existing one alone", async () => {
+    expect(await ensureAdmin(ctx.db, "gestor@penedes.cat", "una-altra-contrasenya")).toBe("exists");
+    const admins = await ctx.db.query.adminUsers.findMany();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]!.email).toBe("gestor@penedes.cat");
+    expect(admins[0]!.passwordHash).not.toContain("contrasenya");
+    expect(await signIn(ctx, "gestor@penedes.cat", "una-altra-contrasenya")).toBeNull();
+  });
+
+  it("signs in with the right password (any e-mail case) and not otherwise", async () => {
+    expect(await signIn(ctx, "GESTOR@penedes.cat", "contrasenya-segura")).toMatch(/^pb_session=.+; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
+    expect(await signIn(ctx, "gestor@penedes.cat", "incorrecta")).toBeNull();
+    expect(await signIn(ctx, "ningu@penedes.cat", "contrasenya-segura")).toBeNull();
+  });
+
+  it("reads the session back from its cookie, and refuses a forged or unsigned one", async () => {
+    const setCookie = await createSession(ctx, adminId);
+    const session = await getAdminSession(requestWith(cookieHeader(setCookie)), ctx);
+    expect(session?.user.email).toBe("gestor@penedes.cat");
+    expect(session?.renewCookie).toBeNull();
+    const token = decodeURIComponent(cookieHeader(setCookie).split("=").slice(1).join("="));
+    const raw = token.slice(0, token.lastIndexOf("."));
+    expect(await getAdminSession(requestWith(`pb_session=${encodeURIComponent(raw)}`), ctx)).toBeNull();
+    expect(await getAdminSession(requestWith(`pb_session=${encodeURIComponent(`${raw.slice(0, -2)}xx${token.slice(token.lastIndexOf("."))}`)}`), ctx)).toBeNull();
+    expect(await getAdminSession(requestWith(), ctx)).toBeNull();
+  });
+
+  it("stores only a hash of the session token", async () => {
+    const setCookie = await createSession(ctx, adminId);
+    const value = decodeURIComponent(cookieHeader(setCookie).split("=").slice(1).join("="));
+    const token = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as string;
+    const rows = await ctx.db.select().from(sessions);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it("refuses an expired session and renews one in its second half", async () => {
+    const expired = await createSession(ctx, adminId);
+    const fresh = await createSession(ctx, adminId);
+    const ids = (await ctx.db.select().from(sessions).orderBy(sessions.createdAt)).slice(-2).map((r) => r.id);
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, ids[0]!));
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS / 4) }).where(eq(sessions.id, ids[1]!));
+    expect(await getAdminSession(requestWith(cookieHeader(expired)), ctx)).toBeNull();
+    const renewed = await getAdminSession(requestWith(cookieHeader(fresh)), ctx);
+    expect(renewed?.renewCookie).toMatch(/^pb_session=/);
+    const row = await ctx.db.query.sessions.findFirst({ where: eq(sessions.id, ids[1]!) });
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS * 0.9);
+  });
+
+  it("redirects an anonymous request to the login page, keeping where it was going", async () => {
+    const thrown = await requireAdmin(requestWith(), ctx).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+  });
+
+  it("signing out ends every session of the account, and so does a password reset", async () => {
+    const a = await createSession(ctx, adminId);
+    const b = await createSession(ctx, adminId);
+    const cleared = await endAllSessions(ctx, adminId);
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(await getAdminSession(requestWith(cookieHeader(a)), ctx)).toBeNull();
+    expect(await getAdminSession(requestWith(cookieHeader(b)), ctx)).toBeNull();
+
+    const c = await createSession(ctx, adminId);
+    expect(await resetAdminPassword(ctx.db, "gestor@penedes.cat", "nova-contrasenya-1")).toBe(true);
+    expect(await getAdminSession(requestWith(cookieHeader(c)), ctx)).toBeNull();
+    expect(await signIn(ctx, "gestor@penedes.cat", "nova-contrasenya-1")).not.toBeNull();
+    expect(await resetAdminPassword(ctx.db, "ningu@penedes.cat", "nova-contrasenya-1")).toBe(false);
+  });
+});

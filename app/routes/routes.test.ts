@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { ensureAdmin } from "~/lib/admin-users.server";
+import { DEFAULT_FOOTER_TEXT } from "~/lib/content.server";
+import { createSession } from "~/lib/session.server";
+import { createTestContext, routeArgs } from "~/test/context";
+import { createTestDatabase, testBackends } from "~/test/db";
+import routes from "~/routes";
+import * as home from "./home";
+import * as landing from "./landing";
+import * as login from "./admin/login";
+import * as publicLayout from "./public-layout";
+
+type Loader = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+// Route modules are typed for React Router's full argument object; tests pass what loaders read.
+const call = <A,>(fn: (args: A) => unknown, args: ReturnType<typeof routeArgs>) => fn(args as unknown as A);
+
+/** Every protected back-office route module (all but sign-in, sign-out and the /admin
+ * redirect), read from the route table itself, layouts included. */
+function adminRouteFiles(): string[] {
+  const open = new Set(["routes/admin/index.tsx", "routes/admin/login.tsx", "routes/admin/logout.tsx"]);
+  const files: string[] = [];
+  const walk = (entries: typeof routes, insideAdmin: boolean) => {
+    for (const entry of entries) {
+      const admin = insideAdmin || (entry.path ?? "").startsWith("admin") || Boolean(entry.children?.some((c) => c.path?.startsWith("admin")));
+      if (admin && !open.has(entry.file)) files.push(entry.file);
+      if (entry.children) walk(entry.children, admin);
+    }
+  };
+  walk(routes, false);
+  return files;
+}
+
+const thrownOrReturned = async (fn: () => Promise<unknown>) => {
+  try {
+    return await fn();
+  } catch (e) {
+    return e;
+  }
+};
+
+describe.each(testBackends())("route loaders and actions on %s", (backend) => {
+  let database: Database;
+  let ctx: ReturnType<typeof createTestContext>;
+  let adminCookie: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ctx = createTestContext(database);
+    await ensureAdmin(ctx.db, "gestor@penedes.cat", "contrasenya-segura");
+    const admin = await ctx.db.query.adminUsers.findFirst();
+    adminCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
+  });
+  afterAll(async () => {
+    await database.close();
+    ctx.cleanup();
+  });
+
+  it("the public layout shows the default footer on an empty database, then the stored one with active logos in order", async () => {
+    const empty = await (call(publicLayout.loader, routeArgs(ctx, "/")) as ReturnType<typeof publicLayout.loader>);
+    expect(empty).toEqual({ footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] }, isAdmin: false });
+
+    await ctx.db.insert(t.footerConfig).values({ footerText: "Text [enllaç](https://example.cat)", collaboratorsText: "Amb el suport de" });
+    await ctx.db.insert(t.footerLogos).values([
+      { name: "Segon", imageKey: "logos/00000000-0000-4000-8000-000000000002.png", position: 2, linkUrl: "javascript:alert(1)" },
+      { name: "Amagat", imageKey: "logos/00000000-0000-4000-8000-000000000003.png", position: 0, isActive: false },
+      { name: "Primer", imageKey: "logos/00000000-0000-4000-8000-000000000001.png", position: 1, linkUrl: "https://example.cat/" },
+    ]);
+    const { footer } = await (call(publicLayout.loader, routeArgs(ctx, "/")) as ReturnType<typeof publicLayout.loader>);
+    expect(footer.footerText).toBe("Text [enllaç](https://example.cat)");
+    expect(footer.logos).toEqual([
+      { id: expect.any(String), name: "Primer", imageUrl: "/media/logos/00000000-0000-4000-8000-000000000001.png", linkUrl: "https://example.cat/" },
+      { id: expect.any(String), name: "Segon", imageUrl: "/media/logos/00000000-0000-4000-8000-000000000002.png", linkUrl: null },
+    ]);
+  });
+
+  it("the public layout knows a signed-in admin (for 'Sortir')", async () => {
+    const result = await (call(publicLayout.loader, routeArgs(ctx, "/", { headers: { Cookie: adminCookie } })) as ReturnType<typeof publicLayout.loader>);
+    expect(result.isAdmin).toBe(true);
+  });
+
+  it("the home page lists the agenda by date, ascending", async () => {
+    await ctx.db.insert(t.activities).values([
+      { title: "Després", date: "2026-12-20" },
+      { title: "Abans", date: "2026-12-01", emoji: "🗺️" },
+    ]);
+    const { activities } = await (call(home.loader, routeArgs(ctx, "/")) as ReturnType<typeof home.loader>);
+    expect(activities.map((a) => a.title)).toEqual(["Abans", "Després"]);
+    expect(activities[1]!.linkText).toBe("Inscriu-te");
+  });
+
+  it("a landing shows when active and redirects to /404 when missing or inactive", async () => {
+    await ctx.db.insert(t.landings).values([
+      { title: "Activa", slug: "activa", description: "Hola" },
+      { title: "Inactiva", slug: "inactiva", isActive: false },
+    ]);
+    const ok = await (call(landing.loader, routeArgs(ctx, "/landing/activa", { params: { slug: "activa" } })) as ReturnType<typeof landing.loader>);
+    expect(ok.landing.title).toBe("Activa");
+    for (const slug of ["inactiva", "no-existeix"]) {
+      const res = (await thrownOrReturned(async () => call(landing.loader, routeArgs(ctx, `/landing/${slug}`, { params: { slug } })))) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/404");
+    }
+  });
+
+  it("every admin loader in the route table refuses an anonymous or forged request", async () => {
+    const files = adminRouteFiles();
+    expect(files.length).toBe(12);
+    for (const file of files) {
+      const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };
+      expect(mod.loader, file).toBeTypeOf("function");
+      for (const cookie of [undefined, "pb_session=forged", adminCookie.replace(/.{4}$/, "abcd")]) {
+        const res = (await thrownOrReturned(() => mod.loader!(routeArgs(ctx, "/admin/x", { headers: cookie ? { Cookie: cookie } : {} })))) as Response;
+        expect(res, file).toBeInstanceOf(Response);
+        expect(res.status, file).toBe(302);
+        expect(res.headers.get("Location"), file).toMatch(/^\/admin\/login\?redirectTo=/);
+      }
+      const allowed = await mod.loader!(routeArgs(ctx, "/admin/x", { headers: { Cookie: adminCookie } }));
+      expect(allowed instanceof Response ? allowed.status : 200, file).toBe(200);
+    }
+  });
+
+  it("the login action signs in with the spec's messages", async () => {
+    const post = (fields: Record<string, string>) =>
+      call(login.action, routeArgs(ctx, "/admin/login", { method: "POST", body: new URLSearchParams(fields) }));
+    const wrong = (await post({ email: "gestor@penedes.cat", password: "malament" })) as { data: { error: string }; init: ResponseInit };
+    expect(wrong.data.error).toBe("Email o contrasenya incorrectes.");
+    expect(wrong.init.status).toBe(401);
+    const unknown = (await post({ email: "ningu@penedes.cat", password: "contrasenya-segura" })) as { data: { error: string } };
+    expect(unknown.data.error).toBe("Email o contrasenya incorrectes.");
+    const ok = (await thrownOrReturned(async () => post({ email: "gestor@penedes.cat", password: "contrasenya-segura", redirectTo: "https://evil.example" }))) as Response;
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/admin/dashboard");
+    expect(ok.headers.get("Set-Cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+  });
+});
