@@ -29,7 +29,7 @@ async function askPassword(): Promise<string> {
     return "";
   }
   // Hide what is typed.
-  const write = (rl as unknown as { _writeToOutput: (s: string) => void });
+  const write = rl as unknown as { _writeToOutput: (s: string) => void };
   return new Promise((resolve) => {
     rl.question("Contrasenya: ", (answer) => {
       rl.close();
@@ -68,7 +68,8 @@ async function main() {
       for (const row of rows) console.log(`${row.email}\t${row.createdAt.toISOString()}`);
     } else if (command === "create") {
       const result = await ensureAdmin(db, email!, password);
-      if (result === "exists") fail(`Ja hi ha un administrador amb el correu ${email}. Fes servir reset-password per canviar-ne la contrasenya.`);
+      if (result === "exists")
+        fail(`Ja hi ha un administrador amb el correu ${email}. Fes servir reset-password per canviar-ne la contrasenya.`);
       console.log(`Administrador creat: ${email}`);
     } else {
       if (!(await resetAdminPassword(db, email!, password))) fail(`No hi ha cap administrador amb el correu ${email}.`);

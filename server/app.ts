@@ -75,7 +75,12 @@ function requestLog(): RequestHandler {
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log("info", "request", { method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+      log("info", "request", {
+        method: req.method,
+        path: req.originalUrl.split("?")[0],
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
     });
     next();
   };
@@ -175,8 +180,17 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   );
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    log("error", "unhandled request error", { path: req.path, ...errorFields(err) });
     if (res.headersSent) return res.destroy();
+    // Errors that carry a client status (a bad range, a malformed URL) are answered with it.
+    const status = Number((err as { status?: unknown }).status);
+    if (status >= 400 && status < 500) {
+      res
+        .status(status)
+        .type("text/plain; charset=utf-8")
+        .send(status === 404 ? "No trobat" : "Petició no vàlida");
+      return;
+    }
+    log("error", "unhandled request error", { path: req.originalUrl.split("?")[0], ...errorFields(err) });
     res.status(500).type("text/plain; charset=utf-8").send("Hi ha hagut un error inesperat.");
   };
   app.use(onError);
@@ -211,7 +225,11 @@ export async function startServer(options: AppOptions = {}): Promise<Server | un
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log("info", "listening", { url: `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`, database: runtime.database.kind, dataDir: env.DATA_DIR });
+  log("info", "listening", {
+    url: `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`,
+    database: runtime.database.kind,
+    dataDir: env.DATA_DIR,
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

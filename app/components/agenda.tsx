@@ -2,7 +2,11 @@ import type { Activity } from "~/db/schema";
 import { formatLongDate } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-links";
 
-export function Agenda({ activities }: { activities: Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText">[] }) {
+export function Agenda({
+  activities,
+}: {
+  activities: Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText">[];
+}) {
   return (
     <section id="agenda" aria-labelledby="agenda-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
       <h2 id="agenda-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">

@@ -75,8 +75,18 @@ export function CookieBanner() {
           </DialogHeader>
           <div className="flex flex-col gap-3">
             <PreferenceRow title="Necessàries" text="Imprescindibles perquè el web funcioni." checked disabled />
-            <PreferenceRow title="Funcionals" text="Recorden les teves preferències." checked={functional} onCheckedChange={setFunctional} />
-            <PreferenceRow title="Analítiques" text="Ens ajuden a entendre com es fa servir el web." checked={analytics} onCheckedChange={setAnalytics} />
+            <PreferenceRow
+              title="Funcionals"
+              text="Recorden les teves preferències."
+              checked={functional}
+              onCheckedChange={setFunctional}
+            />
+            <PreferenceRow
+              title="Analítiques"
+              text="Ens ajuden a entendre com es fa servir el web."
+              checked={analytics}
+              onCheckedChange={setAnalytics}
+            />
           </div>
           <DialogFooter>
             <Button onClick={() => choose({ functional, analytics })}>Guardar preferències</Button>

@@ -23,7 +23,9 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
             )}
             <ul className="flex flex-wrap items-center gap-4">
               {footer.logos.map((logo) => {
-                const img = <img src={logo.imageUrl} alt={logo.name} height={48} className="h-12 w-auto rounded bg-white p-1" loading="lazy" />;
+                const img = (
+                  <img src={logo.imageUrl} alt={logo.name} height={48} className="h-12 w-auto rounded bg-white p-1" loading="lazy" />
+                );
                 return (
                   <li key={logo.id}>
                     {logo.linkUrl ? (
@@ -43,13 +45,19 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
       <nav aria-label="Enllaços del peu" className="border-t border-white/15">
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-sm">
           <li>
-            <Link to={paths.recursos} className="underline-offset-2 hover:underline">Recursos</Link>
+            <Link to={paths.recursos} className="underline-offset-2 hover:underline">
+              Recursos
+            </Link>
           </li>
           <li>
-            <Link to={paths.legal} className="underline-offset-2 hover:underline">Avís legal i privacitat</Link>
+            <Link to={paths.legal} className="underline-offset-2 hover:underline">
+              Avís legal i privacitat
+            </Link>
           </li>
           <li>
-            <Link to={paths.cookies} className="underline-offset-2 hover:underline">Política de cookies</Link>
+            <Link to={paths.cookies} className="underline-offset-2 hover:underline">
+              Política de cookies
+            </Link>
           </li>
           <li>
             <button type="button" onClick={resetConsent} className="underline-offset-2 hover:underline">

@@ -34,7 +34,10 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to={paths.home} className="flex items-center gap-3 rounded-md focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none">
+        <Link
+          to={paths.home}
+          className="flex items-center gap-3 rounded-md focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+        >
           <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
           <span className="flex flex-col leading-tight">
             <span className="text-base font-extrabold text-brand-dark">Al Penedès, la bici ens mou!</span>

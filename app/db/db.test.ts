@@ -30,8 +30,21 @@ describe.each(testBackends())("database on %s", (backend) => {
     )) as unknown as { rows: { table_name: string }[] };
     const tables = result.rows.map((r) => r.table_name);
     expect(tables).toEqual([
-      "activities", "admin_users", "bici_fucsia_photos", "footer_config", "footer_logos", "home_background", "landings",
-      "map_comments", "newsletter_subscriptions", "reflections", "resources", "sessions", "site_settings", "testimonials", "videos",
+      "activities",
+      "admin_users",
+      "bici_fucsia_photos",
+      "footer_config",
+      "footer_logos",
+      "home_background",
+      "landings",
+      "map_comments",
+      "newsletter_subscriptions",
+      "reflections",
+      "resources",
+      "sessions",
+      "site_settings",
+      "testimonials",
+      "videos",
     ]);
     expect(await database.db.$count(t.testimonials)).toBe(0);
     await database.ping();
@@ -47,14 +60,20 @@ describe.each(testBackends())("database on %s", (backend) => {
 
   it("refuses a second newsletter subscription of the same e-mail in another case (23505)", async () => {
     await database.db.insert(t.newsletterSubscriptions).values({ email: "Anna@Example.cat", privacyAccepted: true });
-    const err = await database.db.insert(t.newsletterSubscriptions).values({ email: "anna@example.CAT", privacyAccepted: true }).catch((e: unknown) => e);
+    const err = await database.db
+      .insert(t.newsletterSubscriptions)
+      .values({ email: "anna@example.CAT", privacyAccepted: true })
+      .catch((e: unknown) => e);
     expect(pgCode(err)).toBe("23505");
     expect(await database.db.$count(t.newsletterSubscriptions, sql`lower(email) = 'anna@example.cat'`)).toBe(1);
   });
 
   it("allows at most one active home background", async () => {
     await database.db.insert(t.homeBackground).values({ mediaKey: "backgrounds/a.jpg", isActive: true });
-    const err = await database.db.insert(t.homeBackground).values({ mediaKey: "backgrounds/b.jpg", isActive: true }).catch((e: unknown) => e);
+    const err = await database.db
+      .insert(t.homeBackground)
+      .values({ mediaKey: "backgrounds/b.jpg", isActive: true })
+      .catch((e: unknown) => e);
     expect(pgCode(err)).toBe("23505");
     await database.db.insert(t.homeBackground).values({ mediaKey: "backgrounds/c.jpg" });
     expect(await database.db.$count(t.homeBackground, eq(t.homeBackground.isActive, true))).toBe(1);
@@ -62,8 +81,14 @@ describe.each(testBackends())("database on %s", (backend) => {
   });
 
   it.each([
-    ["a testimonial title over 100 characters", () => ({ table: t.testimonials, values: { title: "x".repeat(101), category: "infants", audioKey: "audio/a.weba" } })],
-    ["a testimonial longer than 60 s", () => ({ table: t.testimonials, values: { title: "Hola", category: "infants", audioKey: "audio/a.weba", duration: 61 } })],
+    [
+      "a testimonial title over 100 characters",
+      () => ({ table: t.testimonials, values: { title: "x".repeat(101), category: "infants", audioKey: "audio/a.weba" } }),
+    ],
+    [
+      "a testimonial longer than 60 s",
+      () => ({ table: t.testimonials, values: { title: "Hola", category: "infants", audioKey: "audio/a.weba", duration: 61 } }),
+    ],
     ["a blank map comment", () => ({ table: t.mapComments, values: { comment: "   " } })],
     ["a blank reflection", () => ({ table: t.reflections, values: { reflection: "" } })],
     ["a landing slug with capitals or spaces", () => ({ table: t.landings, values: { title: "X", slug: "Hola Món" } })],
@@ -71,18 +96,26 @@ describe.each(testBackends())("database on %s", (backend) => {
     ["a resource with no media at all", () => ({ table: t.resources, values: { title: "X" } })],
   ] as const)("refuses %s (check constraint)", async (_what, make) => {
     const { table, values } = make();
-    const err = await database.db.insert(table).values(values as never).catch((e: unknown) => e);
+    const err = await database.db
+      .insert(table)
+      .values(values as never)
+      .catch((e: unknown) => e);
     expect(pgCode(err)).toBe("23514");
   });
 
   it("refuses a category or status outside the spec's lists", async () => {
-    const err = await database.db.execute(sql`insert into testimonials (title, category, audio_key, status) values ('x', 'esports', 'audio/a.weba', 'approved')`).catch((e: unknown) => e);
+    const err = await database.db
+      .execute(sql`insert into testimonials (title, category, audio_key, status) values ('x', 'esports', 'audio/a.weba', 'approved')`)
+      .catch((e: unknown) => e);
     expect(pgCode(err)).toBe("22P02");
   });
 
   it("holds one footer configuration row at most", async () => {
     await database.db.insert(t.footerConfig).values({ footerText: "A", collaboratorsText: "B" });
-    const err = await database.db.insert(t.footerConfig).values({ footerText: "C", collaboratorsText: "D" }).catch((e: unknown) => e);
+    const err = await database.db
+      .insert(t.footerConfig)
+      .values({ footerText: "C", collaboratorsText: "D" })
+      .catch((e: unknown) => e);
     expect(pgCode(err)).toBe("23505");
     await database.db.delete(t.footerConfig);
     await database.db.delete(t.newsletterSubscriptions);

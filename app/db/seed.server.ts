@@ -33,7 +33,8 @@ async function illustration(width: number, height: number, hue: number): Promise
   const hill1 = `hsl(${(hue + 120) % 360} 45% 45%)`;
   const hill2 = `hsl(${(hue + 140) % 360} 40% 32%)`;
   const wheel = Math.round(height * 0.12);
-  const cx = Math.round(width * 0.45), cy = Math.round(height * 0.72);
+  const cx = Math.round(width * 0.45),
+    cy = Math.round(height * 0.72);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#fff5e6"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#s)"/>
@@ -90,21 +91,30 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   /** Inserts the row built by make() unless a row with this seed name exists already. */
   async function once<T extends PgTable & { id: unknown }>(table: T, name: string, make: () => Promise<Record<string, unknown>>) {
     const id = seedId(name);
-    const existing = await db.select({ id: (table as unknown as { id: typeof t.activities.id }).id }).from(table as unknown as typeof t.activities).where(eq((table as unknown as typeof t.activities).id, id));
+    const existing = await db
+      .select({ id: (table as unknown as { id: typeof t.activities.id }).id })
+      .from(table as unknown as typeof t.activities)
+      .where(eq((table as unknown as typeof t.activities).id, id));
     if (existing.length) {
       report.skipped++;
       return;
     }
-    await db.insert(table).values({ id, ...(await make()) } as never).onConflictDoNothing();
+    await db
+      .insert(table)
+      .values({ id, ...(await make()) } as never)
+      .onConflictDoNothing();
     report.inserted++;
   }
 
   if (!(await db.query.footerConfig.findFirst())) {
-    await db.insert(t.footerConfig).values({
-      footerText:
-        "Projecte impulsat pel Consell Comarcal del Penedès i desenvolupat per Mou-te Mobilitat SL. Més informació a [la web del Consell](https://www.ccapenedes.cat).",
-      collaboratorsText: "Amb la col·laboració dels ajuntaments del Penedès i el finançament de fons europeus.",
-    }).onConflictDoNothing();
+    await db
+      .insert(t.footerConfig)
+      .values({
+        footerText:
+          "Projecte impulsat pel Consell Comarcal del Penedès i desenvolupat per Mou-te Mobilitat SL. Més informació a [la web del Consell](https://www.ccapenedes.cat).",
+        collaboratorsText: "Amb la col·laboració dels ajuntaments del Penedès i el finançament de fons europeus.",
+      })
+      .onConflictDoNothing();
     report.inserted++;
   } else report.skipped++;
 
@@ -118,14 +128,36 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   }
 
   const activityRows = [
-    { emoji: "🚲", title: "Bicicletada popular per la xarxa de carrils", days: 7, description: "Recorregut tranquil de 15 km entre Vilafranca i Santa Margarida i els Monjos, apte per a tothom.", linkUrl: "https://www.ccapenedes.cat/agenda" },
-    { emoji: "🗺️", title: "Taller participatiu: dibuixem la xarxa", days: 14, description: "Sessió oberta per marcar al mapa els trams que et preocupen.", linkUrl: null },
-    { emoji: "👧", title: "Anem a l'escola en bici", days: 21, description: "Acompanyem els infants de primària en un trajecte segur fins a l'escola.", linkUrl: null },
+    {
+      emoji: "🚲",
+      title: "Bicicletada popular per la xarxa de carrils",
+      days: 7,
+      description: "Recorregut tranquil de 15 km entre Vilafranca i Santa Margarida i els Monjos, apte per a tothom.",
+      linkUrl: "https://www.ccapenedes.cat/agenda",
+    },
+    {
+      emoji: "🗺️",
+      title: "Taller participatiu: dibuixem la xarxa",
+      days: 14,
+      description: "Sessió oberta per marcar al mapa els trams que et preocupen.",
+      linkUrl: null,
+    },
+    {
+      emoji: "👧",
+      title: "Anem a l'escola en bici",
+      days: 21,
+      description: "Acompanyem els infants de primària en un trajecte segur fins a l'escola.",
+      linkUrl: null,
+    },
     { emoji: "🍇", title: "Ruta entre vinyes amb la Vivi", days: 35, description: null, linkUrl: "https://www.ccapenedes.cat/agenda" },
   ];
   for (const a of activityRows) {
     await once(t.activities, `activity:${a.title}`, async () => ({
-      emoji: a.emoji, title: a.title, date: isoDate(daysFromNow(a.days)), description: a.description, linkUrl: a.linkUrl,
+      emoji: a.emoji,
+      title: a.title,
+      date: isoDate(daysFromNow(a.days)),
+      description: a.description,
+      linkUrl: a.linkUrl,
     }));
   }
 
@@ -140,12 +172,23 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   }
 
   const reflectionRows = [
-    ["Anar en bici a la feina m'ha canviat la vida: arribo amb el cap clar i estalvio diners. Però cal que els carrils estiguin separats del trànsit.", "Núria", "nuria.vendrell@example.cat", true],
+    [
+      "Anar en bici a la feina m'ha canviat la vida: arribo amb el cap clar i estalvio diners. Però cal que els carrils estiguin separats del trànsit.",
+      "Núria",
+      "nuria.vendrell@example.cat",
+      true,
+    ],
     ["Els pobles petits també existeixen. Que la xarxa no s'acabi a les capitals de comarca.", "Pere", null, false],
     ["M'agradaria que els meus fills poguessin anar sols a l'institut amb bicicleta d'aquí a pocs anys.", null, null, false],
   ] as const;
   for (const [i, [reflection, name, email, privacyAccepted]] of reflectionRows.entries()) {
-    await once(t.reflections, `reflection:${i}`, async () => ({ reflection, name, email, privacyAccepted, createdAt: daysFromNow(-18 + i * 4) }));
+    await once(t.reflections, `reflection:${i}`, async () => ({
+      reflection,
+      name,
+      email,
+      privacyAccepted,
+      createdAt: daysFromNow(-18 + i * 4),
+    }));
   }
 
   for (const [i, email] of ["laia.ferrer@example.cat", "oriol@example.cat"].entries()) {
@@ -162,7 +205,12 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     await once(t.testimonials, `testimonial:${i}`, async () => {
       const submittedAt = daysFromNow(-15 + i * 3);
       return {
-        title, category, status, duration, submittedAt, createdAt: submittedAt,
+        title,
+        category,
+        status,
+        duration,
+        submittedAt,
+        createdAt: submittedAt,
         reviewedAt: status === "pending" ? null : daysFromNow(-14 + i * 3),
         audioKey: (await store(asset(`testimoni-${i + 1}.webm`), "audio", "audio/webm")).key,
       };
@@ -171,30 +219,53 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
 
   await once(t.homeBackground, "background:main", async () => ({
     mediaKey: (await store(await illustration(1920, 1080, 330), "backgrounds")).key,
-    mediaType: "image", title: "Vinyes del Penedès", description: "Paisatge del Penedès amb la Vivi", isActive: true,
+    mediaType: "image",
+    title: "Vinyes del Penedès",
+    description: "Paisatge del Penedès amb la Vivi",
+    isActive: true,
   }));
 
-  const videoScopes = [["ciutadania", "Pedalant per Vilafranca"], ["turistic", "Paisatges del Penedès en bici"]] as const;
+  const videoScopes = [
+    ["ciutadania", "Pedalant per Vilafranca"],
+    ["turistic", "Paisatges del Penedès en bici"],
+  ] as const;
   for (const [scope, title] of videoScopes) {
     await once(t.videos, `video:${scope}`, async () => {
       const file = await store(asset("video-1.webm"), "videos");
-      return { scope, title, description: "Vídeo de demostració de la campanya.", videoKey: file.key, fileType: "webm", fileSize: file.size };
+      return {
+        scope,
+        title,
+        description: "Vídeo de demostració de la campanya.",
+        videoKey: file.key,
+        fileType: "webm",
+        fileSize: file.size,
+      };
     });
   }
 
   await once(t.resources, "resource:cartell", async () => ({
-    title: "Cartell de la campanya", description: "El cartell oficial, per imprimir i penjar.",
+    title: "Cartell de la campanya",
+    description: "El cartell oficial, per imprimir i penjar.",
     fullText: "🚲 Al Penedès, la bici ens mou! Comparteix el cartell a la teva escola, feina o associació.",
-    mediaKey: (await store(await illustration(1200, 1600, 300), "resources")).key, mediaType: "image", position: 0,
+    mediaKey: (await store(await illustration(1200, 1600, 300), "resources")).key,
+    mediaType: "image",
+    position: 0,
   }));
   await once(t.resources, "resource:guia", async () => ({
-    title: "Guia de participació", description: "Com participar en el pla director, pas a pas.",
+    title: "Guia de participació",
+    description: "Com participar en el pla director, pas a pas.",
     fullText: "📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Tens temps fins al desembre de 2025.",
-    mediaKey: (await store(pdf("Guia de participacio - Al Penedes, la bici ens mou!"), "resources")).key, mediaType: "document", position: 1,
+    mediaKey: (await store(pdf("Guia de participacio - Al Penedes, la bici ens mou!"), "resources")).key,
+    mediaType: "document",
+    position: 1,
   }));
   await once(t.resources, "resource:video", async () => ({
-    title: "Vídeo de presentació", description: "Presentació del pla director de la bicicleta.",
-    fullText: "🎬 Un minut per entendre el pla.", externalUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", mediaType: "video", position: 2,
+    title: "Vídeo de presentació",
+    description: "Presentació del pla director de la bicicleta.",
+    fullText: "🎬 Un minut per entendre el pla.",
+    externalUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    mediaType: "video",
+    position: 2,
   }));
 
   const photos = [
@@ -207,17 +278,25 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   ] as const;
   for (const [i, [title, description, width, height, hue]] of photos.entries()) {
     await once(t.biciFucsiaPhotos, `photo:${title}`, async () => ({
-      title, description, width, height, position: i,
+      title,
+      description,
+      width,
+      height,
+      position: i,
       imageKey: (await store(await illustration(width, height, hue), "photos")).key,
     }));
   }
 
   await once(t.landings, "landing:vilafranca", async () => ({
-    title: "Vilafranca pedala", slug: "vilafranca-pedala",
-    description: "La xarxa ciclable arriba a **Vilafranca del Penedès**.\n\nVine a conèixer els nous trams i [digues la teva](https://penedes.example/participa).",
+    title: "Vilafranca pedala",
+    slug: "vilafranca-pedala",
+    description:
+      "La xarxa ciclable arriba a **Vilafranca del Penedès**.\n\nVine a conèixer els nous trams i [digues la teva](https://penedes.example/participa).",
   }));
   await once(t.landings, "landing:escoles", async () => ({
-    title: "Camins escolars en bici", slug: "camins-escolars", isActive: false,
+    title: "Camins escolars en bici",
+    slug: "camins-escolars",
+    isActive: false,
     description: "Una proposta per a les escoles del Penedès (esborrany).",
   }));
 

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { activities, footerConfig, footerLogos } from "~/db/schema";
+import { activities, footerLogos } from "~/db/schema";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
 import { mediaUrl } from "./storage.server";
@@ -34,7 +34,12 @@ export function getFooter(db: Db): Promise<PublicFooter> {
       return {
         footerText: config?.footerText ?? DEFAULT_FOOTER_TEXT,
         collaboratorsText: config?.collaboratorsText ?? "",
-        logos: logos.map((l) => ({ id: l.id, name: l.name, imageUrl: mediaUrl(l.imageKey), linkUrl: l.linkUrl ? safeHref(l.linkUrl) : null })),
+        logos: logos.map((l) => ({
+          id: l.id,
+          name: l.name,
+          imageUrl: mediaUrl(l.imageKey),
+          linkUrl: l.linkUrl ? safeHref(l.linkUrl) : null,
+        })),
       };
     },
     { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },

@@ -11,9 +11,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: optional(
-      z.url({ protocol: /^postgres(ql)?$/, error: "ha de ser una URL postgres:// o postgresql://" }),
-    ),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "ha de ser una URL postgres:// o postgresql://" })),
     ADMIN_EMAIL: optional(z.email({ error: "ha de ser una adreça de correu vàlida" })),
     ADMIN_PASSWORD: optional(z.string().min(10, { error: "ha de tenir com a mínim 10 caràcters" })),
     SESSION_SECRET: optional(z.string().min(32, { error: "ha de tenir com a mínim 32 caràcters" })),

@@ -7,5 +7,4 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
   (level === "error" ? process.stderr : process.stdout).write(line + "\n");
 }
 
-export const errorFields = (err: unknown) =>
-  err instanceof Error ? { err: err.message, stack: err.stack } : { err: String(err) };
+export const errorFields = (err: unknown) => (err instanceof Error ? { err: err.message, stack: err.stack } : { err: String(err) });

@@ -1,9 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEYLEN = 64;
@@ -20,10 +18,15 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [algo, n, r, p, saltB64, keyB64] = stored.split("$");
   if (algo !== "scrypt" || !saltB64 || !keyB64) return false;
-  const N = Number(n), R = Number(r), P = Number(p);
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p);
   const expected = Buffer.from(keyB64, "base64");
   const key = await scrypt(password.normalize("NFKC"), Buffer.from(saltB64, "base64"), expected.length, {
-    N, r: R, p: P, maxmem: maxmem(N, R),
+    N,
+    r: R,
+    p: P,
+    maxmem: maxmem(N, R),
   });
   return timingSafeEqual(key, expected);
 }

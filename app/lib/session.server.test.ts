@@ -9,7 +9,8 @@ import { ensureAdmin, resetAdminPassword } from "./admin-users.server";
 import { createSession, endAllSessions, getAdminSession, requireAdmin, SESSION_TTL_MS } from "./session.server";
 
 const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
-const requestWith = (cookie?: string) => new Request("http://127.0.0.1:3000/admin/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
+const requestWith = (cookie?: string) =>
+  new Request("http://127.0.0.1:3000/admin/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
 
 describe.each(testBackends())("admin accounts and sessions on %s", (backend) => {
   let database: Database;
@@ -36,7 +37,9 @@ describe.each(testBackends())("admin accounts and sessions on %s", (backend) => 
   });
 
   it("signs in with the right password (any e-mail case) and not otherwise", async () => {
-    expect(await signIn(ctx, "GESTOR@penedes.cat", "contrasenya-segura")).toMatch(/^pb_session=.+; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
+    expect(await signIn(ctx, "GESTOR@penedes.cat", "contrasenya-segura")).toMatch(
+      /^pb_session=.+; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/,
+    );
     expect(await signIn(ctx, "gestor@penedes.cat", "incorrecta")).toBeNull();
     expect(await signIn(ctx, "ningu@penedes.cat", "contrasenya-segura")).toBeNull();
   });
@@ -49,7 +52,12 @@ describe.each(testBackends())("admin accounts and sessions on %s", (backend) => 
     const token = decodeURIComponent(cookieHeader(setCookie).split("=").slice(1).join("="));
     const raw = token.slice(0, token.lastIndexOf("."));
     expect(await getAdminSession(requestWith(`pb_session=${encodeURIComponent(raw)}`), ctx)).toBeNull();
-    expect(await getAdminSession(requestWith(`pb_session=${encodeURIComponent(`${raw.slice(0, -2)}xx${token.slice(token.lastIndexOf("."))}`)}`), ctx)).toBeNull();
+    expect(
+      await getAdminSession(
+        requestWith(`pb_session=${encodeURIComponent(`${raw.slice(0, -2)}xx${token.slice(token.lastIndexOf("."))}`)}`),
+        ctx,
+      ),
+    ).toBeNull();
     expect(await getAdminSession(requestWith(), ctx)).toBeNull();
   });
 
@@ -66,8 +74,14 @@ describe.each(testBackends())("admin accounts and sessions on %s", (backend) => 
     const expired = await createSession(ctx, adminId);
     const fresh = await createSession(ctx, adminId);
     const ids = (await ctx.db.select().from(sessions).orderBy(sessions.createdAt)).slice(-2).map((r) => r.id);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, ids[0]!));
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS / 4) }).where(eq(sessions.id, ids[1]!));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, ids[0]!));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS / 4) })
+      .where(eq(sessions.id, ids[1]!));
     expect(await getAdminSession(requestWith(cookieHeader(expired)), ctx)).toBeNull();
     const renewed = await getAdminSession(requestWith(cookieHeader(fresh)), ctx);
     expect(renewed?.renewCookie).toMatch(/^pb_session=/);

@@ -14,15 +14,23 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#b0125b" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#b0125b" } })
+    .png()
+    .toBuffer();
 const imagesOnly = (type: string) => (type.startsWith("image/") ? type : null);
 /** A body delivered in small chunks, as a network upload would be. */
 const chunked = (bytes: Buffer, size = 1024) =>
-  Readable.from((function* () {
-    for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
-  })());
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+    })(),
+  );
 const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 describe("local storage", () => {
   it("stores a file under a generated key, typed by its bytes", async () => {
@@ -39,12 +47,16 @@ describe("local storage", () => {
   it("names the file from its bytes, not from what the sender called it", async () => {
     // An HTML page sent as "photo.png" is refused: its bytes are not an image.
     const html = Buffer.from("<!doctype html><html><script>alert(1)</script></html>");
-    await expect(storage.put(chunked(html), { maxBytes: 1e6, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({ code: "bad_type" });
+    await expect(storage.put(chunked(html), { maxBytes: 1e6, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({
+      code: "bad_type",
+    });
     expect(filesUnder(root)).toEqual([]);
   });
 
   it("refuses a real file of a type the caller does not accept", async () => {
-    await expect(storage.put(chunked(await png()), { maxBytes: 1e6, accept: () => null, prefix: "audio" })).rejects.toBeInstanceOf(StorageError);
+    await expect(storage.put(chunked(await png()), { maxBytes: 1e6, accept: () => null, prefix: "audio" })).rejects.toBeInstanceOf(
+      StorageError,
+    );
     expect(filesUnder(root)).toEqual([]);
   });
 
@@ -58,18 +70,26 @@ describe("local storage", () => {
         this.push(produced === 64 * 1024 ? Buffer.concat([head, Buffer.alloc(64 * 1024 - head.length)]) : Buffer.alloc(64 * 1024));
       },
     });
-    await expect(storage.put(endless, { maxBytes: 1024 * 1024, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({ code: "too_large" });
+    await expect(storage.put(endless, { maxBytes: 1024 * 1024, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({
+      code: "too_large",
+    });
     expect(produced).toBeLessThan(4 * 1024 * 1024);
     expect(filesUnder(root)).toEqual([]);
   });
 
   it("refuses an empty body", async () => {
-    await expect(storage.put(Readable.from([]), { maxBytes: 10, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({ code: "empty" });
+    await expect(storage.put(Readable.from([]), { maxBytes: 10, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({
+      code: "empty",
+    });
   });
 
   it("stores under the refined type the caller gives (a WebM sound file as audio)", async () => {
     const webm = fs.readFileSync(path.resolve("scripts/seed-assets/testimoni-4.webm"));
-    const file = await storage.put(chunked(webm), { maxBytes: 5e6, accept: (t) => (t === "video/webm" ? "audio/webm" : null), prefix: "audio" });
+    const file = await storage.put(chunked(webm), {
+      maxBytes: 5e6,
+      accept: (t) => (t === "video/webm" ? "audio/webm" : null),
+      prefix: "audio",
+    });
     expect(file.contentType).toBe("audio/webm");
     expect(file.key).toMatch(/\.weba$/);
   });
@@ -82,8 +102,13 @@ describe("local storage", () => {
     expect(await storage.exists("../package.json")).toBe(false);
   });
 
-  it.each(["../x.png", "images/../../x.png", "images/%2e%2e/x.png", "images\\x.png", ".tmp/x.png", "Images/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.png", "images/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.png/"])(
-    "treats %s as no key",
-    (key) => expect(isValidKey(key)).toBe(false),
-  );
+  it.each([
+    "../x.png",
+    "images/../../x.png",
+    "images/%2e%2e/x.png",
+    "images\\x.png",
+    ".tmp/x.png",
+    "Images/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.png",
+    "images/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.png/",
+  ])("treats %s as no key", (key) => expect(isValidKey(key)).toBe(false));
 });

@@ -28,7 +28,10 @@ export type StorageErrorCode = "too_large" | "bad_type" | "empty";
 
 export class StorageError extends Error {
   override name = "StorageError";
-  constructor(readonly code: StorageErrorCode, message: string) {
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -148,7 +151,10 @@ export function createLocalStorage(root: string): Storage {
 
     async exists(key) {
       if (!isValidKey(key)) return false;
-      return fsp.stat(path.join(root, key)).then((s) => s.isFile(), () => false);
+      return fsp.stat(path.join(root, key)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
     },
   };
 }

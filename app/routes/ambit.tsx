@@ -15,9 +15,13 @@ export default function Ambit() {
     <PageIntro title={LABELS[scope] ?? ""}>
       <p className="inline-block rounded-full bg-brand-soft px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>
       <p>
-        <Link to={paths.participa} className="font-semibold text-brand-dark underline">Digues la teva</Link>
+        <Link to={paths.participa} className="font-semibold text-brand-dark underline">
+          Digues la teva
+        </Link>
         {" · "}
-        <Link to={paths.ambits} className="font-semibold text-brand-dark underline">Tornar als àmbits</Link>
+        <Link to={paths.ambits} className="font-semibold text-brand-dark underline">
+          Tornar als àmbits
+        </Link>
       </p>
     </PageIntro>
   );

@@ -14,7 +14,7 @@ import * as publicLayout from "./public-layout";
 
 type Loader = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 // Route modules are typed for React Router's full argument object; tests pass what loaders read.
-const call = <A,>(fn: (args: A) => unknown, args: ReturnType<typeof routeArgs>) => fn(args as unknown as A);
+const call = <A>(fn: (args: A) => unknown, args: ReturnType<typeof routeArgs>) => fn(args as unknown as A);
 
 /** Every protected back-office route module (all but sign-in, sign-out and the /admin
  * redirect), read from the route table itself, layouts included. */
@@ -23,7 +23,8 @@ function adminRouteFiles(): string[] {
   const files: string[] = [];
   const walk = (entries: typeof routes, insideAdmin: boolean) => {
     for (const entry of entries) {
-      const admin = insideAdmin || (entry.path ?? "").startsWith("admin") || Boolean(entry.children?.some((c) => c.path?.startsWith("admin")));
+      const admin =
+        insideAdmin || (entry.path ?? "").startsWith("admin") || Boolean(entry.children?.some((c) => c.path?.startsWith("admin")));
       if (admin && !open.has(entry.file)) files.push(entry.file);
       if (entry.children) walk(entry.children, admin);
     }
@@ -69,13 +70,20 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     const { footer } = await (call(publicLayout.loader, routeArgs(ctx, "/")) as ReturnType<typeof publicLayout.loader>);
     expect(footer.footerText).toBe("Text [enllaç](https://example.cat)");
     expect(footer.logos).toEqual([
-      { id: expect.any(String), name: "Primer", imageUrl: "/media/logos/00000000-0000-4000-8000-000000000001.png", linkUrl: "https://example.cat/" },
+      {
+        id: expect.any(String),
+        name: "Primer",
+        imageUrl: "/media/logos/00000000-0000-4000-8000-000000000001.png",
+        linkUrl: "https://example.cat/",
+      },
       { id: expect.any(String), name: "Segon", imageUrl: "/media/logos/00000000-0000-4000-8000-000000000002.png", linkUrl: null },
     ]);
   });
 
   it("the public layout knows a signed-in admin (for 'Sortir')", async () => {
-    const result = await (call(publicLayout.loader, routeArgs(ctx, "/", { headers: { Cookie: adminCookie } })) as ReturnType<typeof publicLayout.loader>);
+    const result = await (call(publicLayout.loader, routeArgs(ctx, "/", { headers: { Cookie: adminCookie } })) as ReturnType<
+      typeof publicLayout.loader
+    >);
     expect(result.isAdmin).toBe(true);
   });
 
@@ -94,10 +102,14 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       { title: "Activa", slug: "activa", description: "Hola" },
       { title: "Inactiva", slug: "inactiva", isActive: false },
     ]);
-    const ok = await (call(landing.loader, routeArgs(ctx, "/landing/activa", { params: { slug: "activa" } })) as ReturnType<typeof landing.loader>);
+    const ok = await (call(landing.loader, routeArgs(ctx, "/landing/activa", { params: { slug: "activa" } })) as ReturnType<
+      typeof landing.loader
+    >);
     expect(ok.landing.title).toBe("Activa");
     for (const slug of ["inactiva", "no-existeix"]) {
-      const res = (await thrownOrReturned(async () => call(landing.loader, routeArgs(ctx, `/landing/${slug}`, { params: { slug } })))) as Response;
+      const res = (await thrownOrReturned(async () =>
+        call(landing.loader, routeArgs(ctx, `/landing/${slug}`, { params: { slug } })),
+      )) as Response;
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/404");
     }
@@ -110,7 +122,9 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };
       expect(mod.loader, file).toBeTypeOf("function");
       for (const cookie of [undefined, "pb_session=forged", adminCookie.replace(/.{4}$/, "abcd")]) {
-        const res = (await thrownOrReturned(() => mod.loader!(routeArgs(ctx, "/admin/x", { headers: cookie ? { Cookie: cookie } : {} })))) as Response;
+        const res = (await thrownOrReturned(() =>
+          mod.loader!(routeArgs(ctx, "/admin/x", { headers: cookie ? { Cookie: cookie } : {} })),
+        )) as Response;
         expect(res, file).toBeInstanceOf(Response);
         expect(res.status, file).toBe(302);
         expect(res.headers.get("Location"), file).toMatch(/^\/admin\/login\?redirectTo=/);
@@ -128,7 +142,9 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     expect(wrong.init.status).toBe(401);
     const unknown = (await post({ email: "ningu@penedes.cat", password: "contrasenya-segura" })) as { data: { error: string } };
     expect(unknown.data.error).toBe("Email o contrasenya incorrectes.");
-    const ok = (await thrownOrReturned(async () => post({ email: "gestor@penedes.cat", password: "contrasenya-segura", redirectTo: "https://evil.example" }))) as Response;
+    const ok = (await thrownOrReturned(async () =>
+      post({ email: "gestor@penedes.cat", password: "contrasenya-segura", redirectTo: "https://evil.example" }),
+    )) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/dashboard");
     expect(ok.headers.get("Set-Cookie")).toMatch(/HttpOnly; SameSite=Lax/);

@@ -41,11 +41,27 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <div className="flex flex-col gap-2">
             <Label htmlFor="email">Correu electrònic</Label>
-            <Input id="email" name="email" type="email" autoComplete="username" required aria-invalid={error ? true : undefined} aria-describedby={error ? "login-error" : undefined} />
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
+            />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="password">Contrasenya</Label>
-            <Input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} aria-describedby={error ? "login-error" : undefined} />
+            <Input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
+            />
           </div>
           {error && (
             <p id="login-error" role="alert" className="text-sm font-semibold text-red-700">

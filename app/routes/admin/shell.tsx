@@ -47,7 +47,10 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
                 <NavLink
                   to={to}
                   className={({ isActive }) =>
-                    cn("block rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-brand-soft", isActive && "bg-brand text-white hover:bg-brand-dark")
+                    cn(
+                      "block rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-brand-soft",
+                      isActive && "bg-brand text-white hover:bg-brand-dark",
+                    )
                   }
                 >
                   {label}

@@ -41,7 +41,13 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
   );
 }
 
-function TestimonialTable({ label, rows }: { label: string; rows: (Omit<Testimonial, "submittedAt" | "reviewedAt" | "createdAt"> & { submittedAt: Date | string; audioUrl: string })[] }) {
+function TestimonialTable({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: (Omit<Testimonial, "submittedAt" | "reviewedAt" | "createdAt"> & { submittedAt: Date | string; audioUrl: string })[];
+}) {
   if (rows.length === 0) return <p className="rounded-lg bg-white p-6 text-center">No hi ha testimonis en aquesta llista.</p>;
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
@@ -49,10 +55,18 @@ function TestimonialTable({ label, rows }: { label: string; rows: (Omit<Testimon
         <caption className="sr-only">Testimonis: {label}</caption>
         <thead>
           <tr className="border-b border-ink/10">
-            <th scope="col" className="p-3">Missatge</th>
-            <th scope="col" className="p-3">Àmbit</th>
-            <th scope="col" className="p-3">Data</th>
-            <th scope="col" className="p-3">Àudio</th>
+            <th scope="col" className="p-3">
+              Missatge
+            </th>
+            <th scope="col" className="p-3">
+              Àmbit
+            </th>
+            <th scope="col" className="p-3">
+              Data
+            </th>
+            <th scope="col" className="p-3">
+              Àudio
+            </th>
           </tr>
         </thead>
         <tbody>

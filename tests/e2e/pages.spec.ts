@@ -1,0 +1,153 @@
+import { expect, expectAccessible, test } from "./fixtures";
+
+const PUBLIC_ROUTES = [
+  "/",
+  "/de-que-va",
+  "/ciutadania",
+  "/infants",
+  "/laboral",
+  "/turistic",
+  "/testimonis",
+  "/participa",
+  "/segueixlavivi",
+  "/avis-legal-i-privacitat",
+  "/politica-privacitat",
+  "/politica-cookies",
+  "/recursos",
+  "/aportacions",
+  "/landing/vilafranca-pedala",
+];
+
+test.describe("pages", () => {
+  test.beforeEach(async ({ page }) => {
+    // A stored choice keeps the cookie banner out of the way; its own tests start without one.
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        "cookie-consent",
+        JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
+      );
+    });
+  });
+
+  test("the home page is served in Catalan with the header, the agenda from the database and the footer", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+    await expect(page).toHaveTitle(/Al Penedès, la bici ens mou!/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+    await expect(page.getByRole("heading", { level: 1, name: "Al Penedès, la bici ens mou!" })).toBeVisible();
+    const agenda = page.locator("#agenda");
+    await expect(agenda.getByRole("heading", { name: "Bicicletada popular per la xarxa de carrils" })).toBeVisible();
+    // Dates in the Catalan long format, e.g. "29 de novembre del 2026".
+    await expect(agenda.locator("time").first()).toHaveText(/^\d{1,2} (de |d’|d')\p{L}+ del? \d{4}$/u);
+    const footer = page.locator("footer");
+    await expect(footer).toContainText("Projecte impulsat pel Consell Comarcal del Penedès");
+    await expect(footer.getByRole("link", { name: /la web del Consell/ })).toHaveAttribute("target", "_blank");
+    await expect(footer.getByRole("img", { name: "Consell Comarcal del Penedès" })).toBeVisible();
+    await expect(footer.getByRole("button", { name: "Configurar Cookies" })).toBeVisible();
+  });
+
+  test("the header links go where the spec says", async ({ page, isMobile }) => {
+    await page.goto("/");
+    // On phones the same four items sit in the menu.
+    if (isMobile) await page.getByRole("button", { name: "Obre el menú" }).click();
+    const nav = page.getByRole("navigation", { name: isMobile ? "Navegació principal (mòbil)" : "Navegació principal", exact: true });
+    await expect(nav.getByRole("link", { name: "DIGUES LA TEVA" })).toHaveAttribute("href", "/participa");
+    await expect(nav.getByRole("link", { name: "SEGUEIX LA VIVI" })).toHaveAttribute("href", "/segueixlavivi");
+    await expect(nav.getByRole("link", { name: "AGENDA" })).toHaveAttribute("href", "/#agenda");
+    await expect(nav.getByRole("link", { name: "SABER-NE MÉS" })).toHaveAttribute("href", "/de-que-va");
+    await nav.getByRole("link", { name: "SABER-NE MÉS" }).click();
+    await expect(page).toHaveURL(/\/de-que-va$/);
+    await expect(nav.getByRole("button", { name: "Sortir" })).toHaveCount(0);
+  });
+
+  for (const path of PUBLIC_ROUTES) {
+    test(`${path} answers 200 and passes axe-core`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test("an unknown path shows the not-found page with a 404 status and a link home", async ({ page }) => {
+    const response = await page.goto("/aixo-no-existeix");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an inactive or missing landing goes to /404", async ({ page }) => {
+    for (const slug of ["camins-escolars", "no-existeix"]) {
+      await page.goto(`/landing/${slug}`);
+      await expect(page).toHaveURL(/\/404$/);
+      await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    }
+  });
+
+  test("the mobile menu opens, passes axe-core, closes on Escape and on selection", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Obre el menú" });
+    await toggle.click();
+    const menu = page.getByRole("dialog", { name: "Menú" });
+    await expect(menu).toBeVisible();
+    await expectAccessible(page, "mobile menu open");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await menu.getByRole("link", { name: "SEGUEIX LA VIVI" }).click();
+    await expect(page).toHaveURL(/\/segueixlavivi$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe("cookie consent", () => {
+  test("the banner appears after a second and stores the choice in the spec's shape", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Avís de galetes" });
+    await expect(banner).toBeVisible({ timeout: 3000 });
+    await expectAccessible(page, "cookie banner");
+    await banner.getByRole("button", { name: "Configurar" }).click();
+    const dialog = page.getByRole("dialog", { name: "Configuració de galetes" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("switch", { name: "Necessàries" })).toBeDisabled();
+    await expect(dialog.getByRole("switch", { name: "Necessàries" })).toBeChecked();
+    await expectAccessible(page, "cookie settings dialog");
+    await dialog.getByRole("switch", { name: "Analítiques" }).click();
+    await dialog.getByRole("button", { name: "Guardar preferències" }).click();
+    await expect(banner).toBeHidden();
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("cookie-consent")))!);
+    expect(stored).toEqual({ necessary: true, functional: false, analytics: true, timestamp: expect.any(String) });
+    expect(Number.isNaN(Date.parse(stored.timestamp))).toBe(false);
+
+    await page.reload();
+    await page.waitForTimeout(1500);
+    await expect(banner).toBeHidden();
+  });
+
+  test("an invalid stored value shows the banner again, and 'Configurar Cookies' asks again", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("cookie-consent", '{"necessary":false}'));
+    await page.reload();
+    const banner = page.getByRole("region", { name: "Avís de galetes" });
+    await expect(banner).toBeVisible({ timeout: 3000 });
+    await banner.getByRole("button", { name: "Acceptar totes" }).click();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookie-consent")))!)).toMatchObject({
+      functional: true,
+      analytics: true,
+    });
+
+    await page.getByRole("button", { name: "Configurar Cookies" }).click();
+    await expect(banner).toBeVisible({ timeout: 3000 });
+    expect(await page.evaluate(() => localStorage.getItem("cookie-consent"))).toBeNull();
+    await banner.getByRole("button", { name: "Només necessàries" }).click();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookie-consent")))!)).toMatchObject({
+      functional: false,
+      analytics: false,
+    });
+  });
+});

@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { BASE_URL, E2E_DATA_DIR, PORT } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+/** A raw GET that sends the path exactly as written (no client-side normalisation). */
+function rawGet(pathAsIs: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: PORT, path: pathAsIs, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function firstMediaPath(): Promise<string> {
+  const html = await (await fetch(`${BASE_URL}/`)).text();
+  const match = html.match(/\/media\/logos\/[0-9a-f-]{36}\.png/);
+  expect(match, "the seeded footer shows a stored logo").not.toBeNull();
+  return match![0];
+}
+
+test.describe("HTTP contract", () => {
+  test("/healthz answers 200 while the database answers", async () => {
+    const res = await fetch(`${BASE_URL}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  test("/media serves stored files with ETag, immutable caching and byte ranges", async () => {
+    const mediaPath = await firstMediaPath();
+    const full = await rawGet(mediaPath);
+    expect(full.status).toBe(200);
+    expect(full.headers["content-type"]).toBe("image/png");
+    expect(full.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(full.headers["accept-ranges"]).toBe("bytes");
+    expect(full.body.subarray(1, 4).toString()).toBe("PNG");
+    const etag = full.headers.etag!;
+    expect(etag).toBeTruthy();
+
+    const part = await rawGet(mediaPath, { Range: "bytes=0-99" });
+    expect(part.status).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 0-99/${full.body.length}`);
+    expect(part.body.equals(full.body.subarray(0, 100))).toBe(true);
+
+    const tail = await rawGet(mediaPath, { Range: "bytes=-10" });
+    expect(tail.status).toBe(206);
+    expect(tail.body.equals(full.body.subarray(-10))).toBe(true);
+
+    expect((await rawGet(mediaPath, { Range: `bytes=${full.body.length + 10}-` })).status).toBe(416);
+    expect((await rawGet(mediaPath, { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  for (const attempt of [
+    "/media/../package.json",
+    "/media/..%2Fpackage.json",
+    "/media/%2e%2e/package.json",
+    "/media/%2E%2E%2Fpackage.json",
+    "/media/logos/..%2F..%2F..%2Fpackage.json",
+    "/media/..\\package.json",
+    "/media/.tmp/x",
+    "/media/pglite/PG_VERSION",
+    "/media/../pglite/PG_VERSION",
+    "/media/app.lock",
+    "/media/",
+  ]) {
+    test(`${attempt} is not found`, async () => {
+      const res = await rawGet(attempt);
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).not.toContain("penedes-bici");
+    });
+  }
+
+  test("responses carry the security headers", async () => {
+    const res = await fetch(`${BASE_URL}/`);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("microphone=(self)");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+    const html = await res.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+  });
+
+  test("pages are compressed and static assets are cached for a year", async () => {
+    const res = await fetch(`${BASE_URL}/`, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(res.headers.get("content-encoding")).toMatch(/gzip|br/);
+    const asset = (await res.text()).match(/\/assets\/[^"]+\.js/)![0];
+    const assetRes = await fetch(`${BASE_URL}${asset}`);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("a cross-site form post is refused", async () => {
+    const res = await fetch(`${BASE_URL}/admin/login`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.cat&password=x",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+test.describe("processes and the data folder", () => {
+  let nextPort = PORT + 100;
+  const children: ChildProcess[] = [];
+  test.afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  });
+
+  function start(dataDir: string, port = nextPort++) {
+    const child = spawn(process.execPath, ["server.js"], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_SILENT: "",
+        ADMIN_EMAIL: "",
+        ADMIN_PASSWORD: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let output = "";
+    child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const ready = async () => {
+      for (let i = 0; i < 200; i++) {
+        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server did not start: ${output}`);
+    };
+    return { child, port, exited, ready, output: () => output };
+  }
+
+  test("a second instance on the same DATA_DIR refuses to start, with a clear message", async () => {
+    const second = start(E2E_DATA_DIR);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/La carpeta de dades .*e2e-data ja està en ús pel procés \d+/);
+    // The first one is untouched.
+    expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
+  });
+
+  test("a bad configuration stops the start with a readable message", async () => {
+    const child = spawn(process.execPath, ["server.js"], {
+      env: { ...process.env, PORT: "not-a-port", DATA_DIR: os.tmpdir() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let err = "";
+    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(1);
+    expect(err).toContain("Configuració no vàlida");
+    expect(err).toContain("PORT");
+  });
+
+  test("SIGTERM stops gracefully and releases the lock; a restart keeps the data", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-restart-"));
+    try {
+      const first = start(dataDir);
+      await first.ready();
+      // A new, empty DATA_DIR has no content.
+      const emptyHome = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
+      expect(emptyHome).toContain("No hi ha activitats programades encara.");
+      expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(true);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('"msg":"stopped"');
+      expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
+
+      // Write through the real CLI, then restart and read it back through the site.
+      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "ignore" });
+      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+      const second = start(dataDir);
+      await second.ready();
+      const home = await (await fetch(`http://127.0.0.1:${second.port}/`)).text();
+      expect(home).toContain("Bicicletada popular per la xarxa de carrils");
+      second.child.kill("SIGKILL");
+      await second.exited;
+
+      // After a crash (SIGKILL) the stale lock is taken over and nothing is lost.
+      const third = start(dataDir);
+      await third.ready();
+      const again = await (await fetch(`http://127.0.0.1:${third.port}/`)).text();
+      expect(again).toContain("Bicicletada popular per la xarxa de carrils");
+      third.child.kill("SIGTERM");
+      expect(await third.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
