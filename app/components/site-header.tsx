@@ -19,6 +19,21 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-brand-dark underline decoration-2 underline-offset-8",
   );
 
+/** An anchor on another page (AGENDA) is never "the current page", so it is a plain link. */
+function NavItem({ item, onSelect }: { item: (typeof NAV)[number]; onSelect?: () => void }) {
+  if (item.to.includes("#"))
+    return (
+      <Link to={item.to} className={itemClass({ isActive: false })} onClick={onSelect}>
+        {item.label}
+      </Link>
+    );
+  return (
+    <NavLink to={item.to} className={itemClass} onClick={onSelect} end>
+      {item.label}
+    </NavLink>
+  );
+}
+
 function SignOut() {
   return (
     <Form method="post" action={paths.adminLogout}>
@@ -46,9 +61,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         </Link>
         <nav aria-label="Navegació principal" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <NavLink key={item.label} to={item.to} className={itemClass} end>
-              {item.label}
-            </NavLink>
+            <NavItem key={item.label} item={item} />
           ))}
           {isAdmin && <SignOut />}
         </nav>
@@ -63,9 +76,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
             <DialogDescription className="sr-only">Seccions del web</DialogDescription>
             <nav aria-label="Navegació principal (mòbil)" className="flex flex-col gap-1">
               {NAV.map((item) => (
-                <NavLink key={item.label} to={item.to} className={itemClass} onClick={() => setOpen(false)} end>
-                  {item.label}
-                </NavLink>
+                <NavItem key={item.label} item={item} onSelect={() => setOpen(false)} />
               ))}
               {isAdmin && <SignOut />}
             </nav>

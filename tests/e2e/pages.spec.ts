@@ -56,8 +56,12 @@ test.describe("pages", () => {
     await expect(nav.getByRole("link", { name: "SEGUEIX LA VIVI" })).toHaveAttribute("href", "/segueixlavivi");
     await expect(nav.getByRole("link", { name: "AGENDA" })).toHaveAttribute("href", "/#agenda");
     await expect(nav.getByRole("link", { name: "SABER-NE MÉS" })).toHaveAttribute("href", "/de-que-va");
+    // On the home page no item is the current page (AGENDA is an anchor on it, not a page).
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
     await nav.getByRole("link", { name: "SABER-NE MÉS" }).click();
     await expect(page).toHaveURL(/\/de-que-va$/);
+    if (isMobile) await page.getByRole("button", { name: "Obre el menú" }).click();
+    await expect(nav.getByRole("link", { name: "SABER-NE MÉS" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("button", { name: "Sortir" })).toHaveCount(0);
   });
 
