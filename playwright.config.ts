@@ -25,7 +25,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,
