@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -20,8 +21,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// app/db (source) and build/server (bundle) both sit two levels below the project root.
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+/** The committed migrations: found by walking up from this module, wherever the bundler put it
+ * (app/db in source, build/server or one of its chunk folders in the build). */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("No s'han trobat les migracions (carpeta drizzle/).");
+    dir = parent;
+  }
+}
+const MIGRATIONS_DIR = findMigrationsDir();
 // Several instances may start at once against one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_ID = 7_270_736_902;
 
