@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -119,7 +121,7 @@ test.describe("processes and the data folder", () => {
     for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
   });
 
-  function start(dataDir: string, port = nextPort++) {
+  function start(dataDir: string, extraEnv: Record<string, string> = {}, port = nextPort++) {
     const child = spawn(process.execPath, ["server.js"], {
       env: {
         ...process.env,
@@ -129,6 +131,7 @@ test.describe("processes and the data folder", () => {
         LOG_SILENT: "",
         ADMIN_EMAIL: "",
         ADMIN_PASSWORD: "",
+        ...extraEnv,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -208,4 +211,46 @@ test.describe("processes and the data folder", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  // Generated only where a PostgreSQL server is given (CI sets TEST_DATABASE_URL).
+  for (const base of process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []) {
+    test("with DATABASE_URL it runs on PostgreSQL, takes no lock, and /healthz follows the database", async () => {
+      const name = `pb_e2e_${randomBytes(5).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-pg-"));
+      try {
+        const seed = spawn("npm", ["run", "-s", "seed"], {
+          env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+          stdio: "ignore",
+        });
+        expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+        // Two instances side by side on one database and one uploads folder.
+        const a = start(dataDir, { DATABASE_URL: url.toString() });
+        const b = start(dataDir, { DATABASE_URL: url.toString() });
+        await Promise.all([a.ready(), b.ready()]);
+        expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
+        expect(await (await fetch(`http://127.0.0.1:${a.port}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
+        expect(await (await fetch(`http://127.0.0.1:${b.port}/`)).text()).toContain("Bicicletada popular per la xarxa de carrils");
+
+        // The database stops answering: /healthz says so; it comes back: so does /healthz.
+        await admin.query(`alter database ${name} allow_connections false`);
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+        expect((await fetch(`http://127.0.0.1:${a.port}/healthz`)).status).toBe(503);
+        await admin.query(`alter database ${name} allow_connections true`);
+        await expect.poll(async () => (await fetch(`http://127.0.0.1:${a.port}/healthz`)).status).toBe(200);
+
+        for (const s of [a, b]) s.child.kill("SIGTERM");
+        expect(await a.exited).toBe(0);
+        expect(await b.exited).toBe(0);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  }
 });
