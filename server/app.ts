@@ -13,6 +13,7 @@ import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
+import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
 
 function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
@@ -86,10 +87,13 @@ function requestLog(): RequestHandler {
   };
 }
 
-/** /media/<key>: stored files with Range, ETag and immutable caching. Keys are ours, so
- * anything that is not one (dots, encoded slashes, traversal) is simply not found. */
-function mediaRoutes(uploadsDir: string): express.Router {
+/** /media/<key>: stored files with Range, ETag and immutable caching; /media/<key>?w=800 is a
+ * WebP variant of a stored image from the image service. Keys are ours, so anything that is not
+ * one (dots, encoded slashes, traversal) is simply not found. */
+function mediaRoutes(uploadsDir: string, cacheDir: string): express.Router {
   const router = express.Router();
+  const images = createImageVariants(uploadsDir, cacheDir);
+  const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false, dotfiles: "deny", fallthrough: true } as const;
   const notFound: RequestHandler = (_req, res) => {
     res.status(404).type("text/plain; charset=utf-8").send("No trobat");
   };
@@ -104,16 +108,19 @@ function mediaRoutes(uploadsDir: string): express.Router {
     res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
     next();
   });
-  router.use(
-    express.static(uploadsDir, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      dotfiles: "deny",
-      fallthrough: true,
-    }),
-  );
+  router.use(async (req, res, next) => {
+    if (req.query.w === undefined) return next();
+    const width = Number(req.query.w);
+    if (typeof req.query.w !== "string" || !isImageWidth(width) || !isResizable(req.path.slice(1))) return notFound(req, res, next);
+    try {
+      const file = await images.variant(req.path.slice(1), width);
+      if (!file) return notFound(req, res, next);
+      res.sendFile(file, immutable, (err) => err && next(err));
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.use(express.static(uploadsDir, immutable));
   router.use(notFound);
   return router;
 }
@@ -150,7 +157,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     }
   });
 
-  app.use("/media", mediaRoutes(uploadsDir));
+  app.use("/media", mediaRoutes(uploadsDir, path.join(env.DATA_DIR, "cache", "images")));
 
   if (vite) {
     app.use(vite.middlewares);

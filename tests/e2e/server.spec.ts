@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import sharp from "sharp";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -57,6 +58,21 @@ test.describe("HTTP contract", () => {
 
     expect((await rawGet(mediaPath, { Range: `bytes=${full.body.length + 10}-` })).status).toBe(416);
     expect((await rawGet(mediaPath, { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  test("/media/<key>?w=800 serves a cached WebP variant from the image service", async () => {
+    const mediaPath = await firstMediaPath();
+    const first = await rawGet(`${mediaPath}?w=800`);
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/webp");
+    expect(first.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const meta = await sharp(first.body).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.width).toBe(240); // the 240 px logo is never enlarged
+    const again = await rawGet(`${mediaPath}?w=800`);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await rawGet(`${mediaPath}?w=799`)).status).toBe(404);
+    expect((await rawGet(`${mediaPath}?w=800&w=320`)).status).toBe(404);
   });
 
   for (const attempt of [
