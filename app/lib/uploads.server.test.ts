@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLocalStorage, type Storage } from "./storage.server";
+import { readMultipart, UploadError } from "./uploads.server";
+
+let root: string;
+let storage: Storage;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-upl-"));
+  storage = createLocalStorage(root);
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const filesUnder = (dir: string) =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+const png = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
+const form = (entries: [string, string | Blob, string?][]) => {
+  const fd = new FormData();
+  for (const [name, value, filename] of entries) {
+    if (typeof value === "string") fd.append(name, value);
+    else fd.append(name, value, filename);
+  }
+  return new Request("http://127.0.0.1/upload", { method: "POST", body: fd });
+};
+const image = { maxBytes: 1024 * 1024, prefix: "images", accept: (t: string) => (t.startsWith("image/") ? t : null) };
+
+describe("readMultipart", () => {
+  it("collects the fields and streams the expected file into storage", async () => {
+    const req = form([
+      ["title", "La Vivi"],
+      ["image", new Blob([await png()], { type: "text/plain" }), "foto.txt"],
+    ]);
+    const { fields, files } = await readMultipart(req, storage, { image });
+    expect(fields).toEqual({ title: "La Vivi" });
+    expect(files.image).toMatchObject({ contentType: "image/png", key: expect.stringMatching(/^images\/.+\.png$/) });
+    expect(await storage.exists(files.image!.key)).toBe(true);
+  });
+
+  it("treats an empty file input as no file", async () => {
+    const { files } = await readMultipart(form([["image", new Blob([]), ""]]), storage, { image });
+    expect(files.image).toBeUndefined();
+  });
+
+  it("ignores files it was not asked for", async () => {
+    const { files } = await readMultipart(form([["other", new Blob([await png()]), "x.png"]]), storage, { image });
+    expect(files).toEqual({});
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a file whose bytes are not of an accepted type, naming the field", async () => {
+    const err = await readMultipart(form([["image", new Blob(["<html></html>"]), "foto.png"]]), storage, { image }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UploadError);
+    expect(err).toMatchObject({ code: "bad_type", field: "image" });
+  });
+
+  it("refuses an oversized file and deletes the files already stored for the request", async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(2 * 1024 * 1024)]);
+    const req = form([
+      ["first", new Blob([await png()]), "a.png"],
+      ["image", new Blob([big]), "b.png"],
+    ]);
+    const err = await readMultipart(req, storage, { first: image, image }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "too_large", field: "image" });
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a request that is not multipart, and a broken multipart body", async () => {
+    const plain = new Request("http://127.0.0.1/upload", {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    await expect(readMultipart(plain, storage, { image })).rejects.toMatchObject({ code: "bad_request" });
+    const broken = new Request("http://127.0.0.1/upload", {
+      method: "POST",
+      body: '--X\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\n\r\n\x89PNG',
+      headers: { "content-type": "multipart/form-data; boundary=X" },
+    });
+    await expect(readMultipart(broken, storage, { image })).rejects.toBeInstanceOf(UploadError);
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it("discard() removes what was stored when a later step refuses the request", async () => {
+    const upload = await readMultipart(form([["image", new Blob([await png()]), "a.png"]]), storage, { image });
+    await upload.discard();
+    expect(filesUnder(root)).toEqual([]);
+  });
+});
