@@ -5,7 +5,11 @@ import { useNonce } from "~/lib/nonce";
 import { seoFor } from "~/lib/seo";
 import "./app.css";
 
-export const meta: Route.MetaFunction = ({ location }) => seoFor(location.pathname);
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.env.PUBLIC_URL };
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => seoFor(location.pathname, loaderData?.publicUrl ?? "");
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

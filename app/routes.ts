@@ -38,5 +38,7 @@ export default [
       route("bici-fucsia", "routes/admin/bici-fucsia.tsx"),
     ]),
   ]),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

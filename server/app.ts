@@ -125,6 +125,35 @@ function mediaRoutes(uploadsDir: string, cacheDir: string): express.Router {
   return router;
 }
 
+/** Build assets with a precompressed copy (scripts/precompress.js): the Brotli or gzip file is
+ * sent as it is, with the original's type. Anything else falls through to express.static. */
+function precompressedAssets(assetsDir: string): RequestHandler {
+  const types: Record<string, string> = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+  };
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    const type = types[path.extname(name)];
+    if (!type || !/^[\w.-]+$/.test(name)) return next();
+    // Brotli whenever the browser takes it (browsers list gzip first, but br is smaller).
+    const encoding = req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
+    res.vary("Accept-Encoding");
+    if (!encoding) return next();
+    const file = path.join(assetsDir, `${name}.${encoding === "br" ? "br" : "gz"}`);
+    res.setHeader("Content-Type", type);
+    res.setHeader("Content-Encoding", encoding);
+    res.sendFile(file, { immutable: true, maxAge: "1y" }, (err) => {
+      if (!err) return;
+      res.removeHeader("Content-Encoding");
+      res.removeHeader("Content-Type");
+      next();
+    });
+  };
+}
+
 export interface AppOptions {
   vite?: ViteDevServer;
   /** build/client, for the production static files. */
@@ -162,6 +191,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   if (vite) {
     app.use(vite.middlewares);
   } else if (clientDir) {
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }

@@ -1,49 +1,63 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
 import type { Activity } from "~/db/schema";
 import { formatLongDate } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-links";
 
-export function Agenda({
-  activities,
-}: {
-  activities: Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText">[];
-}) {
+type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText">;
+
+function AgendaList({ activities }: { activities: AgendaItem[] }) {
+  if (activities.length === 0)
+    return <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">No hi ha activitats programades encara.</p>;
+  return (
+    <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {activities.map((a) => {
+        const href = a.linkUrl ? safeHref(a.linkUrl) : null;
+        return (
+          <li key={a.id} className="flex flex-col gap-2 rounded-lg border border-ink/10 p-5 shadow-sm">
+            <span aria-hidden="true" className="text-3xl">
+              {a.emoji}
+            </span>
+            <h3 className="text-lg font-bold">{a.title}</h3>
+            <p className="text-sm font-semibold text-brand-dark">
+              <time dateTime={a.date}>{formatLongDate(a.date)}</time>
+            </p>
+            {a.description && <p className="text-ink/85">{a.description}</p>}
+            {href && (
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-auto inline-flex w-fit rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+              >
+                {a.linkText}
+                <span className="sr-only"> (s'obre en una pestanya nova)</span>
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The agenda (#agenda). The activities stream in after the page: 'Carregant activitats...'
+ * shows until they arrive. */
+export function Agenda({ activities }: { activities: Promise<AgendaItem[]> | AgendaItem[] }) {
   return (
     <section id="agenda" aria-labelledby="agenda-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
       <h2 id="agenda-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
         Agenda
       </h2>
-      {activities.length === 0 ? (
-        <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">No hi ha activitats programades encara.</p>
-      ) : (
-        <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {activities.map((a) => {
-            const href = a.linkUrl ? safeHref(a.linkUrl) : null;
-            return (
-              <li key={a.id} className="flex flex-col gap-2 rounded-lg border border-ink/10 p-5 shadow-sm">
-                <span aria-hidden="true" className="text-3xl">
-                  {a.emoji}
-                </span>
-                <h3 className="text-lg font-bold">{a.title}</h3>
-                <p className="text-sm font-semibold text-brand-dark">
-                  <time dateTime={a.date}>{formatLongDate(a.date)}</time>
-                </p>
-                {a.description && <p className="text-ink/85">{a.description}</p>}
-                {href && (
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="mt-auto inline-flex w-fit rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
-                  >
-                    {a.linkText}
-                    <span className="sr-only"> (s'obre en una pestanya nova)</span>
-                  </a>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <Suspense
+        fallback={
+          <p className="mt-6 rounded-lg bg-ink/5 p-6 text-center" role="status">
+            Carregant activitats...
+          </p>
+        }
+      >
+        <Await resolve={activities}>{(list) => <AgendaList activities={list} />}</Await>
+      </Suspense>
     </section>
   );
 }

@@ -1,13 +1,11 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { readConsent, saveConsent } from "~/lib/cookie-consent";
+import { saveConsent } from "~/lib/cookie-consent";
 import { paths } from "~/lib/routes";
-
-const BANNER_DELAY_MS = 1000;
 
 function PreferenceRow({ title, text, ...props }: { title: string; text: string } & React.ComponentProps<typeof Switch>) {
   const id = useId();
@@ -24,17 +22,12 @@ function PreferenceRow({ title, text, ...props }: { title: string; text: string 
   );
 }
 
-export function CookieBanner() {
-  const [visible, setVisible] = useState(false);
+/** The banner and its settings dialog; loaded only when no valid choice is stored (cookie-gate). */
+export default function CookieBanner() {
+  const [visible, setVisible] = useState(true);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [functional, setFunctional] = useState(false);
   const [analytics, setAnalytics] = useState(false);
-
-  useEffect(() => {
-    if (readConsent(window.localStorage)) return;
-    const timer = setTimeout(() => setVisible(true), BANNER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
 
   const choose = (choice: { functional: boolean; analytics: boolean }) => {
     saveConsent(window.localStorage, choice);

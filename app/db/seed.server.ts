@@ -28,7 +28,7 @@ const daysFromNow = (days: number) => {
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A landscape illustration (sky, hills, sun, a bike) in the campaign's colours, as JPEG. */
-async function illustration(width: number, height: number, hue: number): Promise<Buffer> {
+export async function illustration(width: number, height: number, hue: number): Promise<Buffer> {
   const sky = `hsl(${hue} 70% 85%)`;
   const hill1 = `hsl(${(hue + 120) % 360} 45% 45%)`;
   const hill2 = `hsl(${(hue + 140) % 360} 40% 32%)`;

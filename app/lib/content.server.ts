@@ -1,6 +1,19 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { activities, footerLogos } from "~/db/schema";
+import {
+  activities,
+  biciFucsiaPhotos,
+  footerLogos,
+  homeBackground,
+  landings,
+  mapComments,
+  reflections,
+  resources,
+  siteSettings,
+  testimonials,
+  videos,
+  type Category,
+} from "~/db/schema";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
 import { mediaUrl } from "./storage.server";
@@ -48,4 +61,183 @@ export function getFooter(db: Db): Promise<PublicFooter> {
 
 export function listActivities(db: Db) {
   return publicRead("activities", () => db.select().from(activities).orderBy(asc(activities.date), asc(activities.createdAt)), []);
+}
+
+// ---------------------------------------------------------------------------------------
+// Contributions: reflections, map comments and approved testimonials, merged (spec §7).
+// E-mail addresses are never selected here: nothing that reaches a public page carries one.
+
+export const contributionTypes = ["reflection", "map_comment", "testimonial"] as const;
+export type ContributionType = (typeof contributionTypes)[number];
+
+export interface Contribution {
+  id: string;
+  type: ContributionType;
+  text: string;
+  createdAt: string;
+  name?: string | null;
+  title?: string;
+  audioUrl?: string;
+}
+
+export const LATEST_PER_SOURCE = 10;
+export const LATEST_MERGED = 12;
+
+async function readContributions(db: Db, types: readonly ContributionType[], perSource: number): Promise<Contribution[]> {
+  const [refl, comments, testis] = await Promise.all([
+    types.includes("reflection")
+      ? db
+          .select({ id: reflections.id, text: reflections.reflection, createdAt: reflections.createdAt, name: reflections.name })
+          .from(reflections)
+          .orderBy(desc(reflections.createdAt))
+          .limit(perSource)
+      : [],
+    types.includes("map_comment")
+      ? db
+          .select({ id: mapComments.id, text: mapComments.comment, createdAt: mapComments.createdAt })
+          .from(mapComments)
+          .orderBy(desc(mapComments.createdAt))
+          .limit(perSource)
+      : [],
+    types.includes("testimonial")
+      ? db
+          .select({ id: testimonials.id, title: testimonials.title, createdAt: testimonials.createdAt, audioKey: testimonials.audioKey })
+          .from(testimonials)
+          .where(eq(testimonials.status, "approved"))
+          .orderBy(desc(testimonials.createdAt))
+          .limit(perSource)
+      : [],
+  ]);
+  const merged: Contribution[] = [
+    ...refl.map((r) => ({ id: r.id, type: "reflection" as const, text: r.text, createdAt: r.createdAt.toISOString(), name: r.name })),
+    ...comments.map((c) => ({ id: c.id, type: "map_comment" as const, text: c.text, createdAt: c.createdAt.toISOString() })),
+    ...testis.map((t) => ({
+      id: t.id,
+      type: "testimonial" as const,
+      text: t.title,
+      title: t.title,
+      createdAt: t.createdAt.toISOString(),
+      audioUrl: mediaUrl(t.audioKey),
+    })),
+  ];
+  return merged.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The home carousel: the latest 10 of each source, merged newest first, cut to 12. */
+export function latestContributions(db: Db): Promise<Contribution[]> {
+  return publicRead(
+    "latest contributions",
+    async () => (await readContributions(db, contributionTypes, LATEST_PER_SOURCE)).slice(0, LATEST_MERGED),
+    [],
+  );
+}
+
+/** The contributions page: every contribution, or those of one type. */
+export function allContributions(db: Db, type: ContributionType | null): Promise<Contribution[]> {
+  return publicRead("all contributions", () => readContributions(db, type ? [type] : contributionTypes, 1000), []);
+}
+
+// ---------------------------------------------------------------------------------------
+
+export interface PublicMedia {
+  key: string;
+  url: string;
+  type: "image" | "video";
+  title: string | null;
+}
+
+/** The active home background (image or video), or null for the default image. */
+export function activeBackground(db: Db): Promise<PublicMedia | null> {
+  return publicRead(
+    "home background",
+    async () => {
+      const [row] = await db.select().from(homeBackground).where(eq(homeBackground.isActive, true)).limit(1);
+      return row ? { key: row.mediaKey, url: mediaUrl(row.mediaKey), type: row.mediaType, title: row.title } : null;
+    },
+    null,
+  );
+}
+
+/** The most recent active video of a scope, for the background of its theme page. */
+export function scopeVideo(db: Db, scope: Category): Promise<PublicMedia | null> {
+  return publicRead(
+    "scope video",
+    async () => {
+      const [row] = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.scope, scope), eq(videos.isActive, true)))
+        .orderBy(desc(videos.createdAt))
+        .limit(1);
+      return row ? { key: row.videoKey, url: mediaUrl(row.videoKey), type: "video" as const, title: row.title } : null;
+    },
+    null,
+  );
+}
+
+export function activePhotos(db: Db) {
+  return publicRead(
+    "photos",
+    async () =>
+      (
+        await db
+          .select()
+          .from(biciFucsiaPhotos)
+          .where(eq(biciFucsiaPhotos.isActive, true))
+          .orderBy(asc(biciFucsiaPhotos.position), asc(biciFucsiaPhotos.createdAt))
+      ).map((p) => ({ id: p.id, title: p.title, description: p.description, key: p.imageKey, width: p.width, height: p.height })),
+    [],
+  );
+}
+
+export function activeResources(db: Db) {
+  return publicRead(
+    "resources",
+    async () =>
+      (
+        await db.select().from(resources).where(eq(resources.isActive, true)).orderBy(asc(resources.position), asc(resources.createdAt))
+      ).map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        fullText: r.fullText,
+        mediaType: r.mediaType,
+        imageKey: r.mediaKey && r.mediaType === "image" ? r.mediaKey : null,
+        href: r.mediaKey ? mediaUrl(r.mediaKey) : r.externalUrl ? safeHref(r.externalUrl) : null,
+      })),
+    [],
+  );
+}
+
+/** The external embeds, kept in site settings (seeded), never in code. */
+export interface Embeds {
+  mapEmbedUrl: string | null;
+  mapFullUrl: string | null;
+  questionnaireUrl: string | null;
+}
+
+export function embeds(db: Db): Promise<Embeds> {
+  return publicRead(
+    "embeds",
+    async () => {
+      const rows = await db
+        .select()
+        .from(siteSettings)
+        .where(inArray(siteSettings.key, ["map_embed_url", "map_full_url", "questionnaire_url"]));
+      const get = (key: string) => {
+        const value = rows.find((r) => r.key === key)?.value;
+        return typeof value === "string" ? (safeHref(value)?.startsWith("http") ? safeHref(value) : null) : null;
+      };
+      return { mapEmbedUrl: get("map_embed_url"), mapFullUrl: get("map_full_url"), questionnaireUrl: get("questionnaire_url") };
+    },
+    { mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null },
+  );
+}
+
+export function activeLandingSlugs(db: Db) {
+  return publicRead(
+    "landing slugs",
+    () => db.select({ slug: landings.slug, updatedAt: landings.updatedAt }).from(landings).where(eq(landings.isActive, true)),
+    [],
+  );
 }

@@ -1,22 +1,33 @@
-import { z } from "zod";
-
 export const CONSENT_KEY = "cookie-consent";
 
-export const consentSchema = z.object({
-  necessary: z.literal(true),
-  functional: z.boolean(),
-  analytics: z.boolean(),
-  timestamp: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
-});
-export type CookieConsent = z.infer<typeof consentSchema>;
+/** The stored choice (spec §3): necessary is always true, with the time of the choice. */
+export interface CookieConsent {
+  necessary: true;
+  functional: boolean;
+  analytics: boolean;
+  timestamp: string;
+}
+
+// Checked by hand rather than with Zod: this runs on every page, and the bytes matter.
+function isConsent(value: unknown): value is CookieConsent {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    v.necessary === true &&
+    typeof v.functional === "boolean" &&
+    typeof v.analytics === "boolean" &&
+    typeof v.timestamp === "string" &&
+    !Number.isNaN(Date.parse(v.timestamp))
+  );
+}
 
 /** The stored choice, or null when there is none or it is not valid (the banner shows again). */
 export function readConsent(storage: Pick<globalThis.Storage, "getItem">): CookieConsent | null {
   try {
     const raw = storage.getItem(CONSENT_KEY);
     if (!raw) return null;
-    const parsed = consentSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isConsent(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -1,28 +1,118 @@
-import { Link, useLocation } from "react-router";
-import { PageIntro } from "~/components/page-intro";
+import {
+  BikeIcon,
+  HeartPulseIcon,
+  LeafIcon,
+  type LucideIcon,
+  MapIcon,
+  PiggyBankIcon,
+  ShieldCheckIcon,
+  SmileIcon,
+  TimerIcon,
+  UsersIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/ambit";
+import { HeroBackground } from "~/components/site/hero-background";
+import { Button } from "~/components/ui/button";
+import { categories, type Category } from "~/db/schema";
+import { scopeVideo } from "~/lib/content.server";
 import { categoryLabels, paths } from "~/lib/routes";
 
-const LABELS: Record<string, string> = {
-  ciutadania: "Per viure millor cada dia",
-  infants: "Per anar a l'escola i a l'institut",
-  laboral: "Per anar a la feina sense estrès",
-  turistic: "Per gaudir del nostre territori",
+interface Theme {
+  label: string;
+  headline: string;
+  intro: string;
+  benefits: { icon: LucideIcon; title: string; text: string }[];
+}
+
+const THEMES: Record<Category, Theme> = {
+  ciutadania: {
+    label: "Per viure millor cada dia",
+    headline: "Pedalar fa poble",
+    intro: "Anar a comprar, al metge o a veure els amics en bici és més sa, més barat i fa els carrers més tranquils per a tothom.",
+    benefits: [
+      { icon: HeartPulseIcon, title: "Més salut", text: "Trenta minuts de bici al dia milloren el cor, l'ànim i el son." },
+      { icon: PiggyBankIcon, title: "Més estalvi", text: "Sense gasolina ni aparcament: la bici és el vehicle més econòmic." },
+      { icon: LeafIcon, title: "Aire més net", text: "Menys cotxes vol dir menys soroll i menys contaminació als nostres pobles." },
+    ],
+  },
+  infants: {
+    label: "Per anar a l'escola i a l'institut",
+    headline: "Camins segurs per créixer",
+    intro: "Volem que nenes, nens i joves puguin anar a l'escola i a l'institut en bici, amb autonomia i amb seguretat.",
+    benefits: [
+      { icon: ShieldCheckIcon, title: "Seguretat", text: "Camins escolars protegits i separats del trànsit." },
+      { icon: SmileIcon, title: "Autonomia", text: "Infants que es mouen sols guanyen confiança i coneixen el seu entorn." },
+      { icon: HeartPulseIcon, title: "Activitat", text: "Arribar a classe pedalant desperta el cos i la ment." },
+    ],
+  },
+  laboral: {
+    label: "Per anar a la feina sense estrès",
+    headline: "A la feina, sense embussos",
+    intro: "Connectar polígons, estacions i nuclis amb carrils bici fa que anar a treballar sigui previsible i sense estrès.",
+    benefits: [
+      { icon: TimerIcon, title: "Temps previsible", text: "Sense cues ni retencions: saps quan surts i quan arribes." },
+      { icon: PiggyBankIcon, title: "Menys despeses", text: "Estalvia en combustible, peatges i manteniment." },
+      { icon: BikeIcon, title: "Intermodalitat", text: "Bici i tren: aparcaments segurs a les estacions." },
+    ],
+  },
+  turistic: {
+    label: "Per gaudir del nostre territori",
+    headline: "El Penedès, a ritme de pedal",
+    intro: "Vinyes, masies, patrimoni i mar: la bici és la millor manera de descobrir el territori i de fer-lo conèixer.",
+    benefits: [
+      { icon: MapIcon, title: "Rutes senyalitzades", text: "Itineraris entre pobles, cellers i espais naturals." },
+      { icon: UsersIcon, title: "Economia local", text: "El cicloturisme porta visitants als comerços i als cellers." },
+      { icon: LeafIcon, title: "Turisme sostenible", text: "Descobrir el paisatge sense malmetre'l." },
+    ],
+  },
 };
 
-export default function Ambit() {
-  const scope = useLocation().pathname.slice(1) as keyof typeof categoryLabels;
+function scopeFromPath(pathname: string): Category {
+  const scope = pathname.replace(/^\/+|\/+$/g, "");
+  return (categories as readonly string[]).includes(scope) ? (scope as Category) : "ciutadania";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = scopeFromPath(new URL(request.url).pathname);
+  return { scope, video: await scopeVideo(context.db, scope) };
+}
+
+export default function Ambit({ loaderData }: Route.ComponentProps) {
+  const { scope, video } = loaderData;
+  const theme = THEMES[scope];
   return (
-    <PageIntro title={LABELS[scope] ?? ""}>
-      <p className="inline-block rounded-full bg-brand-soft px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>
-      <p>
-        <Link to={paths.participa} className="font-semibold text-brand-dark underline">
-          Digues la teva
-        </Link>
-        {" · "}
-        <Link to={paths.ambits} className="font-semibold text-brand-dark underline">
-          Tornar als àmbits
-        </Link>
-      </p>
-    </PageIntro>
+    <>
+      <section className="relative isolate text-white">
+        <HeroBackground media={video} />
+        <div className="mx-auto flex min-h-[80dvh] max-w-6xl flex-col justify-center gap-5 px-4 py-16">
+          <p className="w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>
+          <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{theme.label}</h1>
+          <p className="max-w-2xl text-lg md:text-xl">{theme.intro}</p>
+        </div>
+      </section>
+      <section aria-labelledby="beneficis-title" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="beneficis-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
+          {theme.headline}
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {theme.benefits.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-lg border border-ink/10 p-5 shadow-sm">
+              <Icon aria-hidden="true" className="size-8 text-brand" />
+              <h3 className="mt-3 text-lg font-bold">{title}</h3>
+              <p className="mt-1 text-ink/85">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-wrap items-center gap-4">
+          <Button asChild size="lg">
+            <Link to={paths.participa}>Digues la teva</Link>
+          </Button>
+          <Link to={paths.ambits} className="font-semibold text-brand-dark underline underline-offset-4">
+            Tornar als àmbits
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

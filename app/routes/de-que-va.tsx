@@ -1,9 +1,76 @@
-import { PageIntro } from "~/components/page-intro";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { paths } from "~/lib/routes";
+
+const PHASES = [
+  {
+    n: 1,
+    title: "Recollida de dades",
+    status: "En curs",
+    text: "Escoltem la ciutadania: qüestionari, mapa de propostes, reflexions i testimonis d'àudio. Pots participar fins al desembre de 2025.",
+    current: true,
+  },
+  {
+    n: 2,
+    title: "Anàlisi i propostes",
+    status: "Properament",
+    text: "L'equip tècnic analitza totes les aportacions i les dades de mobilitat per definir la xarxa ciclable i les actuacions prioritàries.",
+    current: false,
+  },
+  {
+    n: 3,
+    title: "Implementació",
+    status: "Futur",
+    text: "Les actuacions del pla director es faran realitat entre el 2025 i el 2035, pas a pas i municipi a municipi.",
+    current: false,
+  },
+];
 
 export default function Initiative() {
   return (
-    <PageIntro title="De què va?">
-      <p>El pla director de la bicicleta del Penedès 2025-2035 vol fer de la bici una manera fàcil i segura de moure's pel territori.</p>
-    </PageIntro>
+    <article className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">De què va?</h1>
+      <div className="mt-6 space-y-4 text-lg">
+        <p>
+          El <strong>Pla director de la bicicleta del Penedès 2025-2035</strong> és l'eina amb què el Consell Comarcal vol fer de la
+          bicicleta una manera fàcil, segura i agradable de moure's pel territori: per anar a l'escola i a la feina, per fer encàrrecs i per
+          gaudir del paisatge.
+        </p>
+        <p>
+          Ja hi ha feina feta: un primer recorregut de <strong>15 km</strong>, amb obres entre el 2023 i el 2025, finançat amb{" "}
+          <strong>2 milions d'euros de fons europeus</strong>. Ara volem dibuixar la xarxa completa, i la volem dibuixar amb tu.
+        </p>
+        <p>
+          Qui millor que les persones que viuen, treballen i passegen pel Penedès per dir-nos on calen carrils, quins trams fan por i quins
+          camins ja fas en bici? La consulta és oberta fins al <strong>desembre de 2025</strong>.
+        </p>
+      </div>
+
+      <h2 className="mt-12 text-2xl font-extrabold text-brand-dark">Les fases del pla</h2>
+      <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        {PHASES.map((phase) => (
+          <li
+            key={phase.n}
+            aria-current={phase.current ? "step" : undefined}
+            className={phase.current ? "rounded-lg border-2 border-brand bg-brand-soft p-5" : "rounded-lg border border-ink/10 p-5"}
+          >
+            <p className="text-sm font-bold text-brand-dark">
+              Fase {phase.n} · {phase.status}
+            </p>
+            <h3 className="mt-1 text-lg font-bold">{phase.title}</h3>
+            <p className="mt-2 text-ink/85">{phase.text}</p>
+          </li>
+        ))}
+      </ol>
+
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Button asChild size="lg">
+          <Link to={paths.home}>Torna a l'inici</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={paths.testimonis}>Escolta els testimonis</Link>
+        </Button>
+      </div>
+    </article>
   );
 }

@@ -1,33 +1,39 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Agenda } from "~/components/agenda";
+import { ContributionsCarousel } from "~/components/site/contributions-carousel";
+import { HeroBackground } from "~/components/site/hero-background";
+import { MapEmbed } from "~/components/site/map-embed";
+import { SocialSection } from "~/components/site/social-section";
+import { ThemeTiles } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
-import { listActivities } from "~/lib/content.server";
-import { categoryLabels, paths } from "~/lib/routes";
+import { activeBackground, embeds, latestContributions, listActivities } from "~/lib/content.server";
+import { paths } from "~/lib/routes";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { activities: await listActivities(context.db) };
+  const [background, contributions, links] = await Promise.all([
+    activeBackground(context.db),
+    latestContributions(context.db),
+    embeds(context.db),
+  ]);
+  // The agenda streams in after the first paint of the page.
+  return { background, contributions, embeds: links, activities: listActivities(context.db) };
 }
 
-const THEMES = [
-  { scope: "ciutadania", label: "Per viure millor cada dia" },
-  { scope: "infants", label: "Per anar a l'escola i a l'institut" },
-  { scope: "laboral", label: "Per anar a la feina sense estrès" },
-  { scope: "turistic", label: "Per gaudir del nostre territori" },
-] as const;
-
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { background, contributions, embeds, activities } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-dark via-brand to-[#d94f8f] text-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 md:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold md:text-6xl">Al Penedès, la bici ens mou!</h1>
+      <section className="relative isolate text-white">
+        <HeroBackground media={background} />
+        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-center gap-6 px-4 py-16 md:py-24">
+          <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">Al Penedès, la bici ens mou!</h1>
           <p className="max-w-2xl text-lg md:text-xl">
             Construïm junts el pla director de la bicicleta del Penedès 2025-2035. Digues la teva fins al desembre de 2025.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg" variant="secondary">
-              <Link to={paths.participa}>Descobreix la xarxa</Link>
+            <Button asChild size="lg">
+              <a href="#mapa">Descobreix la xarxa</a>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to={paths.participa}>Digues la teva</Link>
@@ -39,26 +45,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="ambits" aria-labelledby="ambits-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
-        <h2 id="ambits-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-          La bici, per a tot
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {THEMES.map((t) => (
-            <li key={t.scope}>
-              <Link
-                to={paths.ambit(t.scope)}
-                className="flex h-full flex-col gap-2 rounded-lg border border-ink/10 p-5 shadow-sm transition-colors hover:border-brand hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
-              >
-                <span className="text-sm font-bold tracking-wide text-brand-dark uppercase">{categoryLabels[t.scope]}</span>
-                <span className="text-lg font-semibold">{t.label}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ContributionsCarousel items={contributions} />
+      <ThemeTiles />
 
-      <Agenda activities={loaderData.activities} />
+      {embeds.mapEmbedUrl && (
+        <section id="mapa" aria-labelledby="mapa-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
+          <h2 id="mapa-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
+            El mapa de la xarxa
+          </h2>
+          <p className="mt-2 text-lg">Explora les propostes de carrils bici i digues-hi la teva.</p>
+          <div className="mt-6">
+            <MapEmbed src={embeds.mapEmbedUrl} />
+          </div>
+          {embeds.mapFullUrl && (
+            <a
+              href={embeds.mapFullUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-3 inline-block font-semibold text-brand-dark underline"
+            >
+              Obre el mapa complet<span className="sr-only"> (s'obre en una pestanya nova)</span>
+            </a>
+          )}
+        </section>
+      )}
+
+      <SocialSection />
+      <Agenda activities={activities} />
     </>
   );
 }

@@ -1,22 +1,95 @@
 import { and, eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
-import { PageIntro } from "~/components/page-intro";
+import { Agenda } from "~/components/agenda";
+import { HeroBackground } from "~/components/site/hero-background";
+import { Markdown } from "~/components/site/markdown";
+import { MapEmbed } from "~/components/site/map-embed";
+import { ThemeTiles } from "~/components/site/theme-tiles";
+import { Button } from "~/components/ui/button";
 import { landings } from "~/db/schema";
+import { activeBackground, embeds, listActivities } from "~/lib/content.server";
+import { errorFields, log } from "~/lib/log.server";
+import { paths } from "~/lib/routes";
+import { SITE_NAME, seoFor } from "~/lib/seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const landing = await context.db.query.landings.findFirst({
-    where: and(eq(landings.slug, params.slug), eq(landings.isActive, true)),
-    columns: { title: true, description: true },
-  });
+  let landing: { title: string; description: string } | undefined;
+  try {
+    landing = await context.db.query.landings.findFirst({
+      where: and(eq(landings.slug, params.slug), eq(landings.isActive, true)),
+      columns: { title: true, description: true },
+    });
+  } catch (err) {
+    log("error", "landing read failed", { slug: params.slug, ...errorFields(err) });
+    throw new Response("No s'ha pogut carregar la landing page", { status: 503 });
+  }
   if (!landing) throw redirect("/404");
-  return { landing };
+  const [background, links] = await Promise.all([activeBackground(context.db), embeds(context.db)]);
+  return { landing, background, embeds: links, activities: listActivities(context.db) };
 }
 
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
+  const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
+  if (!loaderData) return seoFor(location.pathname, publicUrl);
+  const description = loaderData.landing.description
+    .replace(/[#*_>[\]()`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
+  return seoFor(location.pathname, publicUrl, {
+    title: `${loaderData.landing.title} | ${SITE_NAME}`,
+    description: description || undefined,
+  });
+};
+
 export default function Landing({ loaderData }: Route.ComponentProps) {
+  const { landing, background, embeds, activities } = loaderData;
   return (
-    <PageIntro title={loaderData.landing.title}>
-      <p className="whitespace-pre-line">{loaderData.landing.description}</p>
-    </PageIntro>
+    <>
+      <section className="relative isolate text-white">
+        <HeroBackground media={background} />
+        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-center gap-6 px-4 py-16">
+          <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{landing.title}</h1>
+          <div className="max-w-2xl text-lg md:text-xl [&_a]:text-white">
+            <Markdown>{landing.description}</Markdown>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <a href="#mapa">Descobreix la xarxa</a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={paths.participa}>Digues la teva</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={paths.testimonis}>Envia'ns un àudio</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+      <ThemeTiles />
+      {embeds.mapEmbedUrl && (
+        <section id="mapa" aria-labelledby="mapa-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
+          <h2 id="mapa-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
+            El mapa de la xarxa
+          </h2>
+          <div className="mt-6">
+            <MapEmbed src={embeds.mapEmbedUrl} />
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="vivi-title" className="bg-brand-soft">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12">
+          <h2 id="vivi-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
+            La gira de la Vivi
+          </h2>
+          <p className="max-w-2xl text-lg">La bici fúcsia de la campanya recorre el Penedès. Descobreix on ha estat i on anirà.</p>
+          <Button asChild>
+            <Link to={paths.vivi}>Segueix la Vivi</Link>
+          </Button>
+        </div>
+      </section>
+      <Agenda activities={activities} />
+    </>
   );
 }

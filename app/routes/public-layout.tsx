@@ -1,26 +1,20 @@
-import { useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/public-layout";
-import { CookieBanner } from "~/components/cookie-banner";
+import { CookieGate } from "~/components/cookie-gate";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getFooter } from "~/lib/content.server";
 import { getAdminSession } from "~/lib/session.server";
+
+// Every new page starts at the top: <ScrollRestoration> in root.tsx scrolls to the top on each
+// navigation (and back to where you were on Back), and to the anchor for links like /#agenda.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [footer, session] = await Promise.all([getFooter(context.db), getAdminSession(request, context)]);
   return { footer, isAdmin: session !== null };
 }
 
-function useScrollToTopOnRouteChange() {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (!hash) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  }, [pathname, hash]);
-}
-
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  useScrollToTopOnRouteChange();
   return (
     <>
       <a href="#contingut" className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -31,7 +25,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter footer={loaderData.footer} />
-      <CookieBanner />
+      <CookieGate />
     </>
   );
 }

@@ -1,9 +1,79 @@
-import { PageIntro } from "~/components/page-intro";
+import { FileTextIcon, VideoIcon } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/recursos";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { activeResources } from "~/lib/content.server";
+import { imageSrcSet, imageVariantUrl } from "~/lib/images";
+import { paths } from "~/lib/routes";
 
-export default function Recursos() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { resources: await activeResources(context.db) };
+}
+
+export default function Recursos({ loaderData }: Route.ComponentProps) {
+  const { resources } = loaderData;
   return (
-    <PageIntro title="Recursos de Campanya">
-      <p>Aviat publicarem recursos per compartir</p>
-    </PageIntro>
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <Link to={paths.home} className="font-semibold text-brand-dark underline underline-offset-4">
+        ← Torna a l'inici
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold text-brand-dark md:text-4xl">Recursos de Campanya</h1>
+      {resources.length === 0 ? (
+        <p className="mt-8 rounded-lg bg-brand-soft p-6 text-center">Aviat publicarem recursos per compartir</p>
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {resources.map((r) => (
+            <li key={r.id} className="flex flex-col overflow-hidden rounded-lg border border-ink/10 shadow-sm">
+              {r.imageKey ? (
+                <img
+                  src={imageVariantUrl(r.imageKey, 640)}
+                  srcSet={imageSrcSet(r.imageKey, 800)}
+                  sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                  alt=""
+                  width={640}
+                  height={360}
+                  loading="lazy"
+                  className="aspect-video w-full bg-brand-soft object-cover"
+                />
+              ) : (
+                <div aria-hidden="true" className="flex aspect-video items-center justify-center bg-brand-soft text-brand">
+                  {r.mediaType === "video" ? <VideoIcon className="size-12" /> : <FileTextIcon className="size-12" />}
+                </div>
+              )}
+              <div className="flex flex-1 flex-col gap-3 p-5">
+                <h2 className="text-lg font-bold">{r.title}</h2>
+                {r.description && <p className="flex-1 text-ink/85">{r.description}</p>}
+                <div className="flex flex-wrap gap-2">
+                  {r.fullText && (
+                    <Dialog>
+                      <DialogTrigger asChild>
+                        <Button variant="outline" size="sm">
+                          Veure text
+                        </Button>
+                      </DialogTrigger>
+                      <DialogContent>
+                        <DialogHeader>
+                          <DialogTitle>{r.title}</DialogTitle>
+                          <DialogDescription>{r.description || "Text del recurs"}</DialogDescription>
+                        </DialogHeader>
+                        <p className="break-words whitespace-pre-line">{r.fullText}</p>
+                      </DialogContent>
+                    </Dialog>
+                  )}
+                  {r.href && (
+                    <Button asChild size="sm">
+                      <a href={r.href} target="_blank" rel="noopener noreferrer">
+                        Descarregar mitjà<span className="sr-only">: {r.title} (s'obre en una pestanya nova)</span>
+                      </a>
+                    </Button>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -92,7 +92,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       { title: "Després", date: "2026-12-20" },
       { title: "Abans", date: "2026-12-01", emoji: "🗺️" },
     ]);
-    const { activities } = await (call(home.loader, routeArgs(ctx, "/")) as ReturnType<typeof home.loader>);
+    const home_ = await (call(home.loader, routeArgs(ctx, "/")) as ReturnType<typeof home.loader>);
+    const activities = await home_.activities;
     expect(activities.map((a) => a.title)).toEqual(["Abans", "Després"]);
     expect(activities[1]!.linkText).toBe("Inscriu-te");
   });

@@ -1,0 +1,85 @@
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { useRef } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { Contribution } from "~/lib/contributions";
+import { paths } from "~/lib/routes";
+import { ContributionCard } from "./contribution-dialog";
+
+/** The latest contributions: a scroll-snapping row (3 per view large, 2 medium, 1 small) whose
+ * buttons and arrow keys loop from the last card back to the first. Without JavaScript it is a
+ * plain scrollable list. */
+export function ContributionsCarousel({ items }: { items: Contribution[] }) {
+  const track = useRef<HTMLUListElement>(null);
+
+  const step = (direction: 1 | -1) => {
+    const el = track.current;
+    if (!el) return;
+    const card = el.querySelector("li");
+    const width = card ? card.getBoundingClientRect().width + 16 : el.clientWidth;
+    const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4;
+    const atStart = el.scrollLeft <= 4;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const behavior: ScrollBehavior = reduce ? "auto" : "smooth";
+    if (direction === 1 && atEnd) el.scrollTo({ left: 0, behavior });
+    else if (direction === -1 && atStart) el.scrollTo({ left: el.scrollWidth, behavior });
+    else el.scrollBy({ left: direction * width, behavior });
+  };
+
+  return (
+    <section aria-labelledby="aportacions-title" className="mx-auto max-w-6xl px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="aportacions-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
+          Les últimes aportacions
+        </h2>
+        <Link to={paths.aportacions} className="font-semibold text-brand-dark underline underline-offset-4">
+          Veure totes les aportacions
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">
+          Encara no hi ha aportacions. Sigues la primera persona a participar!
+        </p>
+      ) : (
+        <div
+          role="region"
+          aria-roledescription="carrusel"
+          aria-label="Últimes aportacions"
+          className="relative mt-6"
+          onKeyDown={(e) => {
+            if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+              e.preventDefault();
+              step(e.key === "ArrowRight" ? 1 : -1);
+            }
+          }}
+        >
+          <ul
+            ref={track}
+            tabIndex={0}
+            aria-label="Aportacions (fes servir les fletxes per desplaçar-te)"
+            className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4 focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none motion-reduce:scroll-auto"
+          >
+            {items.map((item, i) => (
+              <li
+                key={item.id}
+                aria-roledescription="diapositiva"
+                aria-label={`${i + 1} de ${items.length}`}
+                className="w-full shrink-0 snap-start md:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]"
+              >
+                <ContributionCard item={item} withParticipate />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="outline" size="icon" onClick={() => step(-1)} aria-label="Aportació anterior">
+              <ChevronLeftIcon aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="icon" onClick={() => step(1)} aria-label="Aportació següent">
+              <ChevronRightIcon aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+// The JavaScript a page loads up front, as the server sends it: every module script and
+// modulepreload in its server-rendered HTML, asked for with Brotli and with gzip.
+// Usage (against a running server): node scripts/js-weight.js http://127.0.0.1:3000/ [more URLs...]
+async function sentBytes(url, encoding) {
+  const res = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+  const length = Number(res.headers.get("content-length"));
+  if (!Number.isFinite(length) || length === 0) throw new Error(`no Content-Length for ${url}`);
+  return length;
+}
+
+for (const page of process.argv.slice(2)) {
+  const html = await (await fetch(page)).text();
+  const scripts = new Set([...html.matchAll(/(?:rel="modulepreload" href|type="module" src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1]);
+  let br = 0;
+  let gzip = 0;
+  for (const src of scripts) {
+    br += await sentBytes(new URL(src, page), "br");
+    gzip += await sentBytes(new URL(src, page), "gzip");
+  }
+  console.log(`${page}\t${scripts.size} files\t${(br / 1024).toFixed(1)} KB brotli\t${(gzip / 1024).toFixed(1)} KB gzip`);
+}
