@@ -8,7 +8,9 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import type { Db } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/admin-users.server";
+import { embeds } from "~/lib/content.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
@@ -16,7 +18,29 @@ import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
 
-function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
+/** The origins of the map and questionnaire embeds (site settings), for the CSP's frame-src.
+ * Read at start and refreshed in the background at most every 30 s. */
+export function createFrameSources(db: Db) {
+  let origins: string[] = [];
+  let fetchedAt = 0;
+  let refreshing: Promise<void> | null = null;
+  const refresh = () =>
+    (refreshing ??= embeds(db)
+      .then((e) => {
+        origins = [...new Set([e.mapEmbedUrl, e.questionnaireUrl].flatMap((u) => (u ? [new URL(u).origin] : [])))];
+        fetchedAt = Date.now();
+      })
+      .finally(() => (refreshing = null)));
+  return {
+    ready: refresh,
+    current() {
+      if (Date.now() - fetchedAt > 30_000) void refresh();
+      return origins;
+    },
+  };
+}
+
+function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): RequestHandler[] {
   const https = env.PUBLIC_URL.startsWith("https://");
   return [
     (_req, res, next) => {
@@ -38,7 +62,7 @@ function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
               mediaSrc: ["'self'", "blob:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
-              frameSrc: ["'self'"],
+              frameSrc: ["'self'", () => frameSources().join(" ")],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               formAction: ["'self'"],
@@ -162,11 +186,13 @@ export interface AppOptions {
 
 export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}) {
   const { env, database, storage, uploadsDir } = runtime;
+  const frameSources = createFrameSources(database.db);
+  void frameSources.ready();
   const app = express();
   app.disable("x-powered-by");
 
   app.use(requestLog());
-  app.use(securityHeaders(env, Boolean(vite)));
+  app.use(securityHeaders(env, Boolean(vite), frameSources.current));
   app.use(sameOriginMutations());
   app.use(
     compression({

@@ -11,6 +11,18 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(violations, `axe-core violations on ${label}`).toEqual([]);
 }
 
+/** Stores a cookie choice before any page script runs, so the banner stays out of the way.
+ * (Only in the top document: sandboxed embeds have no storage.) */
+export async function rememberCookieChoice(page: Page) {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
+    );
+  });
+}
+
 export async function signIn(page: Page) {
   await page.goto("/admin/login");
   await page.getByLabel("Correu electrònic").fill(E2E_ADMIN.email);
@@ -23,6 +35,15 @@ export async function signIn(page: Page) {
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
+      // This machine has no network beyond loopback: the third-party embeds (map,
+      // questionnaire) get a stand-in page instead of a connection error.
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "text/html",
+          body: "<!doctype html><title>Contingut extern</title><p>Contingut extern</p>",
+        }),
+      );
       const errors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() === "error") errors.push(msg.text());

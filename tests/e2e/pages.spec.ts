@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
 
 const PUBLIC_ROUTES = [
   "/",
@@ -21,12 +21,7 @@ const PUBLIC_ROUTES = [
 test.describe("pages", () => {
   test.beforeEach(async ({ page }) => {
     // A stored choice keeps the cookie banner out of the way; its own tests start without one.
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        "cookie-consent",
-        JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
-      );
-    });
+    await rememberCookieChoice(page);
   });
 
   test("the home page is served in Catalan with the header, the agenda from the database and the footer", async ({ page }) => {

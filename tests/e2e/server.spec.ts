@@ -200,6 +200,16 @@ test.describe("processes and the data folder", () => {
       // A new, empty DATA_DIR has no content.
       const emptyHome = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
       expect(emptyHome).toContain("No hi ha activitats programades encara.");
+      expect(emptyHome).toContain("Encara no hi ha aportacions.");
+      expect(emptyHome).toContain("/images/hero-1280.webp"); // the default background
+      expect(emptyHome).not.toContain("<iframe"); // no map configured, no embed
+      const emptyPage = async (path: string) => (await fetch(`http://127.0.0.1:${first.port}${path}`)).text();
+      expect(await emptyPage("/segueixlavivi")).toContain("Fotos pròximament");
+      expect(await emptyPage("/recursos")).toContain("Aviat publicarem recursos per compartir");
+      expect(await emptyPage("/aportacions")).toContain("0 aportacions");
+      const emptyTheme = await emptyPage("/laboral");
+      expect(emptyTheme).not.toContain("<video");
+      expect(emptyTheme).toContain("Per anar a la feina sense estrès");
       expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(true);
       first.child.kill("SIGTERM");
       expect(await first.exited).toBe(0);

@@ -1,0 +1,216 @@
+import { BASE_URL } from "../../playwright.config";
+import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
+
+// The seeded demo content (app/db/seed.server.ts) is what these pages show.
+test.beforeEach(async ({ page }) => {
+  await rememberCookieChoice(page);
+});
+
+test("the home carousel shows the latest contributions, loops with its buttons and the arrow keys, and opens a contribution", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Últimes aportacions" });
+  const track = carousel.getByRole("list");
+  const slides = track.locator(":scope > li");
+  await expect(slides.first()).toBeVisible();
+  expect(await slides.count()).toBeGreaterThan(3);
+  const scrollLeft = () => track.evaluate((el) => el.scrollLeft);
+
+  await carousel.getByRole("button", { name: "Aportació següent" }).click();
+  await expect.poll(scrollLeft).toBeGreaterThan(0);
+  // From the first card, "previous" loops to the end.
+  await track.evaluate((el) => el.scrollTo({ left: 0, behavior: "instant" }));
+  await carousel.getByRole("button", { name: "Aportació anterior" }).click();
+  await expect.poll(async () => track.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 4)).toBe(true);
+  // And "next" at the end loops back to the start, from the keyboard too.
+  await track.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(scrollLeft).toBeLessThan(5);
+
+  await slides.first().getByRole("button", { name: "Veure aportació" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "contribution dialog from the carousel");
+  await dialog.getByRole("link", { name: "Digues la teva" }).click();
+  await expect(page).toHaveURL(/\/participa$/);
+  await expect(dialog).toBeHidden();
+});
+
+test("the home hero, theme cards, map, hashtag and agenda are in place", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.locator("section").first();
+  await expect(hero.getByRole("link", { name: "Digues la teva" })).toHaveAttribute("href", "/participa");
+  await expect(hero.getByRole("link", { name: "Envia'ns un àudio" })).toHaveAttribute("href", "/testimonis");
+  // The seeded active background is an image, served as responsive WebP variants.
+  await expect(hero.locator("img")).toHaveAttribute("srcset", /\/media\/backgrounds\/.+\.jpg\?w=1920 1920w/);
+  await expect(page.locator("#ambits").getByRole("link")).toHaveCount(4);
+  const map = page.locator("#mapa iframe");
+  await expect(map).toHaveAttribute("sandbox", /allow-scripts/);
+  await expect(map).toHaveAttribute("src", /^https:\/\/www\.openstreetmap\.org\//);
+  await expect(page.getByRole("link", { name: /Veure #penedeslabiciensmou/ })).toHaveAttribute("target", "_blank");
+  await expect(page.locator("#agenda").getByRole("listitem")).toHaveCount(4);
+});
+
+test("a theme page plays its scope's video in the background unless motion is reduced", async ({ page }) => {
+  await page.goto("/ciutadania");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Per viure millor cada dia");
+  await expect(page.getByText("Ciutadania", { exact: true })).toBeVisible();
+  const video = page.locator("video");
+  await expect(video).toHaveAttribute("src", /\/media\/videos\/.+\.webm$/);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+  await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) })).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Tornar als àmbits" })).toHaveAttribute("href", "/#ambits");
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  expect(await page.locator("video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
+test("the Vivi gallery serves 800 px WebP variants with srcset and reserved sizes", async ({ page }) => {
+  await page.goto("/segueixlavivi");
+  await expect(page.getByRole("heading", { level: 1, name: "Segueix la Vivi!" })).toBeVisible();
+  await expect(page.getByText("Descobreix les aventures de la nostra bici pel territori del Penedès")).toBeVisible();
+  const photos = page.getByRole("figure");
+  await expect(photos).toHaveCount(6);
+  const img = photos.first().locator("img");
+  await expect(img).toHaveAttribute("src", /\/media\/photos\/.+\.jpg\?w=800$/);
+  await expect(img).toHaveAttribute("srcset", /\?w=320 320w, .+\?w=800 800w$/);
+  await expect(img).toHaveAttribute("width", "1600");
+  await expect(img).toHaveAttribute("height", "1067");
+  const response = await page.request.get((await img.getAttribute("src"))!);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+});
+
+test("the contributions page filters by type, counts, cuts text and plays testimonials in the dialog", async ({ page }) => {
+  await page.goto("/aportacions");
+  await expect(page.getByRole("status")).toHaveText(/^\d+ aportacions$/);
+  await page.getByRole("link", { name: "Testimonis d'àudio" }).click();
+  await expect(page).toHaveURL(/\?tipus=testimonial$/);
+  await expect(page.getByRole("status")).toHaveText("3 aportacions (Testimoni d'àudio)");
+  await expect(page.getByRole("link", { name: "Testimonis d'àudio" })).toHaveAttribute("aria-current", "page");
+  const card = page.getByRole("article").first();
+  await expect(card).toContainText("Testimoni d'àudio");
+  await card.getByRole("button", { name: "Veure aportació" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.locator("audio")).toHaveAttribute("src", /\/media\/audio\/.+\.weba$/);
+  await expectAccessible(page, "contribution dialog with audio");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole("button", { name: "Veure aportació" })).toBeFocused();
+
+  await page.getByRole("link", { name: "Comentaris al mapa" }).click();
+  await expect(page.getByRole("status")).toHaveText("4 aportacions (Comentari al mapa)");
+});
+
+test("resources open their text and their media", async ({ page }) => {
+  await page.goto("/recursos");
+  await expect(page.getByRole("heading", { level: 1, name: "Recursos de Campanya" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Torna a l'inici" })).toHaveAttribute("href", "/");
+  const items = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+  await expect(items).toHaveCount(3);
+  await items.first().getByRole("button", { name: "Veure text" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Al Penedès, la bici ens mou!");
+  await expectAccessible(page, "resource text dialog");
+  await page.keyboard.press("Escape");
+  await expect(items.nth(1).getByRole("link", { name: /Descarregar mitjà/ })).toHaveAttribute("href", /\/media\/resources\/.+\.pdf$/);
+  await expect(items.nth(1).getByRole("link", { name: /Descarregar mitjà/ })).toHaveAttribute("target", "_blank");
+});
+
+test("the questionnaire opens in a sandboxed frame inside a dialog", async ({ page }) => {
+  await page.goto("/participa");
+  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(4);
+  await page.getByRole("button", { name: "Respon el qüestionari" }).click();
+  const dialog = page.getByRole("dialog", { name: "Qüestionari participatiu" });
+  await expect(dialog).toContainText("Entre 5 i 10 minuts. És anònim.");
+  await expect(dialog.locator("iframe")).toHaveAttribute("sandbox", /allow-forms/);
+  await expectAccessible(page, "questionnaire dialog");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Respon el qüestionari" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Envia el teu testimoni" })).toHaveAttribute("href", "/testimonis");
+});
+
+test("the cookie policy's button clears the choice and reloads", async ({ page }) => {
+  await page.goto("/politica-cookies");
+  await expect(page.getByText("Última actualització: setembre de 2025")).toBeVisible();
+  await page.evaluate(() => sessionStorage.setItem("reloaded", "no"));
+  await page.getByRole("main").getByRole("button", { name: "Configurar Cookies" }).click();
+  await page.waitForLoadState("load");
+  // The init script stores a choice again on reload; what matters is that the page reloaded
+  // after the stored choice was removed.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType("navigation")[0]?.toJSON().type)).toBe("reload");
+});
+
+test("a landing renders its Markdown safely over the home background", async ({ page }) => {
+  await page.goto("/landing/vilafranca-pedala");
+  await expect(page.getByRole("heading", { level: 1, name: "Vilafranca pedala" })).toBeVisible();
+  await expect(page.locator("strong", { hasText: "Vilafranca del Penedès" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "digues la teva", exact: true })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("link", { name: "Segueix la Vivi" }).last()).toHaveAttribute("href", "/segueixlavivi");
+  await expect(page.locator("#agenda")).toBeVisible();
+  await expect(page).toHaveTitle("Vilafranca pedala | Al Penedès, la bici ens mou!");
+});
+
+test("every page carries its title, description, canonical URL and sharing tags", async ({ page }) => {
+  await page.goto("/participa");
+  await expect(page).toHaveTitle("Digues la teva | Al Penedès, la bici ens mou!");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BASE_URL}/participa`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${BASE_URL}/images/og.jpg`);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /qüestionari/);
+  await page.goto("/una-pagina-que-no-hi-es");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+  await expect(page).toHaveTitle(/Pla director de la bicicleta del Penedès/);
+});
+
+test("robots.txt and sitemap.xml list what search engines may index", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  expect(xml).toContain(`<loc>${BASE_URL}/aportacions</loc>`);
+  expect(xml).toContain(`<loc>${BASE_URL}/landing/vilafranca-pedala</loc>`);
+  expect(xml).not.toContain("camins-escolars"); // inactive
+  expect(xml).not.toContain("/admin");
+});
+
+test("no e-mail address stored by a form reaches a public page or response", async ({ request }) => {
+  // The seed stores e-mails with map comments, reflections and newsletter subscriptions.
+  const paths = [
+    "/",
+    "/de-que-va",
+    "/ciutadania",
+    "/infants",
+    "/laboral",
+    "/turistic",
+    "/testimonis",
+    "/participa",
+    "/segueixlavivi",
+    "/avis-legal-i-privacitat",
+    "/politica-privacitat",
+    "/politica-cookies",
+    "/recursos",
+    "/aportacions",
+    "/aportacions?tipus=reflection",
+    "/aportacions?tipus=map_comment",
+    "/landing/vilafranca-pedala",
+    "/sitemap.xml",
+    "/robots.txt",
+  ];
+  for (const path of paths) {
+    const body = await (await request.get(path)).text();
+    expect(body, path).not.toMatch(/[\w.+-]+@example\.cat/);
+    // The data React Router fetches on client-side navigation, too.
+    if (!path.endsWith(".xml") && !path.endsWith(".txt")) {
+      const [pathname, search] = path.split("?");
+      const dataUrl = `${pathname === "/" ? "/_root" : pathname}.data${search ? `?${search}` : ""}`;
+      const data = await request.get(dataUrl);
+      expect(data.status(), dataUrl).toBe(200);
+      expect(await data.text(), dataUrl).not.toMatch(/[\w.+-]+@example\.cat/);
+    }
+  }
+});
