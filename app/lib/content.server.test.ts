@@ -24,7 +24,9 @@ describe.each(testBackends())("public reads on %s", (backend) => {
     const { db } = database;
     // 12 reflections, 12 comments, 12 testimonials (approved, pending and rejected in turn), one a minute.
     for (let i = 0; i < 12; i++) {
-      await db.insert(t.reflections).values({ reflection: `Reflexió ${i}`, name: i % 2 ? `Nom ${i}` : null, email: `r${i}@example.cat`, createdAt: minutesAgo(i * 3) });
+      await db
+        .insert(t.reflections)
+        .values({ reflection: `Reflexió ${i}`, name: i % 2 ? `Nom ${i}` : null, email: `r${i}@example.cat`, createdAt: minutesAgo(i * 3) });
       await db.insert(t.mapComments).values({ comment: `Comentari ${i}`, email: `c${i}@example.cat`, createdAt: minutesAgo(i * 3 + 1) });
       await db.insert(t.testimonials).values({
         title: `Testimoni ${i}`,
@@ -111,7 +113,11 @@ describe.each(testBackends())("a failing public read on %s", (backend) => {
   it("is logged and answered with the default, never thrown", async () => {
     const database = await createTestDatabase(backend);
     await database.close(); // every query now fails
-    expect(await getFooter(database.db)).toEqual({ footerText: "Projecte impulsat pel Consell Comarcal del Penedès", collaboratorsText: "", logos: [] });
+    expect(await getFooter(database.db)).toEqual({
+      footerText: "Projecte impulsat pel Consell Comarcal del Penedès",
+      collaboratorsText: "",
+      logos: [],
+    });
     expect(await latestContributions(database.db)).toEqual([]);
     expect(await listActivities(database.db)).toEqual([]);
     expect(await activeBackground(database.db)).toBeNull();
