@@ -3,7 +3,13 @@ import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { seoFor } from "~/lib/seo";
-import "./app.css";
+import appCssInline from "./app.css?inline";
+import appCssUrl from "./app.css?url";
+
+// Production pages carry their stylesheet inline (about 7 KB compressed): no render-blocking
+// request before the first paint on a slow phone network. The development server links it, for
+// hot reload.
+export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : []);
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.env.PUBLIC_URL };
@@ -22,6 +28,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {!import.meta.env.DEV && (
+          // The client renders it empty and keeps the server's text (hydration leaves it alone).
+          <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appCssInline : "" }} />
+        )}
       </head>
       <body>
         {children}

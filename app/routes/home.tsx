@@ -26,7 +26,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate text-white">
         <HeroBackground media={background} />
-        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-center gap-6 px-4 py-16 md:py-24">
+        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-start gap-6 px-4 pt-[14dvh] pb-16">
           <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">Al Penedès, la bici ens mou!</h1>
           <p className="max-w-2xl text-lg md:text-xl">
             Construïm junts el pla director de la bicicleta del Penedès 2025-2035. Digues la teva fins al desembre de 2025.

@@ -49,7 +49,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate text-white">
         <HeroBackground media={background} />
-        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-center gap-6 px-4 py-16">
+        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-start gap-6 px-4 pt-[14dvh] pb-16">
           <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{landing.title}</h1>
           <div className="max-w-2xl text-lg md:text-xl [&_a]:text-white">
             <Markdown>{landing.description}</Markdown>

@@ -27,7 +27,7 @@ export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate text-white">
         <HeroBackground media={null} fallbackSrcSet={VIVI_SRCSET} />
-        <div className="mx-auto flex min-h-[50dvh] max-w-6xl flex-col justify-center gap-4 px-4 py-16">
+        <div className="mx-auto flex min-h-[50dvh] max-w-6xl flex-col justify-start gap-4 px-4 pt-[12dvh] pb-16">
           <h1 className="text-4xl font-extrabold drop-shadow md:text-6xl">Segueix la Vivi!</h1>
           <p className="max-w-2xl text-lg md:text-xl">Descobreix les aventures de la nostra bici pel territori del Penedès</p>
         </div>
