@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import { createRequestHandler as createRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Db } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/admin-users.server";
@@ -15,6 +15,9 @@ import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
+import { createPageCache, isCacheable, sendPage } from "./page-cache";
+
+const CACHE_CHANNEL = "page_cache";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
 
@@ -44,7 +47,8 @@ function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): 
   const https = env.PUBLIC_URL.startsWith("https://");
   return [
     (_req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString("base64");
+      // A cached page brings the nonce it was rendered with (page-cache.ts).
+      res.locals.cspNonce ??= randomBytes(16).toString("base64");
       res.setHeader("Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()");
       next();
     },
@@ -191,9 +195,22 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   const app = express();
   app.disable("x-powered-by");
 
+  const instanceId = randomBytes(8).toString("hex");
+  const pageCache = createPageCache({
+    notify:
+      database.notify &&
+      (() => void database.notify!(CACHE_CHANNEL, instanceId).catch((err) => log("error", "cache notify failed", errorFields(err)))),
+  });
+  database.listen?.(CACHE_CHANNEL, (from) => {
+    if (from !== instanceId) pageCache.invalidateLocal();
+  });
+
   app.use(requestLog());
+  app.use(pageCache.lookup());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current));
   app.use(sameOriginMutations());
+  app.use(pageCache.invalidateOnWrites());
+  app.use(pageCache.serve());
   app.use(
     compression({
       // Media is already compressed, and compressing would break byte ranges.
@@ -227,20 +244,58 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     : // Bundled together with this file by the SSR build.
       () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
 
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode: vite ? "development" : "production",
-      getLoadContext: (_req, res): AppLoadContext => ({
-        db: database.db,
-        storage,
-        env,
-        cspNonce: res.locals.cspNonce as string,
-        sessionSecret: runtime.sessionSecret,
-      }),
-    }),
-  );
+  const loadContext = (res: express.Response): AppLoadContext => ({
+    db: database.db,
+    storage,
+    env,
+    cspNonce: res.locals.cspNonce as string,
+    sessionSecret: runtime.sessionSecret,
+  });
+  const streamingHandler = createRequestHandler({
+    build,
+    mode: vite ? "development" : "production",
+    getLoadContext: (_req, res) => loadContext(res),
+  });
+  const routerHandler = createRouterHandler(build, vite ? "development" : "production");
+
+  app.all("/{*path}", async (req, res, next) => {
+    // Pages for an admin or from the back office are never kept, here or by a CDN.
+    if (!isCacheable(req)) {
+      res.setHeader("Cache-Control", "private, no-store");
+      return streamingHandler(req, res, next);
+    }
+    if (vite) return streamingHandler(req, res, next);
+    try {
+      const renderedAt = pageCache.generation();
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      // A HEAD is rendered as a GET so that the page can be kept for the next visitor.
+      const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+        method: "GET",
+        headers,
+      });
+      const response = await routerHandler(request, loadContext(res));
+      const body = Buffer.from(await response.arrayBuffer());
+      const keep = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie");
+      const page = keep
+        ? pageCache.store(req.originalUrl, renderedAt, {
+            status: response.status,
+            headers: [...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control|etag|vary)$/i.test(name)),
+            nonce: res.locals.cspNonce as string,
+            identity: body,
+          })
+        : null;
+      if (page) {
+        res.setHeader("X-Cache", "MISS");
+        return sendPage(req, res, page);
+      }
+      res.status(response.status);
+      for (const [name, value] of response.headers) if (name !== "content-length") res.append(name, value);
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (err) {
+      next(err);
+    }
+  });
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     if (res.headersSent) return res.destroy();

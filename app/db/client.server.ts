@@ -18,6 +18,9 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Answers when the database does; throws otherwise. */
   ping(): Promise<void>;
+  /** PostgreSQL only: messages between instances (LISTEN/NOTIFY). Returns a stop function. */
+  listen?(channel: string, onMessage: (payload: string) => void): () => void;
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,11 +58,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<() => void>();
     return {
       db,
       kind: "postgres",
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      async close() {
+        for (const stop of listeners) stop();
+        await pool.end();
+      },
+      notify: async (channel, payload) => void (await pool.query("select pg_notify($1, $2)", [channel, payload])),
+      listen(channel, onMessage) {
+        // A connection of its own, reopened after a failure (a restart of PostgreSQL, say).
+        let client: pg.Client | null = null;
+        let stopped = false;
+        let retry: NodeJS.Timeout | undefined;
+        const connect = async () => {
+          const c = new pg.Client({ connectionString: options.url });
+          c.on("error", () => reconnect());
+          c.on("notification", (msg) => {
+            if (msg.channel === channel) onMessage(msg.payload ?? "");
+          });
+          try {
+            await c.connect();
+            await c.query(`listen "${channel.replace(/"/g, "")}"`);
+            if (stopped) return void c.end().catch(() => {});
+            client = c;
+          } catch {
+            c.end().catch(() => {});
+            reconnect();
+          }
+        };
+        const reconnect = () => {
+          if (stopped || retry) return;
+          client?.end().catch(() => {});
+          client = null;
+          retry = setTimeout(() => {
+            retry = undefined;
+            void connect();
+          }, 1000);
+          retry.unref();
+        };
+        void connect();
+        const stop = () => {
+          stopped = true;
+          clearTimeout(retry);
+          void client?.end().catch(() => {});
+          listeners.delete(stop);
+        };
+        listeners.add(stop);
+        return stop;
+      },
     };
   }
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { BASE_URL, E2E_DATA_DIR, PORT } from "../../playwright.config";
+import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, PORT } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
 /** A raw GET that sends the path exactly as written (no client-side normalisation). */
@@ -117,6 +117,51 @@ test.describe("HTTP contract", () => {
     const assetRes = await fetch(`${BASE_URL}${asset}`);
     expect(assetRes.status).toBe(200);
     expect(assetRes.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("public pages are kept in memory, revalidated by ETag, and forgotten after any write", async () => {
+    const get = (headers: Record<string, string> = {}) => fetch(`${BASE_URL}/de-que-va`, { headers });
+    await get();
+    const hit = await get();
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const etag = hit.headers.get("etag")!;
+    // (Raw HTTP: fetch() adds "Cache-Control: no-cache" to conditional requests, as the spec says.)
+    expect((await rawGet("/de-que-va", { "If-None-Match": etag })).status).toBe(304);
+    // The page's CSP nonce is the one its scripts carry.
+    const nonce = hit.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
+    expect(await hit.text()).toContain(`nonce="${nonce}"`);
+
+    // A successful write (here, signing out) clears the cache.
+    const write = await fetch(`${BASE_URL}/admin/logout`, { method: "POST", redirect: "manual" });
+    expect(write.status).toBe(302);
+    expect((await get()).headers.get("x-cache")).toBe("MISS");
+    // A refused write does not.
+    expect((await get()).headers.get("x-cache")).toBe("HIT");
+    const refused = await fetch(`${BASE_URL}/admin/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "x@y.cat", password: "no" }),
+      redirect: "manual",
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await get()).headers.get("x-cache")).toBe("HIT");
+  });
+
+  test("pages for a signed-in admin and the back office are never kept", async () => {
+    const signIn = await fetch(`${BASE_URL}/admin/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+      redirect: "manual",
+    });
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    for (const path of ["/", "/admin/dashboard"]) {
+      const res = await fetch(`${BASE_URL}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-cache"), path).toBeNull();
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect(await (await fetch(`${BASE_URL}/`, { headers: { Cookie: cookie } })).text()).toContain("Sortir");
+    expect(await (await fetch(`${BASE_URL}/`)).text()).not.toContain("Sortir");
   });
 
   test("a cross-site form post is refused", async () => {
@@ -261,6 +306,10 @@ test.describe("processes and the data folder", () => {
         expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
         expect(await (await fetch(`http://127.0.0.1:${a.port}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
         expect(await (await fetch(`http://127.0.0.1:${b.port}/`)).text()).toContain("Bicicletada popular per la xarxa de carrils");
+        // A write on instance A clears the page cache of instance B (LISTEN/NOTIFY).
+        expect((await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("HIT");
+        expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
+        await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("MISS");
 
         // The database stops answering: /healthz says so; it comes back: so does /healthz.
         await admin.query(`alter database ${name} allow_connections false`);
