@@ -176,7 +176,8 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     createRequestHandler({
       build,
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res): AppLoadContext => ({
+      getLoadContext: (req, res): AppLoadContext => ({
+        clientAddress: req.ip ?? req.socket.remoteAddress,
         db: database.db,
         storage,
         env,
