@@ -70,7 +70,6 @@ export const resourceSchema = z.object({
   fullText: z.string().trim().max(20000).optional().default(""),
   useExternal: flag,
   externalUrl: httpUrl("La URL externa ha de començar per http:// o https://"),
-  externalType: z.enum(["image", "video", "document"]).optional().default("video"),
   position: z.coerce
     .number("La posició ha de ser un número")
     .int("La posició ha de ser un número enter")
@@ -120,3 +119,22 @@ export const landingSchema = z.object({
 });
 
 export const idSchema = z.uuid("Identificador no vàlid");
+
+/** The media type of an external resource URL: YouTube and Vimeo and video files are videos,
+ * image files images, anything else a document. */
+export function externalMediaType(url: string): "image" | "video" | "document" {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return "document";
+  }
+  if (/(^|\.)(youtube\.com|youtu\.be|vimeo\.com)$/i.test(u.hostname)) return "video";
+  if (/\.(jpe?g|png|webp|gif|avif)$/i.test(u.pathname)) return "image";
+  if (/\.(mp4|webm|mov)$/i.test(u.pathname)) return "video";
+  return "document";
+}
+
+/** The media type of an uploaded file, from its sniffed content type. */
+export const fileMediaType = (contentType: string): "image" | "video" | "document" =>
+  contentType.startsWith("image/") ? "image" : contentType.startsWith("video/") ? "video" : "document";
