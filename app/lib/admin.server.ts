@@ -1,8 +1,10 @@
+import { Readable, Transform } from "node:stream";
 import { data } from "react-router";
+import sharp from "sharp";
 import type { z } from "zod";
 import type { AppContext } from "./app-context";
 import { log, errorFields } from "./log.server";
-import type { PutOptions } from "./storage.server";
+import type { PutOptions, Storage } from "./storage.server";
 import { readMultipart, UploadError, type Multipart } from "./uploads.server";
 
 // What every admin action answers: a toast message, or an error (with per-field messages
@@ -21,7 +23,7 @@ export const failed = (error: string, status = 400, fieldErrors?: Record<string,
 /** The fields (and files, for a multipart form) of an admin form. A url-encoded form has no files. */
 export async function readAdminForm<F extends string>(
   request: Request,
-  context: AppContext,
+  context: Pick<AppContext, "storage">,
   specs: Record<F, PutOptions>,
 ): Promise<Multipart<F>> {
   const type = request.headers.get("content-type") ?? "";
@@ -80,3 +82,42 @@ export const MB = 1024 * 1024;
 
 /** "on"/"true" from a checkbox or a hidden field. */
 export const isOn = (v: string | undefined) => v === "on" || v === "true";
+
+/** A storage that keeps the first bytes of each file it stores (the image's header), so an
+ * upload's intrinsic size can be read without reading the file again or buffering it. */
+export function capturingHeads(storage: Storage, limit = 256 * 1024) {
+  const heads = new Map<string, Buffer>();
+  const wrapped: Storage = {
+    ...storage,
+    async put(body, options) {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          if (kept < limit) {
+            chunks.push(chunk.subarray(0, limit - kept));
+            kept += Math.min(chunk.length, limit - kept);
+          }
+          cb(null, chunk);
+        },
+      });
+      const source = Readable.from(body as AsyncIterable<Uint8Array>);
+      source.on("error", (err) => tap.destroy(err));
+      const file = await storage.put(source.pipe(tap), options);
+      heads.set(file.key, Buffer.concat(chunks));
+      return file;
+    },
+  };
+  return { storage: wrapped, heads };
+}
+
+/** Width and height from an image's first bytes; null when they cannot be read. */
+export async function imageSize(head: Buffer | undefined): Promise<{ width: number | null; height: number | null }> {
+  if (!head) return { width: null, height: null };
+  try {
+    const meta = await sharp(head, { failOn: "none" }).metadata();
+    return { width: meta.width ?? null, height: meta.height ?? null };
+  } catch {
+    return { width: null, height: null };
+  }
+}
