@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { AppContext } from "./app-context";
 
 // Brute-force protection for the sign-in: failed attempts are counted per account (the

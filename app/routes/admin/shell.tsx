@@ -43,7 +43,6 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
     if (loaderData.welcome) toast.success("Benvingut!");
   }, [loaderData.welcome]);
@@ -85,6 +84,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
               <li key={to}>
                 <NavLink
                   to={to}
+                  onClick={() => setMenuOpen(false)}
                   className={({ isActive }) =>
                     cn(
                       "block rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-brand-soft",

@@ -27,11 +27,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    await requireAdmin(request, context);
-  } catch (err) {
-    if (err instanceof Response) return unauthorized();
-    throw err;
-  }
+  await requireAdmin(request, context);
   return Response.json({ ok: true, kinds: Object.keys(handlers) });
 }
