@@ -140,11 +140,18 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     // An expired session: a real token whose row has passed its expiry.
     const admin = await ctx.db.query.adminUsers.findFirst();
     const expiredCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
-    await ctx.db.update(t.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(gt(t.sessions.createdAt, new Date(Date.now() - 5000)));
+    await ctx.db
+      .update(t.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(gt(t.sessions.createdAt, new Date(Date.now() - 5000)));
     const stillValid = await getAdminSession(new Request("http://x/", { headers: { Cookie: adminCookie } }), ctx);
     if (!stillValid) adminCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
     const counts = async () =>
-      Promise.all([t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings].map((table) => ctx.db.$count(table)));
+      Promise.all(
+        [t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings].map((table) =>
+          ctx.db.$count(table),
+        ),
+      );
     const before = await counts();
     const files = adminRouteFiles();
     let actions = 0;
@@ -154,10 +161,28 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       actions++;
       for (const cookie of [undefined, "pb_session=forged", adminCookie.replace(/.{4}$/, "abcd"), expiredCookie]) {
         const form = new FormData();
-        for (const [k, v] of Object.entries({ intent: "create", title: "Intrús", date: "2026-01-01", emoji: "🚲", scope: "laboral", name: "x", slug: "intrus", footerText: "x", collaboratorsText: "x" })) form.set(k, v);
+        for (const [k, v] of Object.entries({
+          intent: "create",
+          title: "Intrús",
+          date: "2026-01-01",
+          emoji: "🚲",
+          scope: "laboral",
+          name: "x",
+          slug: "intrus",
+          footerText: "x",
+          collaboratorsText: "x",
+        }))
+          form.set(k, v);
         form.set("file", new File([new Uint8Array(4200)], "x.png", { type: "image/png" }));
         const res = (await thrownOrReturned(() =>
-          mod.action!(routeArgs(ctx, "/admin/x", { method: "POST", body: form, headers: cookie ? { Cookie: cookie } : {}, params: { kind: "videos" } })),
+          mod.action!(
+            routeArgs(ctx, "/admin/x", {
+              method: "POST",
+              body: form,
+              headers: cookie ? { Cookie: cookie } : {},
+              params: { kind: "videos" },
+            }),
+          ),
         )) as Response;
         expect(res, file).toBeInstanceOf(Response);
         if (res.status === 302) expect(res.headers.get("Location"), file).toMatch(/^\/admin\/login\?redirectTo=/);
