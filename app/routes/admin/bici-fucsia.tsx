@@ -27,7 +27,7 @@ import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { requireAdmin } from "~/lib/session.server";
 import { cn } from "~/lib/utils";
 
-export const PHOTO_MAX_BYTES = 20 * MB;
+const PHOTO_MAX_BYTES = 20 * MB;
 export const PHOTO_REQUIRED = "Títol i imatge són obligatoris";
 export const PHOTO_BAD_TYPE = "Només es permeten fitxers d'imatge";
 

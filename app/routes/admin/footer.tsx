@@ -31,7 +31,7 @@ import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 import { cn } from "~/lib/utils";
 
-export const LOGO_MAX_BYTES = 5 * MB;
+const LOGO_MAX_BYTES = 5 * MB;
 export const LOGO_TOO_LARGE = "La imatge no pot ser més gran de 5MB";
 export const LOGO_BAD_TYPE = "Si us plau, selecciona una imatge vàlida";
 export const LOGO_REQUIRED = "Si us plau, selecciona una imatge";

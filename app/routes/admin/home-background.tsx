@@ -28,7 +28,7 @@ import { mediaUrl } from "~/lib/storage.server";
 import type { AppContext } from "~/lib/app-context";
 
 export const BACKGROUND_BAD_TYPE = "El fitxer ha de ser una imatge o un vídeo";
-export const BACKGROUND_MAX_BYTES = 100 * MB;
+const BACKGROUND_MAX_BYTES = 100 * MB;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
