@@ -3,7 +3,9 @@ import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 const mp4 = (bytes: number) => {
   const b = Buffer.alloc(bytes);
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32]).copy(b);
+  Buffer.from([
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32,
+  ]).copy(b);
   return b;
 };
 // A 1×1 PNG.
@@ -131,7 +133,12 @@ test("videos: an upload shows its progress bar, then toggle and delete", async (
   await expectAccessible(page, "video dialog");
   // Slow the upload down so the progress bar can be seen moving.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
   await dialog.getByRole("button", { name: "Desa" }).click();
   await expect(dialog.getByRole("progressbar", { name: "Progrés de la pujada" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Pujant..." })).toBeDisabled();
@@ -197,7 +204,10 @@ test("resources, Vivi photos and home background: create, toggle and delete", as
   acceptConfirms(page);
   await signIn(page);
   await page.goto("/admin/resources");
-  await page.getByRole("button", { name: /Nou recurs|Afegir el primer recurs/ }).first().click();
+  await page
+    .getByRole("button", { name: /Nou recurs|Afegir el primer recurs/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Títol").fill("Recurs E2E");
   await dialog.getByLabel("Fes servir una URL externa").click();
@@ -226,8 +236,13 @@ test("resources, Vivi photos and home background: create, toggle and delete", as
   await expect(toast(page, "Mitjà pujat correctament")).toBeVisible();
   await page.getByRole("button", { name: "Activa", exact: true }).first().click();
   await expect(toast(page, "Fons activat")).toBeVisible();
-  await page.getByRole("button", { name: /^Elimina/ }).first().click();
-  await expect(page.getByRole("alertdialog")).toContainText("Estàs segur que vols eliminar aquest mitjà de fons? Aquesta acció no es pot desfer.");
+  await page
+    .getByRole("button", { name: /^Elimina/ })
+    .first()
+    .click();
+  await expect(page.getByRole("alertdialog")).toContainText(
+    "Estàs segur que vols eliminar aquest mitjà de fons? Aquesta acció no es pot desfer.",
+  );
   await expectAccessible(page, "background delete dialog");
   await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
   await expect(toast(page, "Mitjà eliminat correctament")).toBeVisible();
