@@ -31,7 +31,7 @@ test("sign-out ends the session and shows the spec's notice", async ({ page }) =
 test("activities: create, edit and delete; the agenda on the home page follows", async ({ page }) => {
   acceptConfirms(page);
   await signIn(page);
-  await page.getByRole("link", { name: "Activitats" }).click();
+  await page.getByRole("link", { name: "Activitats", exact: true }).click();
   await page.getByRole("button", { name: "Nova activitat" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel("Text de l'enllaç")).toHaveValue("Inscriu-te");
@@ -102,7 +102,7 @@ test("landings: create with an automatic slug, preview the Markdown, toggle, and
   await expectAccessible(page, "landing dialog");
   await dialog.getByRole("button", { name: "Desa" }).click();
   await expect(toast(page, "Landing page creada correctament")).toBeVisible();
-  await expect(page.getByRole("link", { name: /Veure/ })).toHaveAttribute("href", "/landing/fira-de-la-bici-area");
+  await expect(page.getByRole("link", { name: /Veure Fira de la Bici Àrea/ })).toHaveAttribute("href", "/landing/fira-de-la-bici-area");
 
   await page.getByRole("button", { name: "Edita Fira de la Bici Àrea" }).click();
   await expect(page.getByRole("dialog").getByLabel("Slug")).toHaveAttribute("readonly", "");

@@ -48,9 +48,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 const QUICK_LINKS = [
-  ["Moderar testimonis", "/admin/testimonials"],
-  ["Llegir reflexions", "/admin/reflections"],
-  ["Gestionar activitats", "/admin/activities"],
-  ["Gestionar vídeos", "/admin/videos"],
-  ["Canviar el fons de la home", "/admin/home-background"],
+  // Worded apart from the navigation, so each link has a name of its own.
+  ["Moderació d'àudios", "/admin/testimonials"],
+  ["Aportacions escrites", "/admin/reflections"],
+  ["Agenda", "/admin/activities"],
+  ["Audiovisuals per àmbit", "/admin/videos"],
+  ["Imatge de portada", "/admin/home-background"],
 ] as const;
