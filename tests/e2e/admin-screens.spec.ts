@@ -211,7 +211,7 @@ test("resources, Vivi photos and home background: create, toggle and delete", as
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Títol").fill("Recurs E2E");
   await dialog.getByLabel("Fes servir una URL externa").click();
-  await dialog.getByLabel("URL externa").fill("https://vimeo.com/1");
+  await dialog.getByLabel("URL externa", { exact: true }).fill("https://vimeo.com/1");
   await expectAccessible(page, "resource dialog");
   await dialog.getByRole("button", { name: "Desa" }).click();
   await expect(toast(page, "Recurs creat correctament")).toBeVisible();

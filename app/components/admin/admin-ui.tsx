@@ -27,7 +27,8 @@ export function useResultToast(result: ActionResult | undefined, onSuccess?: () 
 /** A fetcher whose answer becomes a toast. */
 export function useAdminFetcher(onSuccess?: () => void) {
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.state === "idle" ? fetcher.data : undefined, onSuccess);
+  // As soon as the answer arrives (the revalidation that follows may remove this component).
+  useResultToast(fetcher.data, onSuccess);
   return fetcher;
 }
 
