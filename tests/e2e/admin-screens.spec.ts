@@ -151,7 +151,7 @@ test("videos: an upload shows its progress bar, then toggle and delete", async (
   await expect(toast(page, "Vídeo eliminat correctament")).toBeVisible();
 });
 
-test("testimonials: approve a pending one and it is public", async ({ page }) => {
+test("testimonials: approve a pending one and it moves to Aprovats", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/testimonials");
   const row = page.getByRole("tabpanel").getByRole("row").nth(1);
