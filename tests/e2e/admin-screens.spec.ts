@@ -31,7 +31,7 @@ test("sign-out ends the session and shows the spec's notice", async ({ page }) =
 test("activities: create, edit and delete; the agenda on the home page follows", async ({ page }) => {
   acceptConfirms(page);
   await signIn(page);
-  await page.getByRole("link", { name: "Activitats", exact: true }).click();
+  await page.goto("/admin/activities");
   await page.getByRole("button", { name: "Nova activitat" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel("Text de l'enllaç")).toHaveValue("Inscriu-te");
@@ -62,6 +62,11 @@ test("footer: edit the texts and add, hide and delete a logo; every public page 
   await page.goto("/admin/footer");
   await page.getByRole("button", { name: "Edita els textos" }).click();
   await expectAccessible(page, "footer texts dialog");
+  // The e2e server is shared: the seeded texts are put back at the end.
+  const original = {
+    main: await page.getByRole("dialog").getByLabel("Text principal").inputValue(),
+    collaborators: await page.getByRole("dialog").getByLabel("Text de col·laboradors").inputValue(),
+  };
   await page.getByRole("dialog").getByLabel("Text principal").fill("Text de footer E2E");
   await page.getByRole("dialog").getByLabel("Text de col·laboradors").fill("Col·laboradors E2E");
   await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
@@ -86,6 +91,14 @@ test("footer: edit the texts and add, hide and delete a logo; every public page 
   await page.goto("/admin/footer");
   await page.getByRole("button", { name: "Elimina Logo E2E" }).click();
   await expect(toast(page, "Logo eliminat correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Edita els textos" }).click();
+  await page.getByRole("dialog").getByLabel("Text principal").fill(original.main);
+  await page
+    .getByRole("dialog")
+    .getByLabel("Text de col·laboradors")
+    .fill(original.collaborators || "Amb el suport de");
+  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("landings: create with an automatic slug, preview the Markdown, toggle, and see it at /landing/<slug>", async ({ page }) => {
@@ -151,15 +164,22 @@ test("videos: an upload shows its progress bar, then toggle and delete", async (
   await expect(toast(page, "Vídeo eliminat correctament")).toBeVisible();
 });
 
-test("testimonials: approve a pending one and it moves to Aprovats", async ({ page }) => {
+test("testimonials: reject an approved one, then approve it again (the shared seed is left as it was)", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/testimonials");
+  await page.getByRole("tab", { name: /Aprovats/ }).click();
   const row = page.getByRole("tabpanel").getByRole("row").nth(1);
   const title = (await row.getByRole("cell").first().textContent())!.trim();
-  await row.getByRole("button", { name: /^Aprova/ }).click();
+  await row.getByRole("button", { name: /^Rebutja/ }).click();
+  await expect(toast(page, "Testimoni rebutjat")).toBeVisible();
+  await page.getByRole("tab", { name: /Rebutjats/ }).click();
+  await expect(page.getByRole("tabpanel")).toContainText(title);
+  await page
+    .getByRole("tabpanel")
+    .getByRole("button", { name: `Aprova: ${title}` })
+    .click();
   await expect(toast(page, "Testimoni aprovat")).toBeVisible();
   await page.getByRole("tab", { name: /Aprovats/ }).click();
-  // The public /testimonis page is being rebuilt in another issue; the approved list is checked here.
   await expect(page.getByRole("tabpanel")).toContainText(title);
 });
 
