@@ -13,7 +13,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-console": ["error", { allow: ["error", "warn", "log"] }],
+      "no-console": ["error", { allow: ["error", "warn", "log", "table"] }],
     },
   },
 );

@@ -24,6 +24,7 @@ export default [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    route("upload/:kind", "routes/admin/upload.tsx"),
     layout("routes/admin/shell.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("testimonials", "routes/admin/testimonials.tsx"),

@@ -244,7 +244,8 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     : // Bundled together with this file by the SSR build.
       () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
 
-  const loadContext = (res: express.Response): AppLoadContext => ({
+  const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+    clientAddress: req.ip ?? req.socket.remoteAddress,
     db: database.db,
     storage,
     env,
@@ -254,7 +255,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   const streamingHandler = createRequestHandler({
     build,
     mode: vite ? "development" : "production",
-    getLoadContext: (_req, res) => loadContext(res),
+    getLoadContext: (req, res) => loadContext(req, res),
   });
   const routerHandler = createRouterHandler(build, vite ? "development" : "production");
 
@@ -274,7 +275,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
         method: "GET",
         headers,
       });
-      const response = await routerHandler(request, loadContext(res));
+      const response = await routerHandler(request, loadContext(req, res));
       const body = Buffer.from(await response.arrayBuffer());
       const keep = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie");
       const page = keep

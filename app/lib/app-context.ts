@@ -11,6 +11,8 @@ export interface AppContext {
   cspNonce: string;
   /** Signs the session cookie: SESSION_SECRET, or a random one kept in site_settings. */
   sessionSecret: string;
+  /** The client's address as the server saw it (for sign-in throttling; only ever hashed). */
+  clientAddress?: string;
 }
 
 declare module "react-router" {

@@ -1,9 +1,10 @@
+import { gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/content.server";
-import { createSession } from "~/lib/session.server";
+import { createSession, getAdminSession } from "~/lib/session.server";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
 import routes from "~/routes";
@@ -118,7 +119,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
 
   it("every admin loader in the route table refuses an anonymous or forged request", async () => {
     const files = adminRouteFiles();
-    expect(files.length).toBe(12);
+    // The shell, its eleven screens and the upload endpoint.
+    expect(files.length).toBe(13);
     for (const file of files) {
       const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };
       expect(mod.loader, file).toBeTypeOf("function");
@@ -133,6 +135,63 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       const allowed = await mod.loader!(routeArgs(ctx, "/admin/x", { headers: { Cookie: adminCookie } }));
       expect(allowed instanceof Response ? allowed.status : 200, file).toBe(200);
     }
+  });
+
+  it("every admin action in the route table refuses anonymous, forged and expired sessions, and stores nothing", async () => {
+    // An expired session: a real token whose row has passed its expiry.
+    const admin = await ctx.db.query.adminUsers.findFirst();
+    const expiredCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
+    await ctx.db
+      .update(t.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(gt(t.sessions.createdAt, new Date(Date.now() - 5000)));
+    const stillValid = await getAdminSession(new Request("http://x/", { headers: { Cookie: adminCookie } }), ctx);
+    if (!stillValid) adminCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
+    const counts = async () =>
+      Promise.all(
+        [t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings].map((table) =>
+          ctx.db.$count(table),
+        ),
+      );
+    const before = await counts();
+    const files = adminRouteFiles();
+    let actions = 0;
+    for (const file of files) {
+      const mod = (await import(/* @vite-ignore */ `../${file}`)) as { action?: Loader };
+      if (!mod.action) continue;
+      actions++;
+      for (const cookie of [undefined, "pb_session=forged", adminCookie.replace(/.{4}$/, "abcd"), expiredCookie]) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries({
+          intent: "create",
+          title: "Intrús",
+          date: "2026-01-01",
+          emoji: "🚲",
+          scope: "laboral",
+          name: "x",
+          slug: "intrus",
+          footerText: "x",
+          collaboratorsText: "x",
+        }))
+          form.set(k, v);
+        form.set("file", new File([new Uint8Array(4200)], "x.png", { type: "image/png" }));
+        const res = (await thrownOrReturned(() =>
+          mod.action!(
+            routeArgs(ctx, "/admin/x", {
+              method: "POST",
+              body: form,
+              headers: cookie ? { Cookie: cookie } : {},
+              params: { kind: "videos" },
+            }),
+          ),
+        )) as Response;
+        expect(res, file).toBeInstanceOf(Response);
+        if (res.status === 302) expect(res.headers.get("Location"), file).toMatch(/^\/admin\/login\?redirectTo=/);
+        else expect([401, 403], file).toContain(res.status);
+      }
+    }
+    expect(actions).toBeGreaterThanOrEqual(9);
+    expect(await counts()).toEqual(before);
   });
 
   it("the login action signs in with the spec's messages", async () => {

@@ -1,4 +1,5 @@
 import { count, sql } from "drizzle-orm";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { testimonials } from "~/db/schema";
 import { requireAdmin } from "~/lib/session.server";
@@ -29,6 +30,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <h2 className="mt-10 text-lg font-bold">Accessos ràpids</h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        {QUICK_LINKS.map(([label, to]) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="block rounded-lg bg-white p-4 font-semibold shadow-sm hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
+
+const QUICK_LINKS = [
+  // Worded apart from the navigation, so each link has a name of its own.
+  ["Moderació d'àudios", "/admin/testimonials"],
+  ["Aportacions escrites", "/admin/reflections"],
+  ["Agenda", "/admin/activities"],
+  ["Audiovisuals per àmbit", "/admin/videos"],
+  ["Imatge de portada", "/admin/home-background"],
+] as const;

@@ -6,23 +6,40 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn } from "~/lib/admin-login.server";
+import { recordFailure, recordSuccess, throttledFor, throttledMessage } from "~/lib/login-throttle.server";
+import { readFlash, setFlash } from "~/lib/flash.server";
 import { getAdminSession } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(request, context)) throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  const { flash, clear } = await readFlash(request);
+  return data({ signedOut: flash === "signed-out" }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.get("Set-Cookie") ? actionHeaders : loaderHeaders;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? LOGIN_FAILED }, { status: 400 });
-  const cookie = await signIn(context, parsed.data.email, parsed.data.password);
-  if (!cookie) return data({ error: LOGIN_FAILED }, { status: 401 });
-  return redirect(safeAdminRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
+  const { email, password } = parsed.data;
+  const wait = await throttledFor(context, email, context.clientAddress);
+  if (wait > 0) return data({ error: throttledMessage(wait) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  const cookie = await signIn(context, email, password);
+  if (!cookie) {
+    await recordFailure(context, email, context.clientAddress);
+    return data({ error: LOGIN_FAILED }, { status: 401 });
+  }
+  await recordSuccess(context, email);
+  const headers = new Headers();
+  headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash("welcome"));
+  return redirect(safeAdminRedirect(String(form.get("redirectTo") ?? "")), { headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state === "submitting";
@@ -32,11 +49,29 @@ export default function Login({ actionData }: Route.ComponentProps) {
     if (error) toast.error(error);
   }, [actionData, error]);
 
+  const signedOut = loaderData?.signedOut ?? false;
+  useEffect(() => {
+    if (!signedOut) return;
+    // The spec's SIGNED_OUT: everything the browser kept for this site is cleared.
+    try {
+      localStorage.clear();
+    } catch {
+      // storage unavailable (private mode): nothing kept, nothing to clear
+    }
+    toast.success("Sessió tancada", { description: "Has sortit del backoffice correctament." });
+  }, [signedOut]);
+
   return (
     <main className="flex min-h-dvh items-center justify-center bg-brand-soft p-4">
       <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-lg">
         <h1 className="text-2xl font-extrabold text-brand-dark">Backoffice</h1>
         <p className="mt-1 text-sm text-ink/80">Al Penedès, la bici ens mou!</p>
+        {signedOut && (
+          <div role="status" className="mt-4 rounded-md bg-brand-soft p-3 text-sm">
+            <p className="font-bold">Sessió tancada</p>
+            <p>Has sortit del backoffice correctament.</p>
+          </div>
+        )}
         <Form method="post" className="mt-6 flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <div className="flex flex-col gap-2">

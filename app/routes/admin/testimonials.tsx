@@ -1,9 +1,15 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { Check, X } from "lucide-react";
+import { toast } from "sonner";
 import type { Route } from "./+types/testimonials";
+import { useAdminFetcher } from "~/components/admin/admin-ui";
+import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { testimonials, type Testimonial } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";
 import { categoryLabels } from "~/lib/routes";
+import { done, failed, logActionError, readAdminForm } from "~/lib/admin.server";
+import { idSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 
@@ -11,6 +17,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const rows = await context.db.select().from(testimonials).orderBy(desc(testimonials.submittedAt));
   return { testimonials: rows.map((t) => ({ ...t, audioUrl: mediaUrl(t.audioKey) })) };
+}
+
+/** The spec's status machine: a pending one may be approved or rejected; approved and
+ * rejected may swap. Every change stamps reviewed_at. */
+export const TRANSITIONS = {
+  approved: ["pending", "rejected"],
+  rejected: ["pending", "approved"],
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { fields } = await readAdminForm(request, context, {});
+  const to = fields.status;
+  const id = idSchema.safeParse(fields.id);
+  if ((to !== "approved" && to !== "rejected") || !id.success) return failed("No s'ha pogut actualitzar l'estat del testimoni.");
+  try {
+    const [row] = await context.db
+      .update(testimonials)
+      .set({ status: to, reviewedAt: new Date() })
+      .where(and(eq(testimonials.id, id.data), inArray(testimonials.status, [...TRANSITIONS[to]])))
+      .returning();
+    if (!row) return failed("No s'ha pogut actualitzar l'estat del testimoni.", 409);
+    return done(to === "approved" ? "Testimoni aprovat" : "Testimoni rebutjat");
+  } catch (err) {
+    logActionError("testimonial status", err);
+    return failed("No s'ha pogut actualitzar l'estat del testimoni.", 500);
+  }
 }
 
 const TABS = [
@@ -67,6 +100,9 @@ function TestimonialTable({
             <th scope="col" className="p-3">
               Àudio
             </th>
+            <th scope="col" className="p-3">
+              Accions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -76,14 +112,52 @@ function TestimonialTable({
               <td className="p-3">{categoryLabels[t.category]}</td>
               <td className="p-3">{formatShortDate(t.submittedAt)}</td>
               <td className="p-3">
-                <audio controls preload="none" src={t.audioUrl} aria-label={`Àudio: ${t.title}`} className="h-10">
+                <audio
+                  controls
+                  preload="none"
+                  src={t.audioUrl}
+                  aria-label={`Àudio: ${t.title}`}
+                  className="h-10"
+                  onError={() => toast.error("No s'ha pogut reproduir l'àudio.")}
+                >
                   El teu navegador no suporta la reproducció d'àudio.
                 </audio>
+              </td>
+              <td className="p-3">
+                <Moderate id={t.id} status={t.status} title={t.title} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function Moderate({ id, status, title }: { id: string; status: Testimonial["status"]; title: string }) {
+  const fetcher = useAdminFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="flex gap-2">
+      <input type="hidden" name="id" value={id} />
+      {status !== "approved" && (
+        <Button type="submit" name="status" value="approved" size="sm" disabled={busy} aria-label={`Aprova: ${title}`}>
+          <Check aria-hidden="true" /> Aprova
+        </Button>
+      )}
+      {status !== "rejected" && (
+        <Button
+          type="submit"
+          name="status"
+          value="rejected"
+          size="sm"
+          variant="destructive"
+          disabled={busy}
+          aria-label={`Rebutja: ${title}`}
+        >
+          <X aria-hidden="true" /> Rebutja
+        </Button>
+      )}
+    </fetcher.Form>
   );
 }

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Switch } from "~/components/ui/switch";
+
+export interface ActionResult {
+  ok: boolean;
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** Shows the toast an admin action answered with, once per answer. */
+export function useResultToast(result: ActionResult | undefined, onSuccess?: () => void) {
+  const last = useRef<ActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || result === last.current) return;
+    last.current = result;
+    if (result.ok) {
+      if (result.message) toast.success(result.message);
+      onSuccess?.();
+    } else if (result.error) toast.error(result.error);
+  }, [result, onSuccess]);
+}
+
+/** A fetcher whose answer becomes a toast. */
+export function useAdminFetcher(onSuccess?: () => void) {
+  const fetcher = useFetcher<ActionResult>();
+  // As soon as the answer arrives (the revalidation that follows may remove this component).
+  useResultToast(fetcher.data, onSuccess);
+  return fetcher;
+}
+
+/** Checks a form against its schema before sending; the action checks again. */
+export function clientErrors(schema: z.ZodType, form: HTMLFormElement): Record<string, string> | null {
+  const values: Record<string, string> = {};
+  for (const [k, v] of new FormData(form)) if (typeof v === "string") values[k] = v;
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return null;
+  const out: Record<string, string> = {};
+  for (const issue of parsed.error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}
+
+export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-extrabold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <div className="rounded-lg border border-dashed border-ink/25 bg-white p-8 text-center text-ink/80">{children}</div>;
+}
+
+/** The active switch of a card: posts intent=toggle at once. */
+export function ActiveToggle({ id, active, label }: { id: string; active: boolean; label: string }) {
+  const fetcher = useAdminFetcher();
+  const pending = fetcher.state !== "idle";
+  const shown = pending ? fetcher.formData?.get("isActive") === "true" : active;
+  return (
+    <label className="flex items-center gap-2 text-sm font-semibold">
+      <Switch
+        checked={shown}
+        aria-label={label}
+        onCheckedChange={(checked) => fetcher.submit({ intent: "toggle", id, isActive: String(checked) }, { method: "post" })}
+      />
+      {shown ? "Actiu" : "Inactiu"}
+    </label>
+  );
+}
+
+/** Delete after the browser's confirmation (the spec's wording per entity). */
+export function useConfirmDelete() {
+  const fetcher = useAdminFetcher();
+  return {
+    fetcher,
+    remove: (id: string, question: string) => {
+      if (window.confirm(question)) void fetcher.submit({ intent: "delete", id }, { method: "post" });
+    },
+  };
+}
+
+export interface UploadState {
+  progress: number | null;
+  sending: boolean;
+}
+
+/** Posts a multipart form with XMLHttpRequest (fetch reports no upload progress) to an
+ * endpoint answering JSON, then reloads the page's data. */
+export function useUploadWithProgress(onSuccess?: () => void) {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<UploadState>({ progress: null, sending: false });
+  const [result, setResult] = useState<ActionResult | undefined>(undefined);
+  useResultToast(result, onSuccess);
+  const send = (url: string, body: FormData) => {
+    setState({ progress: 0, sending: true });
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setState({ progress: Math.round((e.loaded / e.total) * 100), sending: true });
+    };
+    xhr.onload = () => {
+      setState({ progress: null, sending: false });
+      let answer: ActionResult;
+      try {
+        answer = JSON.parse(xhr.responseText) as ActionResult;
+      } catch {
+        answer = { ok: false, error: `Error ${xhr.status}` };
+      }
+      setResult(answer);
+      if (answer.ok) void revalidator.revalidate();
+    };
+    xhr.onerror = () => {
+      setState({ progress: null, sending: false });
+      setResult({ ok: false, error: "La pujada s'ha interromput. Torna-ho a provar." });
+    };
+    xhr.send(body);
+  };
+  return { ...state, result, send };
+}
+
+export const formatMb = (bytes: number | null | undefined) =>
+  bytes == null
+    ? "Desconegut"
+    : `${(bytes / (1024 * 1024)).toLocaleString("ca-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { categories } from "~/db/schema";
+
+// One schema per admin form, shared by the form (checks before sending, for comfort) and the
+// action (the check that counts). Messages are the spec's Catalan texts.
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(5000)
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), message);
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+export const ACTIVITY_EMOJIS = ["🚲", "🚴", "🚴‍♀️", "🗺️", "📍", "🌳", "🏞️", "🎉", "📣", "🧒", "🏫", "💼", "🏛️", "☀️"] as const;
+
+export const activitySchema = z.object({
+  title: z.string().trim().min(1, "El títol és obligatori").max(200),
+  date: z.iso.date("La data és obligatòria"),
+  emoji: z.enum(ACTIVITY_EMOJIS, "Tria una icona de la llista"),
+  description: optionalText,
+  linkUrl: httpUrl("L'enllaç ha de ser una URL vàlida (http:// o https://)"),
+  linkText: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => v || "Inscriu-te"),
+});
+
+export const videoSchema = z.object({
+  scope: z.enum(categories, "Selecciona un àmbit"),
+  title: z.string().trim().min(1, "El títol és obligatori").max(200),
+  description: optionalText,
+  isActive: flag,
+});
+
+export const footerTextsSchema = z.object({
+  footerText: z.string().trim().min(1, "El text del footer és obligatori").max(2000),
+  collaboratorsText: z.string().trim().min(1, "El text de col·laboradors és obligatori").max(2000),
+});
+
+export const logoSchema = z.object({
+  name: z.string().trim().min(1, "El nom és obligatori").max(200),
+  linkUrl: httpUrl("L'enllaç ha de ser una URL vàlida (http:// o https://)"),
+  position: z.coerce
+    .number("La posició ha de ser un número")
+    .int("La posició ha de ser un número enter")
+    .min(0, "La posició ha de ser 0 o més")
+    .max(100000),
+  isActive: flag,
+});
+
+export const resourceSchema = z.object({
+  title: z.string().trim().min(1, "El títol és obligatori").max(200),
+  description: z.string().trim().max(5000).optional().default(""),
+  fullText: z.string().trim().max(20000).optional().default(""),
+  useExternal: flag,
+  externalUrl: httpUrl("La URL externa ha de començar per http:// o https://"),
+  position: z.coerce
+    .number("La posició ha de ser un número")
+    .int("La posició ha de ser un número enter")
+    .min(0, "La posició ha de ser 0 o més")
+    .max(100000)
+    .optional()
+    .default(0),
+  isActive: flag,
+});
+
+export const photoSchema = z.object({
+  title: z.string().trim().min(1, "Títol i imatge són obligatoris").max(200),
+  description: z.string().trim().max(2000).optional().default(""),
+});
+
+/** The spec's auto slug: lowercase, accents removed, only a-z 0-9 space hyphen, trimmed, spaces to hyphens. */
+export function slugFromTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9 -]/g, "")
+    .trim()
+    .replace(/\s+/g, "-");
+}
+
+/** On save: lowercased, spaces to hyphens (and tidied so it fits the stored format). */
+export function normalizeSlug(slug: string): string {
+  return slug.trim().toLowerCase().replace(/\s+/g, "-").replace(/-+/g, "-").replace(/^-|-$/g, "");
+}
+
+export const landingSchema = z.object({
+  title: z.string().trim().min(1, "El títol és obligatori").max(200),
+  slug: z
+    .string()
+    .optional()
+    .transform((v) => normalizeSlug(v ?? ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "El slug és obligatori")
+        .max(120)
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "El slug només pot tenir lletres sense accents, números i guions"),
+    ),
+  description: z.string().max(50000).optional().default(""),
+  isActive: flag,
+});
+
+export const idSchema = z.uuid("Identificador no vàlid");
+
+/** The media type of an external resource URL: YouTube and Vimeo and video files are videos,
+ * image files images, anything else a document. */
+export function externalMediaType(url: string): "image" | "video" | "document" {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return "document";
+  }
+  if (/(^|\.)(youtube\.com|youtu\.be|vimeo\.com)$/i.test(u.hostname)) return "video";
+  if (/\.(jpe?g|png|webp|gif|avif)$/i.test(u.pathname)) return "image";
+  if (/\.(mp4|webm|mov)$/i.test(u.pathname)) return "video";
+  return "document";
+}
+
+/** The media type of an uploaded file, from its sniffed content type. */
+export const fileMediaType = (contentType: string): "image" | "video" | "document" =>
+  contentType.startsWith("image/") ? "image" : contentType.startsWith("video/") ? "video" : "document";

@@ -1,0 +1,123 @@
+import { Readable, Transform } from "node:stream";
+import { data } from "react-router";
+import sharp from "sharp";
+import type { z } from "zod";
+import type { AppContext } from "./app-context";
+import { log, errorFields } from "./log.server";
+import type { PutOptions, Storage } from "./storage.server";
+import { readMultipart, UploadError, type Multipart } from "./uploads.server";
+
+// What every admin action answers: a toast message, or an error (with per-field messages
+// for the form). Bad input stores nothing.
+export interface ActionResult {
+  ok: boolean;
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+export const done = (message: string) => data<ActionResult>({ ok: true, message });
+export const failed = (error: string, status = 400, fieldErrors?: Record<string, string>) =>
+  data<ActionResult>({ ok: false, error, fieldErrors }, { status });
+
+/** The fields (and files, for a multipart form) of an admin form. A url-encoded form has no files. */
+export async function readAdminForm<F extends string>(
+  request: Request,
+  context: Pick<AppContext, "storage">,
+  specs: Record<F, PutOptions>,
+): Promise<Multipart<F>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.toLowerCase().startsWith("multipart/form-data")) return readMultipart(request, context.storage, specs);
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string") fields[k] = v;
+  return { fields, files: {}, discard: async () => {} };
+}
+
+/** The first message of each field, for the form. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Dades no vàlides";
+}
+
+/** An upload error in the screen's own words. */
+export function uploadMessage(err: unknown, messages: { too_large: string; bad_type: string; other: string }): string {
+  if (err instanceof UploadError) {
+    if (err.code === "too_large" && err.field !== null) return messages.too_large;
+    if (err.code === "bad_type") return messages.bad_type;
+    return err.message;
+  }
+  return messages.other;
+}
+
+/** Deletes a file that an entity no longer references; a failure is logged, never shown. */
+export async function removeFile(context: AppContext, key: string | null | undefined) {
+  if (!key) return;
+  try {
+    await context.storage.delete(key);
+  } catch (err) {
+    log("error", "could not delete a stored file", { key, ...errorFields(err) });
+  }
+}
+
+export function logActionError(what: string, err: unknown) {
+  log("error", "admin action failed", { what, ...errorFields(err) });
+}
+
+/** Accept functions for readMultipart: the sniffed MIME type decides. */
+export const acceptImage = (t: string) => (t.startsWith("image/") && t !== "image/svg+xml" ? t : null);
+export const acceptVideo = (t: string) => (t === "video/mp4" || t === "video/webm" ? t : null);
+export const acceptImageOrVideo = (t: string) => acceptImage(t) ?? acceptVideo(t);
+export const acceptResource = (t: string) => acceptImageOrVideo(t) ?? (t === "application/pdf" ? t : null);
+
+export const MB = 1024 * 1024;
+
+/** "on"/"true" from a checkbox or a hidden field. */
+export const isOn = (v: string | undefined) => v === "on" || v === "true";
+
+/** A storage that keeps the first bytes of each file it stores (the image's header), so an
+ * upload's intrinsic size can be read without reading the file again or buffering it. */
+export function capturingHeads(storage: Storage, limit = 256 * 1024) {
+  const heads = new Map<string, Buffer>();
+  const wrapped: Storage = {
+    ...storage,
+    async put(body, options) {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          if (kept < limit) {
+            chunks.push(chunk.subarray(0, limit - kept));
+            kept += Math.min(chunk.length, limit - kept);
+          }
+          cb(null, chunk);
+        },
+      });
+      const source = Readable.from(body as AsyncIterable<Uint8Array>);
+      source.on("error", (err) => tap.destroy(err));
+      const file = await storage.put(source.pipe(tap), options);
+      heads.set(file.key, Buffer.concat(chunks));
+      return file;
+    },
+  };
+  return { storage: wrapped, heads };
+}
+
+/** Width and height from an image's first bytes; null when they cannot be read. */
+export async function imageSize(head: Buffer | undefined): Promise<{ width: number | null; height: number | null }> {
+  if (!head) return { width: null, height: null };
+  try {
+    const meta = await sharp(head, { failOn: "none" }).metadata();
+    return { width: meta.width ?? null, height: meta.height ?? null };
+  } catch {
+    return { width: null, height: null };
+  }
+}

@@ -1,0 +1,268 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+
+const mp4 = (bytes: number) => {
+  const b = Buffer.alloc(bytes);
+  Buffer.from([
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32,
+  ]).copy(b);
+  return b;
+};
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const acceptConfirms = (page: Page) => page.on("dialog", (d) => void d.accept());
+
+test("sign-out ends the session and shows the spec's notice", async ({ page }) => {
+  await signIn(page);
+  await expect(toast(page, "Benvingut!")).toBeVisible();
+  await page.evaluate(() => localStorage.setItem("qualsevol-cosa", "1"));
+  await page.getByRole("button", { name: "Sortir" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("status").filter({ hasText: "Has sortit del backoffice correctament." })).toBeVisible();
+  await expect(toast(page, "Sessió tancada")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await expectAccessible(page, "login after sign-out");
+  await page.goto("/admin/videos");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+});
+
+test("activities: create, edit and delete; the agenda on the home page follows", async ({ page }) => {
+  acceptConfirms(page);
+  await signIn(page);
+  await page.goto("/admin/activities");
+  await page.getByRole("button", { name: "Nova activitat" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Text de l'enllaç")).toHaveValue("Inscriu-te");
+  await expect(dialog.getByLabel("Data")).not.toHaveValue("");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(dialog.getByText("El títol és obligatori")).toBeVisible();
+  await expectAccessible(page, "activities dialog");
+  await dialog.getByLabel("Títol").fill("Pedalada de prova E2E");
+  await dialog.getByLabel("Data").fill("2030-06-15");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Activitat creada correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Edita Pedalada de prova E2E" }).click();
+  await page.getByRole("dialog").getByLabel("Títol").fill("Pedalada editada E2E");
+  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Activitat actualitzada correctament")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByText("Pedalada editada E2E")).toBeVisible();
+  await page.goto("/admin/activities");
+  await page.getByRole("button", { name: "Elimina Pedalada editada E2E" }).click();
+  await expect(toast(page, "Activitat eliminada correctament")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByText("Pedalada editada E2E")).toHaveCount(0);
+});
+
+test("footer: edit the texts and add, hide and delete a logo; every public page follows", async ({ page }) => {
+  acceptConfirms(page);
+  await signIn(page);
+  await page.goto("/admin/footer");
+  await page.getByRole("button", { name: "Edita els textos" }).click();
+  await expectAccessible(page, "footer texts dialog");
+  // The e2e server is shared: the seeded texts are put back at the end.
+  const original = {
+    main: await page.getByRole("dialog").getByLabel("Text principal").inputValue(),
+    collaborators: await page.getByRole("dialog").getByLabel("Text de col·laboradors").inputValue(),
+  };
+  await page.getByRole("dialog").getByLabel("Text principal").fill("Text de footer E2E");
+  await page.getByRole("dialog").getByLabel("Text de col·laboradors").fill("Col·laboradors E2E");
+  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Configuració del footer actualitzada correctament")).toBeVisible();
+
+  await page.getByRole("button", { name: "Nou logo" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nom").fill("Logo E2E");
+  await dialog.getByLabel("Imatge").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await expectAccessible(page, "logo dialog");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Logo creat correctament")).toBeVisible();
+  await page.goto("/de-que-va");
+  await expect(page.getByRole("contentinfo")).toContainText("Text de footer E2E");
+  await expect(page.getByRole("contentinfo").getByAltText("Logo E2E")).toBeVisible();
+
+  await page.goto("/admin/footer");
+  await page.getByRole("switch", { name: "Actiu: Logo E2E" }).click();
+  await expect(toast(page, "Logo desactivat correctament")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo").getByAltText("Logo E2E")).toHaveCount(0);
+  await page.goto("/admin/footer");
+  await page.getByRole("button", { name: "Elimina Logo E2E" }).click();
+  await expect(toast(page, "Logo eliminat correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Edita els textos" }).click();
+  await page.getByRole("dialog").getByLabel("Text principal").fill(original.main);
+  await page
+    .getByRole("dialog")
+    .getByLabel("Text de col·laboradors")
+    .fill(original.collaborators || "Amb el suport de");
+  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("landings: create with an automatic slug, preview the Markdown, toggle, and see it at /landing/<slug>", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/landings");
+  await page.getByRole("button", { name: "Nova landing page" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Títol").fill("Fira de la Bici Àrea");
+  await expect(dialog.getByLabel("Slug")).toHaveValue("fira-de-la-bici-area");
+  await dialog.getByLabel("Descripció (Markdown)").fill("**Negreta** i [enllaç](javascript:alert(1))");
+  await dialog.getByRole("tab", { name: "Previsualitza" }).click();
+  await expect(dialog.locator("strong")).toHaveText("Negreta");
+  await expect(dialog.locator("a[href^='javascript']")).toHaveCount(0);
+  await expectAccessible(page, "landing dialog");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Landing page creada correctament")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Veure Fira de la Bici Àrea/ })).toHaveAttribute("href", "/landing/fira-de-la-bici-area");
+
+  await page.getByRole("button", { name: "Edita Fira de la Bici Àrea" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Slug")).toHaveAttribute("readonly", "");
+  await page.getByRole("dialog").getByLabel("Títol").fill("Fira editada");
+  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Landing page actualitzada correctament")).toBeVisible();
+  await page.goto("/landing/fira-de-la-bici-area");
+  await expect(page.getByRole("heading", { name: "Fira editada" })).toBeVisible();
+
+  await page.goto("/admin/landings");
+  await page.getByRole("button", { name: "Elimina Fira editada" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Confirmar eliminació");
+  await expectAccessible(page, "landing delete dialog");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
+  await expect(toast(page, "Landing page eliminada correctament")).toBeVisible();
+  await page.goto("/landing/fira-de-la-bici-area");
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test("videos: an upload shows its progress bar, then toggle and delete", async ({ page }) => {
+  acceptConfirms(page);
+  await signIn(page);
+  await page.goto("/admin/videos");
+  await page.getByRole("button", { name: "Nou vídeo" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Títol").fill("Vídeo E2E");
+  await dialog.getByLabel("Fitxer de vídeo").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4(4 * 1024 * 1024) });
+  await expectAccessible(page, "video dialog");
+  // Slow the upload down so the progress bar can be seen moving.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(dialog.getByRole("progressbar", { name: "Progrés de la pujada" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Pujant..." })).toBeDisabled();
+  await expect(toast(page, "Vídeo creat correctament")).toBeVisible({ timeout: 20_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByText("4,0 MB")).toBeVisible();
+  await page.getByRole("switch", { name: "Actiu: Vídeo E2E" }).click();
+  await expect(toast(page, "Vídeo desactivat correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Elimina Vídeo E2E" }).click();
+  await expect(toast(page, "Vídeo eliminat correctament")).toBeVisible();
+});
+
+test("testimonials: reject an approved one, then approve it again (the shared seed is left as it was)", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/testimonials");
+  await page.getByRole("tab", { name: /Aprovats/ }).click();
+  const row = page.getByRole("tabpanel").getByRole("row").nth(1);
+  const title = (await row.getByRole("cell").first().textContent())!.trim();
+  await row.getByRole("button", { name: /^Rebutja/ }).click();
+  await expect(toast(page, "Testimoni rebutjat")).toBeVisible();
+  await page.getByRole("tab", { name: /Rebutjats/ }).click();
+  await expect(page.getByRole("tabpanel")).toContainText(title);
+  await page
+    .getByRole("tabpanel")
+    .getByRole("button", { name: `Aprova: ${title}` })
+    .click();
+  await expect(toast(page, "Testimoni aprovat")).toBeVisible();
+  await page.getByRole("tab", { name: /Aprovats/ }).click();
+  await expect(page.getByRole("tabpanel")).toContainText(title);
+});
+
+for (const [path, heading] of [
+  ["/admin/dashboard", "Dashboard"],
+  ["/admin/reflections", "Reflexions"],
+  ["/admin/map-comments", "Comentaris del Mapa"],
+  ["/admin/resources", "Recursos"],
+  ["/admin/home-background", "Fons de la Home"],
+  ["/admin/bici-fucsia", "Gestió Fotos Vivi"],
+  ["/admin/testimonials", "Testimonis"],
+  ["/admin/activities", "Gestió d'Activitats"],
+  ["/admin/videos", "Gestió de Vídeos"],
+  ["/admin/footer", "Gestió del Footer"],
+  ["/admin/landings", "Landing Pages"],
+] as const) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await signIn(page);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("link", { name: NAV_LABEL[path] })).toHaveAttribute("aria-current", "page");
+    await expectAccessible(page, path);
+  });
+}
+
+const NAV_LABEL: Record<string, string> = {
+  "/admin/dashboard": "Dashboard",
+  "/admin/reflections": "Reflexions",
+  "/admin/map-comments": "Comentaris Mapa",
+  "/admin/resources": "Recursos",
+  "/admin/home-background": "Fons Home",
+  "/admin/bici-fucsia": "Vivi (Bici Fúcsia)",
+  "/admin/testimonials": "Testimonis",
+  "/admin/activities": "Activitats",
+  "/admin/videos": "Vídeos",
+  "/admin/footer": "Footer",
+  "/admin/landings": "Landing Pages",
+};
+
+test("resources, Vivi photos and home background: create, toggle and delete", async ({ page }) => {
+  acceptConfirms(page);
+  await signIn(page);
+  await page.goto("/admin/resources");
+  await page
+    .getByRole("button", { name: /Nou recurs|Afegir el primer recurs/ })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Títol").fill("Recurs E2E");
+  await dialog.getByLabel("Fes servir una URL externa").click();
+  await dialog.getByLabel("URL externa", { exact: true }).fill("https://vimeo.com/1");
+  await expectAccessible(page, "resource dialog");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Recurs creat correctament")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recurs E2E" })).toBeVisible();
+  await page.getByRole("switch", { name: "Actiu: Recurs E2E" }).click();
+  await expect(toast(page, "Recurs actualitzat correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Elimina Recurs E2E" }).click();
+  await expect(toast(page, "Recurs eliminat correctament")).toBeVisible();
+
+  await page.goto("/admin/bici-fucsia");
+  await page.getByLabel("Títol").first().fill("Foto E2E");
+  await page.getByLabel("Imatge").setInputFiles({ name: "f.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Afegeix la foto" }).click();
+  await expect(toast(page, "Foto afegida correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Amaga Foto E2E" }).click();
+  await expect(toast(page, "Foto amagada")).toBeVisible();
+  await page.getByRole("button", { name: "Elimina Foto E2E" }).click();
+  await expect(toast(page, "Foto eliminada correctament")).toBeVisible();
+
+  await page.goto("/admin/home-background");
+  await page.getByLabel("Puja una imatge o un vídeo de fons").setInputFiles({ name: "b.png", mimeType: "image/png", buffer: PNG });
+  await expect(toast(page, "Mitjà pujat correctament")).toBeVisible();
+  await page.getByRole("button", { name: "Activa", exact: true }).first().click();
+  await expect(toast(page, "Fons activat")).toBeVisible();
+  await page
+    .getByRole("button", { name: /^Elimina/ })
+    .first()
+    .click();
+  await expect(page.getByRole("alertdialog")).toContainText(
+    "Estàs segur que vols eliminar aquest mitjà de fons? Aquesta acció no es pot desfer.",
+  );
+  await expectAccessible(page, "background delete dialog");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
+  await expect(toast(page, "Mitjà eliminat correctament")).toBeVisible();
+});
