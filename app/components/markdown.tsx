@@ -1,20 +1,29 @@
 import ReactMarkdown from "react-markdown";
+import remarkBreaks from "remark-breaks";
 import { safeHref } from "~/lib/inline-links";
+import { cn } from "~/lib/utils";
 
-// Markdown from the back office, rendered safely: raw HTML is never rendered, images are not
-// allowed, and links keep only http(s) and mailto addresses (anything else loses its href).
+/** Markdown from the back office (landings), rendered the same on the public page and in the
+ * editor's preview: line breaks kept, raw HTML never rendered, no images, and links keep only
+ * http(s) and mailto targets (anything else becomes plain text). */
 export function Markdown({ children, className }: { children: string; className?: string }) {
   return (
-    <div className={className}>
+    <div
+      className={cn(
+        "space-y-4 [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-bold [&_li]:ml-6 [&_ol]:list-decimal [&_ul]:list-disc",
+        className,
+      )}
+    >
       <ReactMarkdown
         skipHtml
+        remarkPlugins={[remarkBreaks]}
         disallowedElements={["img"]}
         unwrapDisallowed
         urlTransform={(url) => safeHref(url) ?? ""}
         components={{
           a: ({ href, children: text }) =>
             href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-2">
+              <a href={href} target="_blank" rel="noopener noreferrer">
                 {text}
               </a>
             ) : (

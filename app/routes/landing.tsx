@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
 import { HeroBackground } from "~/components/site/hero-background";
-import { Markdown } from "~/components/site/markdown";
+import { Markdown } from "~/components/markdown";
 import { MapEmbed } from "~/components/site/map-embed";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
