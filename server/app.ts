@@ -15,8 +15,10 @@ import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
+import { embedOrigins } from "~/lib/participation.server";
+import { clientKeyFor } from "~/lib/rate-limit.server";
 
-function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
+function securityHeaders(env: Env, dev: boolean, frameOrigins: () => string[]): RequestHandler[] {
   const https = env.PUBLIC_URL.startsWith("https://");
   return [
     (_req, res, next) => {
@@ -38,7 +40,7 @@ function securityHeaders(env: Env, dev: boolean): RequestHandler[] {
               mediaSrc: ["'self'", "blob:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
-              frameSrc: ["'self'"],
+              frameSrc: ["'self'", () => frameOrigins().join(" ") || "'self'"],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               formAction: ["'self'"],
@@ -137,7 +139,15 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.disable("x-powered-by");
 
   app.use(requestLog());
-  app.use(securityHeaders(env, Boolean(vite)));
+  // The map and questionnaire embeds (site settings) are the only third-party frames allowed.
+  let frameOrigins: string[] = [];
+  const refreshFrameOrigins = () =>
+    embedOrigins(database.db).then((o) => {
+      frameOrigins = o;
+    });
+  void refreshFrameOrigins();
+  setInterval(() => void refreshFrameOrigins(), 60_000).unref();
+  app.use(securityHeaders(env, Boolean(vite), () => frameOrigins));
   app.use(sameOriginMutations());
   app.use(
     compression({
@@ -176,12 +186,13 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     createRequestHandler({
       build,
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res): AppLoadContext => ({
+      getLoadContext: (req, res): AppLoadContext => ({
         db: database.db,
         storage,
         env,
         cspNonce: res.locals.cspNonce as string,
         sessionSecret: runtime.sessionSecret,
+        clientKey: clientKeyFor(req.ip ?? req.socket.remoteAddress, runtime.sessionSecret),
       }),
     }),
   );

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Agenda } from "~/components/agenda";
+import { NewsletterForm } from "~/components/participation/newsletter-form";
 import { Button } from "~/components/ui/button";
 import { listActivities } from "~/lib/content.server";
 import { categoryLabels, paths } from "~/lib/routes";
@@ -59,6 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Agenda activities={loaderData.activities} />
+      <NewsletterForm />
     </>
   );
 }
