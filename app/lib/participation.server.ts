@@ -167,7 +167,8 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
 
 /** file-type reports WebM and MP4 sound files as video/*; what we store is audio. */
 export function acceptAudio(sniffed: string): string | null {
-  switch (sniffed) {
+  // file-type may add parameters ("audio/ogg; codecs=opus").
+  switch (sniffed.split(";")[0]!.trim().toLowerCase()) {
     case "video/webm":
     case "audio/webm":
       return "audio/webm";

@@ -19,17 +19,19 @@ export const RATE_LIMIT = { points: 30, duration: 15 * 60 } as const;
 
 // One set of limiters per database: in memory on PGlite (one instance), in PostgreSQL when
 // DATABASE_URL is set, so every instance shares the counts.
-const limiters = new WeakMap<Db, Map<WriteKind, Promise<RateLimiterAbstract>>>();
+const limiters = new WeakMap<Db, Map<string, Promise<RateLimiterAbstract>>>();
 
 function limiterFor(context: Pick<AppContext, "db" | "env">, kind: WriteKind): Promise<RateLimiterAbstract> {
   let byKind = limiters.get(context.db);
   if (!byKind) limiters.set(context.db, (byKind = new Map()));
-  let limiter = byKind.get(kind);
+  const pool = (context.db as unknown as { $client?: Pool }).$client;
+  const shared = Boolean(context.env.DATABASE_URL && pool);
+  const cacheKey = `${kind}:${shared ? "pg" : "memory"}`;
+  let limiter = byKind.get(cacheKey);
   if (!limiter) {
     const options = { keyPrefix: `write-${kind}`, ...RATE_LIMIT };
-    const pool = (context.db as unknown as { $client?: Pool }).$client;
     limiter =
-      context.env.DATABASE_URL && pool
+      shared && pool
         ? new Promise<RateLimiterAbstract>((resolve, reject) => {
             const pg: RateLimiterPostgres = new RateLimiterPostgres(
               { ...options, storeClient: pool, storeType: "pool", tableName: "rate_limits", clearExpiredByTimeout: false },
@@ -37,8 +39,8 @@ function limiterFor(context: Pick<AppContext, "db" | "env">, kind: WriteKind): P
             );
           })
         : Promise.resolve(new RateLimiterMemory(options));
-    limiter.catch(() => byKind.delete(kind));
-    byKind.set(kind, limiter);
+    limiter.catch(() => byKind.delete(cacheKey));
+    byKind.set(cacheKey, limiter);
   }
   return limiter;
 }
