@@ -52,7 +52,7 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
         <Textarea
           name="comment"
           rows={4}
-          required
+          aria-required="true"
           maxLength={LIMITS.comment}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
@@ -64,7 +64,7 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
       <NativeCheckbox
         id={`${id}-privacy`}
         name="privacy"
-        required
+        aria-required="true"
         checked={privacy}
         onChange={(e) => setPrivacy(e.target.checked)}
         error={errors.privacy}

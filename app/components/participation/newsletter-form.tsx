@@ -53,7 +53,7 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
               type="email"
               name="email"
               autoComplete="email"
-              required
+              aria-required="true"
               maxLength={254}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
@@ -63,7 +63,7 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
           <NativeCheckbox
             id={`${id}-privacy`}
             name="privacy"
-            required
+            aria-required="true"
             checked={privacy}
             onChange={(e) => setPrivacy(e.target.checked)}
             error={errors.privacy}

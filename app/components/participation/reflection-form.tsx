@@ -51,7 +51,7 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
         <Textarea
           name="reflection"
           rows={10}
-          required
+          aria-required="true"
           maxLength={LIMITS.reflection}
           value={reflection}
           onChange={(e) => setReflection(e.target.value)}

@@ -37,13 +37,18 @@ export function TestimonialFields({
         <Textarea
           name="title"
           rows={2}
-          required
+          aria-required="true"
           maxLength={LIMITS.title}
           value={values.title}
           onChange={(e) => onChange({ ...values, title: e.target.value.slice(0, LIMITS.title) })}
         />
       </FormField>
-      <fieldset className="flex flex-col gap-2" aria-describedby={errors.category ? `${id}-category-error` : undefined}>
+      <fieldset
+        role="radiogroup"
+        aria-required="true"
+        className="flex flex-col gap-2"
+        aria-describedby={errors.category ? `${id}-category-error` : undefined}
+      >
         <legend className="mb-2 text-sm font-semibold">Temàtica</legend>
         <div className="grid grid-cols-2 gap-2">
           {categories.map((c) => (
@@ -55,7 +60,6 @@ export function TestimonialFields({
                 type="radio"
                 name="category"
                 value={c}
-                required
                 checked={values.category === c}
                 onChange={() => onChange({ ...values, category: c })}
                 className="size-4 accent-brand"
@@ -73,7 +77,7 @@ export function TestimonialFields({
       <NativeCheckbox
         id={`${id}-terms`}
         name="terms"
-        required
+        aria-required="true"
         checked={values.terms}
         onChange={(e) => onChange({ ...values, terms: e.target.checked })}
         error={errors.terms}

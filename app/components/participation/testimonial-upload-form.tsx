@@ -37,7 +37,13 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
     >
       <Honeypot />
       <FormField label="Fitxer d'àudio (mp3, wav, webm, ogg o m4a; màxim 1 minut)" error={errors.audio}>
-        <Input type="file" name="audio" accept={AUDIO_ACCEPT} required onChange={(e) => setHasFile(Boolean(e.target.files?.length))} />
+        <Input
+          type="file"
+          name="audio"
+          accept={AUDIO_ACCEPT}
+          aria-required="true"
+          onChange={(e) => setHasFile(Boolean(e.target.files?.length))}
+        />
       </FormField>
       <TestimonialFields values={values} onChange={setValues} errors={errors} />
       <ResultMessage result={data} hydrated={hydrated} />
