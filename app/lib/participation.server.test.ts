@@ -233,6 +233,17 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       }
     });
 
+    it("accepts an upload without a duration field (no JavaScript): the duration is null", async () => {
+      const { duration: _, ...withoutDuration } = valid;
+      const res = await createTestimonial(
+        multipart({ ...withoutDuration, title: "Sense camp de durada" }, { bytes: WEBM, name: "a.webm" }),
+        ctx,
+      );
+      expect(res.status).toBe(200);
+      const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Sense camp de durada"));
+      expect(row!.duration).toBeNull();
+    });
+
     it("stores a WAV upload as a .wav (its real type), with an unknown duration as null and a negative one as 0", async () => {
       await createTestimonial(
         multipart({ ...valid, title: "Sense durada", duration: "" }, { bytes: wav(), name: "veu.mp3", type: "audio/mpeg" }),

@@ -65,11 +65,12 @@ export const HONEYPOT = "website";
 
 /** A checkbox as browsers post it ("on"), or as a script may ("true"). */
 const checked = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
-const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: () => "" }));
+/** Trimmed text; a value of another type counts as empty (and so gets the field's own message). */
+const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : v === undefined ? undefined : ""), z.string());
 /** Optional text: trimmed, null when empty. */
 const optionalText = z.preprocess((v) => {
   if (v === undefined || v === null) return null;
-  if (typeof v !== "string") return v;
+  if (typeof v !== "string") return null;
   const t = v.trim();
   return t === "" ? null : t;
 }, z.string().nullable());
@@ -122,7 +123,7 @@ export const reflectionSchema = z
 
 /** The text fields of a testimonial; the audio file is checked by its bytes on the server. */
 export const testimonialSchema = z
-  .object({ title: text.optional(), category: z.unknown(), terms: checked, duration: z.unknown() })
+  .object({ title: text.optional(), category: z.unknown().optional(), terms: checked, duration: z.unknown().optional() })
   .transform((v, ctx) => {
     const title = v.title ?? "";
     const missing = !title || v.category === undefined || v.category === "" || !v.terms;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 // The four ways to take part (issue 4), with JavaScript and without.
 
