@@ -64,6 +64,10 @@ test("record, stop at the 1-minute limit, play, discard, record again, submit: p
   await dialog.getByRole("button", { name: "Atura la gravació" }).click();
   await expect(toast(page).filter({ hasText: "Gravació finalitzada" })).toBeVisible();
   await expect(dialog.getByText(/Àudio preparat \(0:0[34]\)/)).toBeVisible();
+  // fix-webm-duration wrote the length into the WebM: the player knows it (Chrome says Infinity otherwise).
+  await expect
+    .poll(() => dialog.locator("audio").evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : -1)))
+    .toBeGreaterThan(2);
 
   await dialog.getByLabel("Missatge").fill(`${title} ${"x".repeat(120)}`);
   await expect(dialog.getByLabel("Missatge")).toHaveValue(`${title} ${"x".repeat(120)}`.slice(0, 100));
