@@ -152,6 +152,12 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       expect(await rows(t.mapComments)).toBe(0);
     });
 
+    it("sends back what was typed with an error, but never the e-mail", async () => {
+      const { result } = await createMapComment(urlencoded({ comment: "El meu text", email: "ningu@example.cat" }), ctx);
+      expect(result).toMatchObject({ ok: false, values: { comment: "El meu text" } });
+      expect(JSON.stringify(result)).not.toContain("ningu@");
+    });
+
     it("stores the trimmed comment, with the e-mail trimmed or null when empty", async () => {
       expect(
         (await createMapComment(urlencoded({ comment: "  Cal un carril a la N-340  ", privacy: "on", email: "  " }), ctx)).result,

@@ -41,6 +41,17 @@ const tooLarge = (): Outcome => ({
 
 class BodyTooLarge extends Error {}
 
+/** What the person typed, sent back with a validation error so a page without JavaScript can keep
+ * it. Never an e-mail address: those stay out of every response. */
+function echo(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["comment", "reflection", "name", "title", "category"]) {
+    const value = fields[name];
+    if (typeof value === "string" && value.length <= LIMITS.reflection) out[name] = value;
+  }
+  return out;
+}
+
 /** The fields of a text form, read with a size limit (never the whole of an endless body). */
 async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, string>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -101,7 +112,7 @@ export function subscribeNewsletter(request: Request, context: Ctx): Promise<Out
     "newsletter",
     async (fields) => {
       const parsed = newsletterSchema.safeParse(fields);
-      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error) } };
+      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
         // The unique index is on lower(email): a different case is the same subscriber.
         const inserted = await context.db
@@ -130,7 +141,7 @@ export function createMapComment(request: Request, context: Ctx): Promise<Outcom
     "map-comment",
     async (fields) => {
       const parsed = mapCommentSchema.safeParse(fields);
-      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error) } };
+      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
         await context.db.insert(mapComments).values(parsed.data);
         return { status: 200, result: success };
@@ -151,7 +162,7 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
     "reflection",
     async (fields) => {
       const parsed = reflectionSchema.safeParse(fields);
-      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error) } };
+      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
         await context.db.insert(reflections).values(parsed.data);
         return { status: 200, result: success };
@@ -191,9 +202,9 @@ export function acceptAudio(sniffed: string): string | null {
   }
 }
 
-const missing = (): Outcome => ({
+const missing = (values?: Record<string, string>): Outcome => ({
   status: 400,
-  result: { ok: false, errors: {}, message: MESSAGES.testimonialMissing },
+  result: { ok: false, errors: {}, values, message: MESSAGES.testimonialMissing },
 });
 
 export async function createTestimonial(request: Request, context: Ctx): Promise<Outcome> {
@@ -232,9 +243,9 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
   const parsed = testimonialSchema.safeParse(fields);
   if (!audio || !parsed.success) {
     await upload.discard();
-    if (!audio || (!parsed.success && parsed.error.issues.some((i) => i.path.length === 0))) return missing();
+    if (!audio || (!parsed.success && parsed.error.issues.some((i) => i.path.length === 0))) return missing(echo(fields));
     const errors = fieldErrors(parsed.error!);
-    return { status: 400, result: { ok: false, errors, message: { title: Object.values(errors)[0]! } } };
+    return { status: 400, result: { ok: false, errors, values: echo(fields), message: { title: Object.values(errors)[0]! } } };
   }
   try {
     // The status is never read from the request: every new testimonial waits for moderation.

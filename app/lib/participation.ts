@@ -160,7 +160,10 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /** What every public write answers, with JavaScript (a fetcher) or without (the page). */
 export type WriteResult =
   | { ok: true; message: { title: string; description?: string } }
-  | { ok: false; errors: FieldErrors; message?: { title: string; description?: string } };
+  | { ok: false; errors: FieldErrors; values?: Record<string, string>; message?: { title: string; description?: string } };
+
+/** The typed values a failed write sent back (for a page without JavaScript). */
+export const echoed = (result: WriteResult | undefined, name: string) => (result && !result.ok ? (result.values?.[name] ?? "") : "");
 
 export interface PublicTestimonial {
   id: string;

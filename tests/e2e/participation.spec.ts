@@ -202,7 +202,9 @@ test.describe("participation without JavaScript", () => {
     await page.getByLabel("Correu electrònic (opcional)").fill(`nojs.${unique()}@example.cat`);
     await page.getByRole("button", { name: "Envia la reflexió" }).click();
     await expect(page.getByText("Has d'acceptar la política de privacitat per deixar el teu correu")).toBeVisible();
-    await page.getByLabel("La teva reflexió").fill("Més camins escolars segurs");
+    // What was typed is kept (the e-mail is never sent back).
+    await expect(page.getByLabel("La teva reflexió")).toHaveValue("Més camins escolars segurs");
+    await expect(page.getByLabel("Correu electrònic (opcional)")).toHaveValue("");
     await page.getByRole("button", { name: "Envia la reflexió" }).click();
     await expect(page.getByRole("status")).toContainText("Reflexió enviada correctament! Gràcies per la teva participació.");
   });
@@ -211,10 +213,16 @@ test.describe("participation without JavaScript", () => {
     await page.goto("/testimonis");
     await page.getByRole("link", { name: "Envia el teu testimoni" }).click();
     await expect(page).toHaveURL(/\/testimonis\/enviar$/);
+    const typed = `Sense fitxer ${unique()}`;
+    await page.getByLabel("Missatge").fill(typed);
+    await page.getByRole("radio", { name: "Infants" }).check();
     await page.getByRole("button", { name: "Envia el testimoni" }).click();
     await expect(page.getByRole("alert")).toContainText(
       "Si us plau, grava un àudio, escriu un missatge, selecciona una temàtica i accepta els termes",
     );
+    // What was typed is kept; the file has to be chosen again.
+    await expect(page.getByLabel("Missatge")).toHaveValue(typed);
+    await expect(page.getByRole("radio", { name: "Infants" })).toBeChecked();
     const title = `Sense JavaScript ${unique()}`;
     await page
       .getByLabel(/Fitxer d'àudio/)

@@ -4,7 +4,7 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { fieldErrors, LIMITS, mapCommentSchema, type FieldErrors, type WriteResult } from "~/lib/participation";
+import { echoed, fieldErrors, LIMITS, mapCommentSchema, type FieldErrors, type WriteResult } from "~/lib/participation";
 import { errorsOf, Honeypot, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
 
 export const MAP_COMMENT_ACTION = "/participa/mapa";
@@ -14,7 +14,7 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
   const fetcher = useFetcher<WriteResult>({ key: "map-comment" });
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [comment, setComment] = useState("");
+  const [comment, setComment] = useState(() => echoed(result, "comment"));
   const [privacy, setPrivacy] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const id = useId();

@@ -4,7 +4,7 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { fieldErrors, LIMITS, reflectionSchema, type FieldErrors, type WriteResult } from "~/lib/participation";
+import { echoed, fieldErrors, LIMITS, reflectionSchema, type FieldErrors, type WriteResult } from "~/lib/participation";
 import { errorsOf, Honeypot, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
 
 export const REFLECTION_ACTION = "/participa/reflexio";
@@ -14,7 +14,7 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
   const fetcher = useFetcher<WriteResult>({ key: "reflection" });
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [reflection, setReflection] = useState("");
+  const [reflection, setReflection] = useState(() => echoed(result, "reflection"));
   const [email, setEmail] = useState("");
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const id = useId();
@@ -58,7 +58,7 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
         />
       </FormField>
       <FormField label="Nom (opcional)" error={errors.name}>
-        <Input name="name" autoComplete="name" maxLength={LIMITS.name} />
+        <Input name="name" autoComplete="name" maxLength={LIMITS.name} defaultValue={echoed(result, "name")} />
       </FormField>
       <FormField label="Correu electrònic (opcional)" error={errors.email}>
         <Input

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { WriteResult } from "~/lib/participation";
+import { categories, type Category } from "~/db/schema";
+import { echoed, type WriteResult } from "~/lib/participation";
 import { errorsOf, Honeypot, ResultMessage, useHydrated, useResultToasts } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 
@@ -15,7 +16,14 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
   const fetcher = useFetcher<WriteResult>({ key: "testimonial-upload" });
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<TestimonialValues>(emptyTestimonial);
+  const [values, setValues] = useState<TestimonialValues>(() => {
+    const category = echoed(result, "category");
+    return {
+      ...emptyTestimonial,
+      title: echoed(result, "title").slice(0, 100),
+      category: (categories as readonly string[]).includes(category) ? (category as Category) : "",
+    };
+  });
   const [hasFile, setHasFile] = useState(false);
   const data = fetcher.data ?? result;
   const errors = errorsOf(fetcher.state === "idle" ? data : undefined);
