@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { categories } from "~/db/schema";
 import {
+  checkForm,
+  CATEGORIES,
   clampDuration,
   fieldErrors,
   mapCommentSchema,
@@ -15,6 +18,10 @@ import {
 const errors = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
 
+it("the form's themes are the database's category enum", () => {
+  expect([...CATEGORIES]).toEqual([...categories]);
+});
+
 describe("newsletterSchema", () => {
   it("needs an e-mail and the privacy box, with the spec's one message", () => {
     expect(errors(newsletterSchema.safeParse({}))).toEqual({ email: MESSAGES.newsletterRequired });
@@ -23,6 +30,15 @@ describe("newsletterSchema", () => {
     expect(errors(newsletterSchema.safeParse({ email: 42, privacy: "on" }))).toEqual({ email: MESSAGES.newsletterRequired });
     expect(newsletterSchema.parse({ email: " a@b.cat ", privacy: "on" })).toEqual({ email: "a@b.cat", privacyAccepted: true });
   });
+});
+
+it("checkForm applies a form's schema to its FormData, as the browser does before sending", () => {
+  const data = new FormData();
+  data.set("comment", "  ");
+  expect(checkForm("mapComment", data)).toEqual({ comment: MESSAGES.commentEmpty, privacy: MESSAGES.commentPrivacy });
+  data.set("comment", "Hola");
+  data.set("privacy", "on");
+  expect(checkForm("mapComment", data)).toEqual({});
 });
 
 describe("mapCommentSchema", () => {

@@ -1,67 +1,10 @@
 import { z } from "zod";
-import { categories, type Category } from "~/db/schema";
+import { CATEGORIES, LIMITS, MESSAGES, type FieldErrors } from "./participation-texts";
 
-// One schema per public form, shared by the component (comfort checks, disabled states) and
-// the action (the rule). The server is exactly as strict as the form. Texts are the spec's.
+export * from "./participation-texts";
 
-export const MESSAGES = {
-  newsletterRequired: "Si us plau, introdueix el teu correu i accepta la política de privacitat.",
-  newsletterDuplicate: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
-  newsletterError: "Hi ha hagut un error en processar la subscripció. Torna-ho a provar.",
-  newsletterSuccess: {
-    title: "Subscripció confirmada!",
-    description: "Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya.",
-  },
-  commentEmpty: "El comentari no pot estar buit",
-  commentPrivacy: "Has d'acceptar la política de privacitat per continuar",
-  commentError: "Hi ha hagut un problema enviant el comentari. Torna-ho a provar.",
-  commentSuccess: { title: "Gràcies!", description: "El teu comentari s'ha enviat correctament. L'equip el revisarà aviat." },
-  reflectionRequired: "La reflexió és obligatòria",
-  reflectionConsent: "Has d'acceptar la política de privacitat per deixar el teu correu",
-  reflectionErrorPrefix: "Error en enviar la reflexió: ",
-  reflectionSuccess: "Reflexió enviada correctament! Gràcies per la teva participació.",
-  testimonialMissing: {
-    title: "Falten dades",
-    description: "Si us plau, grava un àudio, escriu un missatge, selecciona una temàtica i accepta els termes",
-  },
-  testimonialError: "No s'ha pogut enviar el testimoni. Torna-ho a provar.",
-  testimonialSuccess: {
-    title: "Testimoni enviat!",
-    description: "Gràcies per compartir la teva visió. L'administrador el revisarà aviat.",
-  },
-  audioUnsupported: "El teu navegador no suporta la reproducció d'àudio.",
-  microphone: { title: "Error", description: "No s'ha pogut accedir al micròfon" },
-  recordingStarted: "Gravació iniciada",
-  recordingFinished: "Gravació finalitzada",
-  recordingAutoStopped: { title: "Gravació aturada automàticament", description: "Has arribat al límit d'1 minut" },
-  // Not in the spec: the spec's tone, for rules it leaves to us.
-  emailInvalid: "Introdueix una adreça de correu vàlida.",
-  commentTooLong: "El comentari pot tenir com a màxim 2000 caràcters.",
-  reflectionTooLong: "La reflexió pot tenir com a màxim 5000 caràcters.",
-  nameTooLong: "El nom pot tenir com a màxim 100 caràcters.",
-  titleTooLong: "El missatge pot tenir com a màxim 100 caràcters.",
-  categoryInvalid: "Selecciona una temàtica de la llista.",
-  audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
-  audioTooLarge: "L'àudio és massa gran (màxim 5 MB).",
-  tooMany: "Has enviat massa peticions seguides. Espera uns minuts i torna-ho a provar.",
-} as const;
-
-export const LIMITS = {
-  email: 254,
-  comment: 2000,
-  reflection: 5000,
-  name: 100,
-  title: 100,
-  /** Seconds. */
-  recording: 60,
-  /** From this second the countdown turns red and warns. */
-  recordingWarning: 50,
-  /** A minute of speech is well under 1 MB in Opus or AAC; 5 MB leaves room for an MP3 or a short WAV. */
-  audioBytes: 5 * 1024 * 1024,
-} as const;
-
-/** The name of the honeypot field: people never see it, bots fill it in. */
-export const HONEYPOT = "website";
+// One schema per public form, shared by the component (checked when the form is sent) and the
+// action (the rule). The server is exactly as strict as the form. Texts are the spec's.
 
 /** A checkbox as browsers post it ("on"), or as a script may ("true"). */
 const checked = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
@@ -132,7 +75,7 @@ export const testimonialSchema = z
       return z.NEVER;
     }
     if (title.length > LIMITS.title) ctx.addIssue({ code: "custom", path: ["title"], message: MESSAGES.titleTooLong });
-    const category = z.enum(categories).safeParse(v.category);
+    const category = z.enum(CATEGORIES).safeParse(v.category);
     if (!category.success) ctx.addIssue({ code: "custom", path: ["category"], message: MESSAGES.categoryInvalid });
     if (!category.success || title.length > LIMITS.title) return z.NEVER;
     return { title, category: category.data, duration: clampDuration(v.duration) };
@@ -145,8 +88,6 @@ export function clampDuration(value: unknown): number | null {
   return Math.min(LIMITS.recording, Math.max(0, Math.round(n)));
 }
 
-export type FieldErrors = Partial<Record<string, string>>;
-
 /** The first message for each field ("form" for errors about the whole form). */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
@@ -157,24 +98,10 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** What every public write answers, with JavaScript (a fetcher) or without (the page). */
-export type WriteResult =
-  | { ok: true; message: { title: string; description?: string } }
-  | { ok: false; errors: FieldErrors; values?: Record<string, string>; message?: { title: string; description?: string } };
+const FORM_SCHEMAS = { newsletter: newsletterSchema, mapComment: mapCommentSchema, reflection: reflectionSchema } as const;
 
-/** The typed values a failed write sent back (for a page without JavaScript). */
-export const echoed = (result: WriteResult | undefined, name: string) => (result && !result.ok ? (result.values?.[name] ?? "") : "");
-
-export interface PublicTestimonial {
-  id: string;
-  title: string;
-  category: Category;
-  duration: number | null;
-  audioUrl: string;
-  submittedAt: string;
-}
-
-export interface MapSettings {
-  embedUrl: string | null;
-  fullUrl: string | null;
+/** The browser's check before sending (the same schema the action applies): the field errors, if any. */
+export function checkForm(name: keyof typeof FORM_SCHEMAS, data: FormData): FieldErrors {
+  const parsed = FORM_SCHEMAS[name].safeParse(Object.fromEntries(data));
+  return parsed.success ? {} : fieldErrors(parsed.error);
 }

@@ -4,8 +4,8 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { echoed, fieldErrors, LIMITS, mapCommentSchema, type FieldErrors, type WriteResult } from "~/lib/participation";
-import { errorsOf, Honeypot, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
+import { echoed, LIMITS, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
+import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
 
 export const MAP_COMMENT_ACTION = "/participa/mapa";
 
@@ -38,11 +38,7 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
       noValidate={hydrated}
       aria-labelledby={`${id}-title`}
       className="relative flex flex-col gap-4"
-      onSubmit={(e) => {
-        const parsed = mapCommentSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
-        setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-        if (!parsed.success) e.preventDefault();
-      }}
+      onSubmit={(e) => submitChecked(e, "mapComment", fetcher, setClientErrors)}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
         Deixa el teu comentari

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
-import type { MapSettings } from "~/lib/participation";
+import type { MapSettings } from "~/lib/participation-texts";
 import { cn } from "~/lib/utils";
 import { MAP_COMMENT_ACTION, MapCommentForm } from "./map-comment-form";
 

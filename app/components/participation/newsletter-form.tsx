@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { newsletterSchema, fieldErrors, type FieldErrors, type WriteResult } from "~/lib/participation";
-import { errorsOf, Honeypot, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
+import { type FieldErrors, type WriteResult } from "~/lib/participation-texts";
+import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
 
 export const NEWSLETTER_ACTION = "/newsletter";
 
@@ -41,11 +41,7 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
           action={NEWSLETTER_ACTION}
           noValidate={hydrated}
           className="relative flex flex-col gap-4"
-          onSubmit={(e) => {
-            const parsed = newsletterSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
-            setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-            if (!parsed.success) e.preventDefault();
-          }}
+          onSubmit={(e) => submitChecked(e, "newsletter", fetcher, setClientErrors)}
         >
           <Honeypot />
           <FormField label="Correu electrònic" error={errors.email}>

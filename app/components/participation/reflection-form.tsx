@@ -4,8 +4,8 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { echoed, fieldErrors, LIMITS, reflectionSchema, type FieldErrors, type WriteResult } from "~/lib/participation";
-import { errorsOf, Honeypot, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
+import { echoed, LIMITS, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
+import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
 
 export const REFLECTION_ACTION = "/participa/reflexio";
 
@@ -40,11 +40,7 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
       action={REFLECTION_ACTION}
       noValidate={hydrated}
       className="relative flex flex-col gap-4"
-      onSubmit={(e) => {
-        const parsed = reflectionSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
-        setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-        if (!parsed.success) e.preventDefault();
-      }}
+      onSubmit={(e) => submitChecked(e, "reflection", fetcher, setClientErrors)}
     >
       <Honeypot />
       <FormField label="La teva reflexió" error={errors.reflection}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
-import { HONEYPOT, type WriteResult } from "~/lib/participation";
+import { HONEYPOT, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
@@ -101,3 +101,20 @@ export function useResultToasts(fetcher: FetcherWithComponents<WriteResult | und
 }
 
 export const errorsOf = (result: WriteResult | undefined) => (result && !result.ok ? result.errors : {});
+
+/** Sends a fetcher form after the browser's check with the form's own Zod schema, which is
+ * loaded on the first send (Zod stays out of the page's initial JavaScript). */
+export function submitChecked(
+  e: React.FormEvent<HTMLFormElement>,
+  schema: "newsletter" | "mapComment" | "reflection",
+  fetcher: FetcherWithComponents<WriteResult | undefined>,
+  setErrors: (errors: FieldErrors) => void,
+) {
+  e.preventDefault();
+  const form = e.currentTarget;
+  void import("~/lib/participation").then(({ checkForm }) => {
+    const errors = checkForm(schema, new FormData(form));
+    setErrors(errors);
+    if (Object.keys(errors).length === 0) void fetcher.submit(form);
+  });
+}

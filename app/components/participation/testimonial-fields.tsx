@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { FormField } from "~/components/form-field";
 import { Textarea } from "~/components/ui/textarea";
-import { categories, type Category } from "~/db/schema";
-import { LIMITS, type FieldErrors } from "~/lib/participation";
+import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { LIMITS, type FieldErrors } from "~/lib/participation-texts";
 import { categoryLabels } from "~/lib/routes";
 import { NativeCheckbox, PrivacyLink } from "./shared";
 

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { LIMITS, MESSAGES, type WriteResult } from "~/lib/participation";
+import { LIMITS, MESSAGES, type WriteResult } from "~/lib/participation-texts";
 import { cn } from "~/lib/utils";
 import { errorsOf, useResultToasts } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";

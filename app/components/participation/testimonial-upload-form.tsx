@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { categories, type Category } from "~/db/schema";
-import { echoed, type WriteResult } from "~/lib/participation";
+import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { echoed, type WriteResult } from "~/lib/participation-texts";
 import { errorsOf, Honeypot, ResultMessage, useHydrated, useResultToasts } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 

@@ -2,8 +2,8 @@ import { PauseIcon, PlayIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
-import { categories, type Category } from "~/db/schema";
-import { MESSAGES, type PublicTestimonial } from "~/lib/participation";
+import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
 import { categoryLabels } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
