@@ -5,7 +5,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_DATA_DIR = "test-results/e2e-data";
 export const E2E_ADMIN = { email: "gestor@penedes.cat", password: "contrasenya-de-prova" };
 
-const chromium = {
+export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",

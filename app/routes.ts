@@ -19,7 +19,13 @@ export default [
     route("recursos", "routes/recursos.tsx"),
     route("aportacions", "routes/aportacions.tsx"),
     route("landing/:slug", "routes/landing.tsx"),
+    // Participation (issue 4): each form posts to its own page, which also serves it without JavaScript.
+    route("newsletter", "routes/participation/newsletter.tsx"),
+    route("participa/mapa", "routes/participation/map.tsx"),
+    route("participa/reflexio", "routes/participation/reflection.tsx"),
+    route("testimonis/enviar", "routes/participation/testimonial.tsx"),
   ]),
+  route("api/testimonis", "routes/api/testimonis.ts"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),

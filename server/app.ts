@@ -20,6 +20,7 @@ import { createPageCache, isCacheable, sendPage } from "./page-cache";
 const CACHE_CHANNEL = "page_cache";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
+import { clientKeyFor } from "~/lib/rate-limit.server";
 
 /** The origins of the map and questionnaire embeds (site settings), for the CSP's frame-src.
  * Read at start and refreshed in the background at most every 30 s. */
@@ -245,7 +246,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
       () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
 
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
-    clientAddress: req.ip ?? req.socket.remoteAddress,
+    clientKey: clientKeyFor(req.ip ?? req.socket.remoteAddress, runtime.sessionSecret),
     db: database.db,
     storage,
     env,

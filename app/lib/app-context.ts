@@ -11,8 +11,8 @@ export interface AppContext {
   cspNonce: string;
   /** Signs the session cookie: SESSION_SECRET, or a random one kept in site_settings. */
   sessionSecret: string;
-  /** The client's address as the server saw it (for sign-in throttling; only ever hashed). */
-  clientAddress?: string;
+  /** A keyed hash of the client's address, for rate limits: the address itself is never kept. */
+  clientKey: string;
 }
 
 declare module "react-router" {

@@ -49,26 +49,26 @@ function limiters(context: Pick<AppContext, "env">): Limiters {
 
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 export const accountKey = (email: string) => hash(`account:${email.trim().toLowerCase()}`);
-export const clientKey = (address: string | undefined) => hash(`client:${address ?? "unknown"}`);
+export const clientKey = (clientKeyHash: string | undefined) => hash(`client:${clientKeyHash ?? "unknown"}`);
 
 /** Seconds to wait when the account or the client is blocked; 0 when sign-in may be tried. */
-export async function throttledFor(context: Pick<AppContext, "env">, email: string, address: string | undefined): Promise<number> {
+export async function throttledFor(context: Pick<AppContext, "env">, email: string, clientKeyHash: string | undefined): Promise<number> {
   const l = limiters(context);
   const [a, c] = await Promise.all([
     l.account.get(accountKey(email)).catch(() => null),
-    l.client.get(clientKey(address)).catch(() => null),
+    l.client.get(clientKey(clientKeyHash)).catch(() => null),
   ]);
   const wait = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? res.msBeforeNext : 0);
   return Math.ceil(Math.max(wait(a, ACCOUNT_LIMIT.points), wait(c, CLIENT_LIMIT.points)) / 1000);
 }
 
 /** Counts a failed attempt. */
-export async function recordFailure(context: Pick<AppContext, "env">, email: string, address: string | undefined) {
+export async function recordFailure(context: Pick<AppContext, "env">, email: string, clientKeyHash: string | undefined) {
   const l = limiters(context);
   await Promise.all([
     // consume() rejects once over the limit, which is what blocks: nothing to handle here.
     l.account.consume(accountKey(email)).catch(() => {}),
-    l.client.consume(clientKey(address)).catch(() => {}),
+    l.client.consume(clientKey(clientKeyHash)).catch(() => {}),
   ]);
 }
 

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Agenda } from "~/components/agenda";
+import { MapDialog } from "~/components/participation/map-dialog";
+import { NewsletterForm } from "~/components/participation/newsletter-form";
 import { ContributionsCarousel } from "~/components/site/contributions-carousel";
 import { HeroBackground } from "~/components/site/hero-background";
 import { MapEmbed } from "~/components/site/map-embed";
 import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { activeBackground, embeds, latestContributions, listActivities } from "~/lib/content.server";
 import { paths } from "~/lib/routes";
 
@@ -20,6 +22,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { background, contributions, embeds: links, activities: listActivities(context.db) };
 }
 
+// The map dialog's trigger, styled as the hero's main button.
+const HERO_PRIMARY = buttonVariants({
+  size: "lg",
+  className: "border-transparent bg-brand text-white hover:bg-brand-dark hover:text-white",
+});
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { background, contributions, embeds, activities } = loaderData;
   return (
@@ -32,9 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Construïm junts el pla director de la bicicleta del Penedès 2025-2035. Digues la teva fins al desembre de 2025.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <a href="#mapa">Descobreix la xarxa</a>
-            </Button>
+            <MapDialog label="Descobreix la xarxa" className={HERO_PRIMARY} />
             <Button asChild size="lg" variant="outline">
               <Link to={paths.participa}>Digues la teva</Link>
             </Button>
@@ -72,6 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <SocialSection />
       <Agenda activities={activities} />
+      <NewsletterForm />
     </>
   );
 }

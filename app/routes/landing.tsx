@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
+import { MapDialog } from "~/components/participation/map-dialog";
 import { HeroBackground } from "~/components/site/hero-background";
 import { Markdown } from "~/components/markdown";
 import { MapEmbed } from "~/components/site/map-embed";
 import { ThemeTiles } from "~/components/site/theme-tiles";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { landings } from "~/db/schema";
 import { activeBackground, embeds, listActivities } from "~/lib/content.server";
 import { errorFields, log } from "~/lib/log.server";
@@ -43,6 +44,12 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   });
 };
 
+// The map dialog's trigger, styled as the hero's main button.
+const HERO_PRIMARY = buttonVariants({
+  size: "lg",
+  className: "border-transparent bg-brand text-white hover:bg-brand-dark hover:text-white",
+});
+
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { landing, background, embeds, activities } = loaderData;
   return (
@@ -55,9 +62,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <Markdown>{landing.description}</Markdown>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <a href="#mapa">Descobreix la xarxa</a>
-            </Button>
+            <MapDialog label="Descobreix la xarxa" className={HERO_PRIMARY} />
             <Button asChild size="lg" variant="outline">
               <Link to={paths.participa}>Digues la teva</Link>
             </Button>

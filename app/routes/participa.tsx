@@ -2,6 +2,8 @@ import { ClipboardListIcon, MapIcon, MicIcon, PenLineIcon, type LucideIcon } fro
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/participa";
+import { MapDialog } from "~/components/participation/map-dialog";
+import { ReflectionDialog } from "~/components/participation/reflection-dialog";
 import { QuestionnaireDialog } from "~/components/site/questionnaire-dialog";
 import { Button } from "~/components/ui/button";
 import { embeds } from "~/lib/content.server";
@@ -23,7 +25,7 @@ function ParticipationCard({ icon: Icon, title, text, children }: { icon: Lucide
 }
 
 export default function Participa({ loaderData }: Route.ComponentProps) {
-  const { questionnaireUrl, mapEmbedUrl } = loaderData.embeds;
+  const { questionnaireUrl } = loaderData.embeds;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Digues la teva</h1>
@@ -44,17 +46,15 @@ export default function Participa({ loaderData }: Route.ComponentProps) {
           title="Mapa interactiu"
           text="Consulta les propostes de la xarxa ciclable sobre el mapa i deixa-hi el teu comentari."
         >
-          {mapEmbedUrl && (
-            <Button asChild variant="outline">
-              <Link to="/#mapa">Obre el mapa</Link>
-            </Button>
-          )}
+          <MapDialog />
         </ParticipationCard>
         <ParticipationCard
           icon={PenLineIcon}
           title="Escriu una reflexió"
           text="Explica'ns amb les teves paraules què en penses, què et preocupa o què somies per a la bici al Penedès."
-        />
+        >
+          <ReflectionDialog />
+        </ParticipationCard>
         <ParticipationCard
           icon={MicIcon}
           title="Envia un àudio"

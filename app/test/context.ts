@@ -15,6 +15,7 @@ export function createTestContext(database: Database): AppContext & { cleanup():
     env: parseEnv({ DATA_DIR: root }),
     cspNonce: "test-nonce",
     sessionSecret: "test-secret-".padEnd(40, "x"),
+    clientKey: `test-client-${path.basename(root)}`,
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }

@@ -25,11 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? LOGIN_FAILED }, { status: 400 });
   const { email, password } = parsed.data;
-  const wait = await throttledFor(context, email, context.clientAddress);
+  const wait = await throttledFor(context, email, context.clientKey);
   if (wait > 0) return data({ error: throttledMessage(wait) }, { status: 429, headers: { "Retry-After": String(wait) } });
   const cookie = await signIn(context, email, password);
   if (!cookie) {
-    await recordFailure(context, email, context.clientAddress);
+    await recordFailure(context, email, context.clientKey);
     return data({ error: LOGIN_FAILED }, { status: 401 });
   }
   await recordSuccess(context, email);

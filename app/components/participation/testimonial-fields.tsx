@@ -1,0 +1,95 @@
+import { useId } from "react";
+import { FormField } from "~/components/form-field";
+import { Textarea } from "~/components/ui/textarea";
+import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { LIMITS, type FieldErrors } from "~/lib/participation-texts";
+import { categoryLabels } from "~/lib/routes";
+import { NativeCheckbox, PrivacyLink } from "./shared";
+
+export interface TestimonialValues {
+  title: string;
+  category: Category | "";
+  terms: boolean;
+}
+
+/** The message (with its counter), the theme and the terms: shared by the recorder and the upload form. */
+export function TestimonialFields({
+  values,
+  onChange,
+  errors,
+}: {
+  values: TestimonialValues;
+  onChange: (values: TestimonialValues) => void;
+  errors: FieldErrors;
+}) {
+  const id = useId();
+  return (
+    <>
+      <FormField
+        label="Missatge"
+        error={errors.title}
+        hint={
+          <span aria-live="polite">
+            {values.title.length}/{LIMITS.title} caràcters
+          </span>
+        }
+      >
+        <Textarea
+          name="title"
+          rows={2}
+          aria-required="true"
+          maxLength={LIMITS.title}
+          value={values.title}
+          onChange={(e) => onChange({ ...values, title: e.target.value.slice(0, LIMITS.title) })}
+        />
+      </FormField>
+      <fieldset
+        role="radiogroup"
+        aria-required="true"
+        className="flex flex-col gap-2"
+        aria-describedby={errors.category ? `${id}-category-error` : undefined}
+      >
+        <legend className="mb-2 text-sm font-semibold">Temàtica</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {categories.map((c) => (
+            <label
+              key={c}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-ink/20 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-brand/50"
+            >
+              <input
+                type="radio"
+                name="category"
+                value={c}
+                checked={values.category === c}
+                onChange={() => onChange({ ...values, category: c })}
+                className="size-4 accent-brand"
+              />
+              {categoryLabels[c]}
+            </label>
+          ))}
+        </div>
+        {errors.category && (
+          <p id={`${id}-category-error`} className="text-sm font-semibold text-red-700">
+            {errors.category}
+          </p>
+        )}
+      </fieldset>
+      <NativeCheckbox
+        id={`${id}-terms`}
+        name="terms"
+        aria-required="true"
+        checked={values.terms}
+        onChange={(e) => onChange({ ...values, terms: e.target.checked })}
+        error={errors.terms}
+        label={
+          <>
+            Accepto els termes i la <PrivacyLink />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export const emptyTestimonial: TestimonialValues = { title: "", category: "", terms: false };
+export const isComplete = (v: TestimonialValues) => v.title.trim() !== "" && v.category !== "" && v.terms;

@@ -1,0 +1,129 @@
+import { PauseIcon, PlayIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Skeleton } from "~/components/ui/skeleton";
+import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
+import { categoryLabels } from "~/lib/routes";
+import { cn } from "~/lib/utils";
+
+const FILTERS = [["tots", "Tots"], ...categories.map((c) => [c, categoryLabels[c]] as const)] as const;
+
+/** m:ss, or '--:--' when unknown. */
+export const formatDuration = (seconds: number | null) =>
+  seconds === null || !Number.isFinite(seconds)
+    ? "--:--"
+    : `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+/** Bar heights (0.2..1) derived from the id: the same testimonial always draws the same wave. */
+export function waveform(id: string, bars = 24): number[] {
+  let h = 2166136261;
+  const out: number[] = [];
+  for (let i = 0; i < bars; i++) {
+    for (const ch of id + i) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+    out.push(0.2 + ((h >>> 0) % 80) / 100);
+  }
+  return out;
+}
+
+/** The approved testimonials with the category filter; one player at a time. */
+export function TestimonialsGallery() {
+  const [filter, setFilter] = useState<Category | "tots">("tots");
+  const [loaded, setLoaded] = useState<{ filter: string; items: PublicTestimonial[] } | null>(null);
+  const items = loaded?.filter === filter ? loaded.items : null;
+  const [playing, setPlaying] = useState<string | null>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/testimonis${filter === "tots" ? "" : `?ambit=${filter}`}`, { signal: controller.signal })
+      .then((r) => (r.ok ? (r.json() as Promise<{ testimonials: PublicTestimonial[] }>) : { testimonials: [] }))
+      .then((d) => setLoaded({ filter, items: d.testimonials }))
+      .catch((err: unknown) => {
+        if ((err as Error).name !== "AbortError") setLoaded({ filter, items: [] });
+      });
+    return () => controller.abort();
+  }, [filter]);
+
+  const toggle = (t: PublicTestimonial) => {
+    const el = audio.current;
+    if (!el) return;
+    if (playing === t.id) {
+      el.pause();
+      return;
+    }
+    el.src = t.audioUrl;
+    setPlaying(t.id);
+    el.play().catch(() => setPlaying((p) => (p === t.id ? null : p)));
+  };
+
+  return (
+    <section aria-label="Testimonis" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <div role="group" aria-label="Filtra per àmbit" className="flex flex-wrap gap-2">
+        {FILTERS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={filter === value}
+            onClick={() => setFilter(value)}
+            className={cn(
+              "rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+              filter === value ? "border-brand bg-brand text-white" : "border-ink/20 bg-white text-ink hover:bg-brand-soft",
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {/* One element plays every testimonial, so two never sound at once. */}
+      <audio ref={audio} preload="none" onPause={() => setPlaying(null)} onEnded={() => setPlaying(null)} className="hidden">
+        {MESSAGES.audioUnsupported}
+      </audio>
+      {items === null ? (
+        <ul aria-busy="true" aria-label="Carregant testimonis" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="h-40 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : items.length === 0 ? (
+        <p className="rounded-lg bg-brand-soft p-8 text-center">Encara no hi ha testimonis per aquest àmbit</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((t) => (
+            <li key={t.id} className="flex flex-col gap-3 rounded-lg border border-ink/10 p-5 shadow-sm">
+              <Badge variant="secondary" className="self-start">
+                {categoryLabels[t.category]}
+              </Badge>
+              <p className="font-semibold">{t.title}</p>
+              <div aria-hidden="true" className="flex h-10 items-center gap-0.5">
+                {waveform(t.id).map((v, i) => (
+                  <span
+                    key={i}
+                    className={cn("w-1.5 rounded-full", playing === t.id ? "bg-brand" : "bg-ink/30")}
+                    style={{ height: `${v * 100}%` }}
+                  />
+                ))}
+              </div>
+              <div className="flex items-center gap-3">
+                <button
+                  type="button"
+                  onClick={() => toggle(t)}
+                  aria-label={`${playing === t.id ? "Pausa" : "Reprodueix"}: ${t.title}`}
+                  className="flex size-11 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+                >
+                  {playing === t.id ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+                </button>
+                <span className="text-sm tabular-nums">
+                  <span className="sr-only">Durada: </span>
+                  {formatDuration(t.duration)}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// The texts, limits and shapes of the public forms, without Zod: the pages import this, and the
+// schemas (participation.ts) load only when a form is first sent.
+
+/** The four themes (the database's category enum; a test keeps them equal). */
+export const CATEGORIES = ["ciutadania", "infants", "laboral", "turistic"] as const;
+export type CategoryValue = (typeof CATEGORIES)[number];
+
+export const MESSAGES = {
+  newsletterRequired: "Si us plau, introdueix el teu correu i accepta la política de privacitat.",
+  newsletterDuplicate: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
+  newsletterError: "Hi ha hagut un error en processar la subscripció. Torna-ho a provar.",
+  newsletterSuccess: {
+    title: "Subscripció confirmada!",
+    description: "Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya.",
+  },
+  commentEmpty: "El comentari no pot estar buit",
+  commentPrivacy: "Has d'acceptar la política de privacitat per continuar",
+  commentError: "Hi ha hagut un problema enviant el comentari. Torna-ho a provar.",
+  commentSuccess: { title: "Gràcies!", description: "El teu comentari s'ha enviat correctament. L'equip el revisarà aviat." },
+  reflectionRequired: "La reflexió és obligatòria",
+  reflectionConsent: "Has d'acceptar la política de privacitat per deixar el teu correu",
+  reflectionErrorPrefix: "Error en enviar la reflexió: ",
+  reflectionSuccess: "Reflexió enviada correctament! Gràcies per la teva participació.",
+  testimonialMissing: {
+    title: "Falten dades",
+    description: "Si us plau, grava un àudio, escriu un missatge, selecciona una temàtica i accepta els termes",
+  },
+  testimonialError: "No s'ha pogut enviar el testimoni. Torna-ho a provar.",
+  testimonialSuccess: {
+    title: "Testimoni enviat!",
+    description: "Gràcies per compartir la teva visió. L'administrador el revisarà aviat.",
+  },
+  audioUnsupported: "El teu navegador no suporta la reproducció d'àudio.",
+  microphone: { title: "Error", description: "No s'ha pogut accedir al micròfon" },
+  recordingStarted: "Gravació iniciada",
+  recordingFinished: "Gravació finalitzada",
+  recordingAutoStopped: { title: "Gravació aturada automàticament", description: "Has arribat al límit d'1 minut" },
+  // Not in the spec: the spec's tone, for rules it leaves to us.
+  emailInvalid: "Introdueix una adreça de correu vàlida.",
+  commentTooLong: "El comentari pot tenir com a màxim 2000 caràcters.",
+  reflectionTooLong: "La reflexió pot tenir com a màxim 5000 caràcters.",
+  nameTooLong: "El nom pot tenir com a màxim 100 caràcters.",
+  titleTooLong: "El missatge pot tenir com a màxim 100 caràcters.",
+  categoryInvalid: "Selecciona una temàtica de la llista.",
+  audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
+  audioTooLarge: "L'àudio és massa gran (màxim 5 MB).",
+  tooMany: "Has enviat massa peticions seguides. Espera uns minuts i torna-ho a provar.",
+} as const;
+
+export const LIMITS = {
+  email: 254,
+  comment: 2000,
+  reflection: 5000,
+  name: 100,
+  title: 100,
+  /** Seconds. */
+  recording: 60,
+  /** From this second the countdown turns red and warns. */
+  recordingWarning: 50,
+  /** A minute of speech is well under 1 MB in Opus or AAC; 5 MB leaves room for an MP3 or a short WAV. */
+  audioBytes: 5 * 1024 * 1024,
+} as const;
+
+/** The name of the honeypot field: people never see it, bots fill it in. */
+export const HONEYPOT = "website";
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What every public write answers, with JavaScript (a fetcher) or without (the page). */
+export type WriteResult =
+  | { ok: true; message: { title: string; description?: string } }
+  | { ok: false; errors: FieldErrors; values?: Record<string, string>; message?: { title: string; description?: string } };
+
+/** The typed values a failed write sent back (for a page without JavaScript). */
+export const echoed = (result: WriteResult | undefined, name: string) => (result && !result.ok ? (result.values?.[name] ?? "") : "");
+
+export interface PublicTestimonial {
+  id: string;
+  title: string;
+  category: CategoryValue;
+  duration: number | null;
+  audioUrl: string;
+  submittedAt: string;
+}
+
+export interface MapSettings {
+  embedUrl: string | null;
+  fullUrl: string | null;
+}

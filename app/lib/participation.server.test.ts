@@ -1,0 +1,334 @@
+import fs from "node:fs";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { createTestContext, routeArgs } from "~/test/context";
+import { createTestDatabase, testBackends } from "~/test/db";
+import * as newsletterRoute from "~/routes/participation/newsletter";
+import { LIMITS, MESSAGES } from "./participation";
+import {
+  createMapComment,
+  createReflection,
+  createTestimonial,
+  listApprovedTestimonials,
+  subscribeNewsletter,
+} from "./participation.server";
+import { RATE_LIMIT } from "./rate-limit.server";
+
+const WEBM = fs.readFileSync(path.join(import.meta.dirname, "../../scripts/seed-assets/testimoni-1.webm"));
+
+/** A tiny valid PCM WAV file (8 kHz mono, 16 bit). */
+function wav(seconds = 0.1) {
+  const samples = Math.round(8000 * seconds);
+  const buf = Buffer.alloc(44 + samples * 2);
+  buf.write("RIFF", 0);
+  buf.writeUInt32LE(36 + samples * 2, 4);
+  buf.write("WAVE", 8);
+  buf.write("fmt ", 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(8000, 24);
+  buf.writeUInt32LE(16000, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write("data", 36);
+  buf.writeUInt32LE(samples * 2, 40);
+  return buf;
+}
+
+type Ctx = ReturnType<typeof createTestContext>;
+
+const urlencoded = (fields: Record<string, string>) =>
+  new Request("http://127.0.0.1:3000/x", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+const multipart = (fields: Record<string, string>, audio?: { bytes: Uint8Array; name: string; type?: string }) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (audio) fd.append("audio", new Blob([new Uint8Array(audio.bytes)], { type: audio.type ?? "audio/webm" }), audio.name);
+  return new Request("http://127.0.0.1:3000/testimonis/enviar", { method: "POST", body: fd });
+};
+
+const audioFiles = (ctx: Ctx) => {
+  const dir = path.join(ctx.env.DATA_DIR, "audio");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe.each(testBackends())("public writes on %s", (backend) => {
+  let database: Database;
+  let ctx: Ctx;
+  const rows = async (table: typeof t.newsletterSubscriptions | typeof t.mapComments | typeof t.reflections | typeof t.testimonials) =>
+    (await ctx.db.select({ n: count() }).from(table))[0]!.n;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ctx = createTestContext(database);
+  });
+  afterAll(async () => {
+    await database.close();
+    ctx.cleanup();
+  });
+
+  describe("newsletter", () => {
+    it("refuses missing, empty, whitespace-only, unchecked, malformed and over-long input, storing nothing", async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{}, MESSAGES.newsletterRequired],
+        [{ email: "", privacy: "on" }, MESSAGES.newsletterRequired],
+        [{ email: "   ", privacy: "on" }, MESSAGES.newsletterRequired],
+        [{ email: "anna@example.cat" }, MESSAGES.newsletterRequired],
+        [{ email: "anna@example.cat", privacy: "off" }, MESSAGES.newsletterRequired],
+        [{ email: "no-és-un-correu", privacy: "on" }, MESSAGES.emailInvalid],
+        [{ email: `${"a".repeat(250)}@example.cat`, privacy: "on" }, MESSAGES.emailInvalid],
+      ];
+      for (const [fields, message] of cases) {
+        const { status, result } = await subscribeNewsletter(urlencoded(fields), ctx);
+        expect(status, JSON.stringify(fields)).toBe(400);
+        expect(result.ok).toBe(false);
+        expect(Object.values(result.ok ? {} : result.errors)).toContain(message);
+      }
+      expect(await rows(t.newsletterSubscriptions)).toBe(0);
+    });
+
+    it("subscribes once, trimmed; the same address in another case is 'Ja estàs subscrit'", async () => {
+      const ok = await subscribeNewsletter(urlencoded({ email: "  Marta@Example.cat ", privacy: "on" }), ctx);
+      expect(ok).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterSuccess } });
+      const dup = await subscribeNewsletter(urlencoded({ email: "marta@EXAMPLE.CAT", privacy: "on" }), ctx);
+      expect(dup.status).toBe(409);
+      expect(dup.result).toEqual({
+        ok: false,
+        errors: {},
+        message: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
+      });
+      const stored = await ctx.db.select().from(t.newsletterSubscriptions);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ email: "Marta@Example.cat", privacyAccepted: true });
+    });
+
+    it("the route action answers with the status and never echoes the e-mail", async () => {
+      const res = (await newsletterRoute.action(
+        routeArgs(ctx, "/newsletter", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: "marta@example.cat", privacy: "on" }),
+        }) as unknown as Parameters<typeof newsletterRoute.action>[0],
+      )) as unknown as { data: unknown; init: ResponseInit };
+      expect(res.init.status).toBe(409);
+      expect(JSON.stringify(res.data)).not.toContain("marta@");
+    });
+
+    it("a filled honeypot looks like success and stores nothing", async () => {
+      const before = await rows(t.newsletterSubscriptions);
+      const res = await subscribeNewsletter(urlencoded({ email: "bot@example.cat", privacy: "on", website: "http://spam" }), ctx);
+      expect(res.result.ok).toBe(true);
+      expect(await rows(t.newsletterSubscriptions)).toBe(before);
+    });
+
+    it("refuses a body over the size limit", async () => {
+      const res = await subscribeNewsletter(urlencoded({ email: "x@example.cat", privacy: "on", pad: "x".repeat(70_000) }), ctx);
+      expect(res.status).toBe(413);
+    });
+  });
+
+  describe("map comments", () => {
+    it("refuses an empty or blank comment, an unchecked box, a bad e-mail and an over-long comment", async () => {
+      const cases: [Record<string, string>, string[]][] = [
+        [{}, [MESSAGES.commentEmpty, MESSAGES.commentPrivacy]],
+        [{ comment: "   \n ", privacy: "on" }, [MESSAGES.commentEmpty]],
+        [{ comment: "Bona idea" }, [MESSAGES.commentPrivacy]],
+        [{ comment: "Bona idea", privacy: "on", email: "malament" }, [MESSAGES.emailInvalid]],
+        [{ comment: "x".repeat(LIMITS.comment + 1), privacy: "on" }, [MESSAGES.commentTooLong]],
+      ];
+      for (const [fields, messages] of cases) {
+        const { status, result } = await createMapComment(urlencoded(fields), ctx);
+        expect(status).toBe(400);
+        expect(Object.values(result.ok ? {} : result.errors).sort()).toEqual([...messages].sort());
+      }
+      expect(await rows(t.mapComments)).toBe(0);
+    });
+
+    it("sends back what was typed with an error, but never the e-mail", async () => {
+      const { result } = await createMapComment(urlencoded({ comment: "El meu text", email: "ningu@example.cat" }), ctx);
+      expect(result).toMatchObject({ ok: false, values: { comment: "El meu text" } });
+      expect(JSON.stringify(result)).not.toContain("ningu@");
+    });
+
+    it("stores the trimmed comment, with the e-mail trimmed or null when empty", async () => {
+      expect(
+        (await createMapComment(urlencoded({ comment: "  Cal un carril a la N-340  ", privacy: "on", email: "  " }), ctx)).result,
+      ).toEqual({
+        ok: true,
+        message: MESSAGES.commentSuccess,
+      });
+      await createMapComment(urlencoded({ comment: "Amb correu", privacy: "on", email: " pere@example.cat " }), ctx);
+      const stored = await ctx.db.select().from(t.mapComments).orderBy(t.mapComments.createdAt);
+      expect(stored.map((r) => [r.comment, r.email])).toEqual([
+        ["Cal un carril a la N-340", null],
+        ["Amb correu", "pere@example.cat"],
+      ]);
+    });
+  });
+
+  describe("reflections", () => {
+    it("requires the text, and consent once an e-mail is given", async () => {
+      const cases: [Record<string, string>, string[]][] = [
+        [{}, [MESSAGES.reflectionRequired]],
+        [{ reflection: "  " }, [MESSAGES.reflectionRequired]],
+        [{ reflection: "Hola", email: "joan@example.cat" }, [MESSAGES.reflectionConsent]],
+        [{ reflection: "Hola", email: "no", privacy: "on" }, [MESSAGES.emailInvalid]],
+        [{ reflection: "x".repeat(LIMITS.reflection + 1) }, [MESSAGES.reflectionTooLong]],
+        [{ reflection: "Hola", name: "n".repeat(LIMITS.name + 1) }, [MESSAGES.nameTooLong]],
+      ];
+      for (const [fields, messages] of cases) {
+        const { status, result } = await createReflection(urlencoded(fields), ctx);
+        expect(status).toBe(400);
+        expect(Object.values(result.ok ? {} : result.errors)).toEqual(messages);
+      }
+      expect(await rows(t.reflections)).toBe(0);
+    });
+
+    it("stores empty name and e-mail as null; privacy_accepted only with an e-mail and consent", async () => {
+      const ok = await createReflection(urlencoded({ reflection: " Més bicis ", name: " ", email: "", privacy: "on" }), ctx);
+      expect(ok.result).toEqual({ ok: true, message: { title: MESSAGES.reflectionSuccess } });
+      await createReflection(urlencoded({ reflection: "Amb nom", name: " Joan ", email: "joan@example.cat", privacy: "on" }), ctx);
+      const stored = await ctx.db.select().from(t.reflections).orderBy(t.reflections.createdAt);
+      expect(stored.map((r) => [r.reflection, r.name, r.email, r.privacyAccepted])).toEqual([
+        ["Més bicis", null, null, false],
+        ["Amb nom", "Joan", "joan@example.cat", true],
+      ]);
+    });
+  });
+
+  describe("testimonials", () => {
+    const valid = { title: "Vull carrils segurs", category: "laboral", terms: "on", duration: "42" };
+
+    it("stores a WebM recording as audio/webm, pending, with the clamped duration", async () => {
+      const res = await createTestimonial(
+        multipart({ ...valid, duration: "75.6", status: "approved" }, { bytes: WEBM, name: "gravacio.webm" }),
+        ctx,
+      );
+      expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess } });
+      const [row] = await ctx.db.select().from(t.testimonials);
+      expect(row).toMatchObject({ title: "Vull carrils segurs", category: "laboral", status: "pending", duration: 60 });
+      expect(row!.audioKey).toMatch(/^audio\/[0-9a-f-]{36}\.weba$/);
+      expect(await ctx.storage.exists(row!.audioKey)).toBe(true);
+    });
+
+    it("stores MP3, M4A (audio/mp4) and Ogg uploads with their real type, whatever the name says", async () => {
+      const fixtures = path.join(import.meta.dirname, "../../tests/fixtures");
+      for (const [file, ext] of [
+        ["veu.mp3", "mp3"],
+        ["veu.m4a", "m4a"],
+        ["veu.ogg", "ogg"],
+      ] as const) {
+        const res = await createTestimonial(
+          multipart({ ...valid, title: `Format ${ext}` }, { bytes: fs.readFileSync(path.join(fixtures, file)), name: "x.webm" }),
+          ctx,
+        );
+        expect(res.status, file).toBe(200);
+        const [row] = await ctx.db
+          .select()
+          .from(t.testimonials)
+          .where(eq(t.testimonials.title, `Format ${ext}`));
+        expect(row!.audioKey, file).toMatch(new RegExp(`\\.${ext}$`));
+      }
+    });
+
+    it("accepts an upload without a duration field (no JavaScript): the duration is null", async () => {
+      const { duration: _, ...withoutDuration } = valid;
+      const res = await createTestimonial(
+        multipart({ ...withoutDuration, title: "Sense camp de durada" }, { bytes: WEBM, name: "a.webm" }),
+        ctx,
+      );
+      expect(res.status).toBe(200);
+      const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Sense camp de durada"));
+      expect(row!.duration).toBeNull();
+    });
+
+    it("stores a WAV upload as a .wav (its real type), with an unknown duration as null and a negative one as 0", async () => {
+      await createTestimonial(
+        multipart({ ...valid, title: "Sense durada", duration: "" }, { bytes: wav(), name: "veu.mp3", type: "audio/mpeg" }),
+        ctx,
+      );
+      await createTestimonial(multipart({ ...valid, title: "Durada negativa", duration: "-5" }, { bytes: wav(), name: "veu.wav" }), ctx);
+      const stored = await ctx.db.select().from(t.testimonials);
+      const byTitle = Object.fromEntries(stored.map((r) => [r.title, r]));
+      expect(byTitle["Sense durada"]!.duration).toBeNull();
+      expect(byTitle["Sense durada"]!.audioKey).toMatch(/\.wav$/);
+      expect(byTitle["Durada negativa"]!.duration).toBe(0);
+    });
+
+    it("refuses bad input, leaving no row and no file", async () => {
+      const before = await rows(t.testimonials);
+      const files = audioFiles(ctx).length;
+      const big = Buffer.concat([WEBM, Buffer.alloc(LIMITS.audioBytes)]);
+      const cases: [Request, number, string][] = [
+        [multipart({}), 400, MESSAGES.testimonialMissing.description],
+        [multipart(valid), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, title: "   " }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, terms: "" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, category: "" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, category: "admin" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.categoryInvalid],
+        [multipart({ ...valid, title: "x".repeat(101) }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.titleTooLong],
+        [multipart(valid, { bytes: Buffer.from("<html>no sóc un àudio</html>".repeat(50)), name: "truc.webm" }), 415, MESSAGES.audioType],
+        [
+          multipart(valid, { bytes: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n".repeat(20)), name: "a.webm" }),
+          415,
+          MESSAGES.audioType,
+        ],
+        [multipart(valid, { bytes: big, name: "llarg.webm" }), 413, MESSAGES.audioTooLarge],
+        [urlencoded(valid), 400, MESSAGES.testimonialMissing.description],
+      ];
+      for (const [request, status, message] of cases) {
+        const res = await createTestimonial(request, ctx);
+        expect(res.status, message).toBe(status);
+        expect(res.result.ok).toBe(false);
+        expect(res.result.message?.description ?? res.result.message?.title).toBe(message);
+      }
+      expect(await rows(t.testimonials)).toBe(before);
+      expect(audioFiles(ctx)).toHaveLength(files);
+    });
+
+    it("a client cannot create an approved testimonial; only approved ones are listed publicly", async () => {
+      await createTestimonial(
+        multipart({ ...valid, title: "Intent d'aprovar", status: "approved", reviewedAt: "2020-01-01" }, { bytes: WEBM, name: "a.webm" }),
+        ctx,
+      );
+      const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Intent d'aprovar"));
+      expect(row).toMatchObject({ status: "pending", reviewedAt: null });
+      expect(await listApprovedTestimonials(ctx.db, null)).toEqual([]);
+      await ctx.db.update(t.testimonials).set({ status: "approved" }).where(eq(t.testimonials.id, row!.id));
+      const listed = await listApprovedTestimonials(ctx.db, "laboral");
+      expect(listed.map((l) => l.title)).toEqual(["Intent d'aprovar"]);
+      expect(listed[0]!.audioUrl).toBe(`/media/${row!.audioKey}`);
+      expect(await listApprovedTestimonials(ctx.db, "infants")).toEqual([]);
+    });
+  });
+
+  it("every kind of write is limited per client with a clear 429 in Catalan", async () => {
+    const limited = { ...ctx, clientKey: `limit-${backend}` };
+    const other = { ...ctx, clientKey: `other-${backend}` };
+    for (let i = 0; i < RATE_LIMIT.points; i++) {
+      expect((await createMapComment(urlencoded({}), limited)).status).toBe(400);
+    }
+    const res = await createMapComment(urlencoded({ comment: "Hola", privacy: "on" }), limited);
+    expect(res.status).toBe(429);
+    expect(res.result.message?.title).toBe(MESSAGES.tooMany);
+    expect((await createMapComment(urlencoded({}), other)).status).toBe(400);
+  });
+
+  // Only where there is a PostgreSQL server: the test is defined there, not skipped elsewhere.
+  if (backend === "postgres")
+    it("with DATABASE_URL the limits live in PostgreSQL, shared by every instance", async () => {
+      const shared = { ...ctx, env: { ...ctx.env, DATABASE_URL: process.env.TEST_DATABASE_URL }, clientKey: "shared-client" };
+      for (let i = 0; i < RATE_LIMIT.points; i++) await createReflection(urlencoded({}), shared);
+      expect((await createReflection(urlencoded({ reflection: "Hola" }), shared)).status).toBe(429);
+      const stored = await ctx.db.execute(sql`select key from rate_limits`);
+      expect(JSON.stringify(stored)).toContain("shared-client");
+    });
+});

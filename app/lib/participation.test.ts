@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { categories } from "~/db/schema";
+import {
+  checkForm,
+  CATEGORIES,
+  clampDuration,
+  fieldErrors,
+  mapCommentSchema,
+  MESSAGES,
+  newsletterSchema,
+  reflectionSchema,
+  testimonialSchema,
+} from "./participation";
+
+// The schemas the forms and the actions share (the actions are tested against the database
+// in participation.server.test.ts).
+
+const errors = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+
+it("the form's themes are the database's category enum", () => {
+  expect([...CATEGORIES]).toEqual([...categories]);
+});
+
+describe("newsletterSchema", () => {
+  it("needs an e-mail and the privacy box, with the spec's one message", () => {
+    expect(errors(newsletterSchema.safeParse({}))).toEqual({ email: MESSAGES.newsletterRequired });
+    expect(errors(newsletterSchema.safeParse({ email: "a@b.cat" }))).toEqual({ privacy: MESSAGES.newsletterRequired });
+    expect(errors(newsletterSchema.safeParse({ email: "a@b", privacy: "on" }))).toEqual({ email: MESSAGES.emailInvalid });
+    expect(errors(newsletterSchema.safeParse({ email: 42, privacy: "on" }))).toEqual({ email: MESSAGES.newsletterRequired });
+    expect(newsletterSchema.parse({ email: " a@b.cat ", privacy: "on" })).toEqual({ email: "a@b.cat", privacyAccepted: true });
+  });
+});
+
+it("checkForm applies a form's schema to its FormData, as the browser does before sending", () => {
+  const data = new FormData();
+  data.set("comment", "  ");
+  expect(checkForm("mapComment", data)).toEqual({ comment: MESSAGES.commentEmpty, privacy: MESSAGES.commentPrivacy });
+  data.set("comment", "Hola");
+  data.set("privacy", "on");
+  expect(checkForm("mapComment", data)).toEqual({});
+});
+
+describe("mapCommentSchema", () => {
+  it("trims the comment, needs the box, and makes an empty e-mail null", () => {
+    expect(errors(mapCommentSchema.safeParse({ comment: " ", email: "" }))).toEqual({
+      comment: MESSAGES.commentEmpty,
+      privacy: MESSAGES.commentPrivacy,
+    });
+    expect(mapCommentSchema.parse({ comment: " Hola ", email: "  ", privacy: "on" })).toEqual({ comment: "Hola", email: null });
+    expect(mapCommentSchema.parse({ comment: "Hola", email: " x@y.cat ", privacy: "true" })).toEqual({ comment: "Hola", email: "x@y.cat" });
+  });
+});
+
+describe("reflectionSchema", () => {
+  it("needs the text; consent only with an e-mail; empty name and e-mail are null", () => {
+    expect(errors(reflectionSchema.safeParse({ reflection: "" }))).toEqual({ reflection: MESSAGES.reflectionRequired });
+    expect(errors(reflectionSchema.safeParse({ reflection: "Hola", email: "x@y.cat" }))).toEqual({ privacy: MESSAGES.reflectionConsent });
+    expect(reflectionSchema.parse({ reflection: "Hola", name: "", email: "", privacy: "on" })).toEqual({
+      reflection: "Hola",
+      name: null,
+      email: null,
+      privacyAccepted: false,
+    });
+  });
+});
+
+describe("testimonialSchema", () => {
+  it("gives the forced-submit message when anything is missing, and refuses a forged category", () => {
+    for (const input of [
+      {},
+      { title: " ", category: "infants", terms: "on" },
+      { title: "Hola", category: "infants" },
+      { title: "Hola", terms: "on" },
+    ]) {
+      expect(errors(testimonialSchema.safeParse(input))).toEqual({ form: MESSAGES.testimonialMissing.description });
+    }
+    expect(errors(testimonialSchema.safeParse({ title: "Hola", category: "aprovat", terms: "on" }))).toEqual({
+      category: MESSAGES.categoryInvalid,
+    });
+    expect(errors(testimonialSchema.safeParse({ title: "x".repeat(101), category: "infants", terms: "on" }))).toEqual({
+      title: MESSAGES.titleTooLong,
+    });
+    expect(testimonialSchema.parse({ title: " Hola ", category: "infants", terms: "on", status: "approved" })).toEqual({
+      title: "Hola",
+      category: "infants",
+      duration: null,
+    });
+  });
+
+  it("clamps the duration to 0..60 seconds", () => {
+    expect([
+      clampDuration("12.4"),
+      clampDuration("61"),
+      clampDuration("-3"),
+      clampDuration(""),
+      clampDuration("abc"),
+      clampDuration(undefined),
+    ]).toEqual([12, 60, 0, null, null, null]);
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { CATEGORIES, LIMITS, MESSAGES, type FieldErrors } from "./participation-texts";
+
+export * from "./participation-texts";
+
+// One schema per public form, shared by the component (checked when the form is sent) and the
+// action (the rule). The server is exactly as strict as the form. Texts are the spec's.
+
+/** A checkbox as browsers post it ("on"), or as a script may ("true"). */
+const checked = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+/** Trimmed text; a value of another type counts as empty (and so gets the field's own message). */
+const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : v === undefined ? undefined : ""), z.string());
+/** Optional text: trimmed, null when empty. */
+const optionalText = z.preprocess((v) => {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== "string") return null;
+  const t = v.trim();
+  return t === "" ? null : t;
+}, z.string().nullable());
+
+const isEmail = (v: string) => z.email().safeParse(v).success;
+
+export const newsletterSchema = z.object({ email: text.optional(), privacy: checked }).transform((v, ctx) => {
+  const email = v.email ?? "";
+  if (!email || !v.privacy) {
+    ctx.addIssue({ code: "custom", path: [email ? "privacy" : "email"], message: MESSAGES.newsletterRequired });
+    return z.NEVER;
+  }
+  if (email.length > LIMITS.email || !isEmail(email)) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    return z.NEVER;
+  }
+  return { email, privacyAccepted: true as const };
+});
+
+export const mapCommentSchema = z
+  .object({ comment: text.optional(), email: optionalText.optional(), privacy: checked })
+  .transform((v, ctx) => {
+    const comment = v.comment ?? "";
+    const email = v.email ?? null;
+    if (!comment) ctx.addIssue({ code: "custom", path: ["comment"], message: MESSAGES.commentEmpty });
+    else if (comment.length > LIMITS.comment) ctx.addIssue({ code: "custom", path: ["comment"], message: MESSAGES.commentTooLong });
+    if (email !== null && (email.length > LIMITS.email || !isEmail(email)))
+      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    if (!v.privacy) ctx.addIssue({ code: "custom", path: ["privacy"], message: MESSAGES.commentPrivacy });
+    return { comment, email };
+  });
+
+export const reflectionSchema = z
+  .object({ reflection: text.optional(), name: optionalText.optional(), email: optionalText.optional(), privacy: checked })
+  .transform((v, ctx) => {
+    const reflection = v.reflection ?? "";
+    const name = v.name ?? null;
+    const email = v.email ?? null;
+    if (!reflection) ctx.addIssue({ code: "custom", path: ["reflection"], message: MESSAGES.reflectionRequired });
+    else if (reflection.length > LIMITS.reflection)
+      ctx.addIssue({ code: "custom", path: ["reflection"], message: MESSAGES.reflectionTooLong });
+    if (name !== null && name.length > LIMITS.name) ctx.addIssue({ code: "custom", path: ["name"], message: MESSAGES.nameTooLong });
+    if (email !== null) {
+      if (email.length > LIMITS.email || !isEmail(email)) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+      else if (!v.privacy) ctx.addIssue({ code: "custom", path: ["privacy"], message: MESSAGES.reflectionConsent });
+    }
+    // The consent box only exists once an e-mail is typed: without an e-mail nothing is accepted.
+    return { reflection, name, email, privacyAccepted: email !== null && v.privacy };
+  });
+
+/** The text fields of a testimonial; the audio file is checked by its bytes on the server. */
+export const testimonialSchema = z
+  .object({ title: text.optional(), category: z.unknown().optional(), terms: checked, duration: z.unknown().optional() })
+  .transform((v, ctx) => {
+    const title = v.title ?? "";
+    const missing = !title || v.category === undefined || v.category === "" || !v.terms;
+    if (missing) {
+      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.testimonialMissing.description });
+      return z.NEVER;
+    }
+    if (title.length > LIMITS.title) ctx.addIssue({ code: "custom", path: ["title"], message: MESSAGES.titleTooLong });
+    const category = z.enum(CATEGORIES).safeParse(v.category);
+    if (!category.success) ctx.addIssue({ code: "custom", path: ["category"], message: MESSAGES.categoryInvalid });
+    if (!category.success || title.length > LIMITS.title) return z.NEVER;
+    return { title, category: category.data, duration: clampDuration(v.duration) };
+  });
+
+/** Seconds, rounded and clamped to 0..60; null when not a number (an upload without JavaScript). */
+export function clampDuration(value: unknown): number | null {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : NaN;
+  if (!Number.isFinite(n)) return null;
+  return Math.min(LIMITS.recording, Math.max(0, Math.round(n)));
+}
+
+/** The first message for each field ("form" for errors about the whole form). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+const FORM_SCHEMAS = { newsletter: newsletterSchema, mapComment: mapCommentSchema, reflection: reflectionSchema } as const;
+
+/** The browser's check before sending (the same schema the action applies): the field errors, if any. */
+export function checkForm(name: keyof typeof FORM_SCHEMAS, data: FormData): FieldErrors {
+  const parsed = FORM_SCHEMAS[name].safeParse(Object.fromEntries(data));
+  return parsed.success ? {} : fieldErrors(parsed.error);
+}

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { NewsletterForm } from "~/components/participation/newsletter-form";
+import { subscribeNewsletter } from "~/lib/participation.server";
+
+// The newsletter form posts here, with JavaScript (a fetcher) or without (this page answers).
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, result } = await subscribeNewsletter(request, context);
+  return data(result, { status });
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="py-8">
+      <h1 className="sr-only">Newsletter</h1>
+      <NewsletterForm result={actionData} />
+    </div>
+  );
+}
