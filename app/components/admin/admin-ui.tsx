@@ -25,8 +25,8 @@ export function useResultToast(result: ActionResult | undefined, onSuccess?: () 
 }
 
 /** A fetcher whose answer becomes a toast. */
-export function useAdminFetcher(onSuccess?: () => void) {
-  const fetcher = useFetcher<ActionResult>();
+export function useAdminFetcher(onSuccess?: () => void, key?: string) {
+  const fetcher = useFetcher<ActionResult>(key ? { key } : undefined);
   // As soon as the answer arrives (the revalidation that follows may remove this component).
   useResultToast(fetcher.data, onSuccess);
   return fetcher;
@@ -128,3 +128,12 @@ export const formatMb = (bytes: number | null | undefined) =>
   bytes == null
     ? "Desconegut"
     : `${(bytes / (1024 * 1024)).toLocaleString("ca-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+
+/** Row actions (toggle, delete, moderate) share one fetcher key; the page, which stays
+ * mounted when the row disappears, shows their toasts. */
+export const ROW_ACTION = "admin-row-action";
+export const useRowAction = () => useFetcher<ActionResult>({ key: ROW_ACTION });
+export function RowActionToasts() {
+  useAdminFetcher(undefined, ROW_ACTION);
+  return null;
+}

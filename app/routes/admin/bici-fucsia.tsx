@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/bici-fucsia";
-import { EmptyState, PageTitle, useAdminFetcher } from "~/components/admin/admin-ui";
+import { EmptyState, PageTitle, useAdminFetcher, useRowAction, RowActionToasts } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -124,6 +124,7 @@ export default function AdminBiciFucsia({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle title="Gestió Fotos Vivi" />
+      <RowActionToasts />
       <AddPhoto />
       {loaderData.photos.length === 0 ? (
         <EmptyState>Encara no hi ha fotos de la Vivi.</EmptyState>
@@ -189,7 +190,7 @@ function PhotoCard({ photo }: { photo: Photo }) {
   const [editing, setEditing] = useState(false);
   const stop = useCallback(() => setEditing(false), []);
   const save = useAdminFetcher(stop);
-  const act = useAdminFetcher();
+  const act = useRowAction();
   return (
     <li className={cn("flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm", !photo.isActive && "opacity-60")}>
       <img

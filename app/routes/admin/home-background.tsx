@@ -2,7 +2,7 @@ import { desc, eq, ne } from "drizzle-orm";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/home-background";
-import { EmptyState, PageTitle, useAdminFetcher } from "~/components/admin/admin-ui";
+import { EmptyState, PageTitle, useAdminFetcher, useRowAction, RowActionToasts } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
 import {
   AlertDialog,
@@ -129,6 +129,7 @@ export default function AdminHomeBackground({ loaderData }: Route.ComponentProps
   return (
     <>
       <PageTitle title="Fons de la Home" />
+      <RowActionToasts />
       <upload.Form key={formKey} method="post" encType="multipart/form-data" className="mb-8 rounded-lg bg-white p-5 shadow-sm">
         <input type="hidden" name="intent" value="create" />
         <FormField label="Puja una imatge o un vídeo de fons" hint="Es puja en triar el fitxer. Un fons nou comença inactiu.">
@@ -164,7 +165,7 @@ export default function AdminHomeBackground({ loaderData }: Route.ComponentProps
 }
 
 function BackgroundCard({ item }: { item: Route.ComponentProps["loaderData"]["items"][number] }) {
-  const fetcher = useAdminFetcher();
+  const fetcher = useRowAction();
   const label = item.title ?? `Fons del ${formatShortDate(item.createdAt)}`;
   return (
     <li className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm">

@@ -2,7 +2,15 @@ import { desc, eq } from "drizzle-orm";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/landings";
-import { EmptyState, PageTitle, clientErrors, useAdminFetcher, type ActionResult } from "~/components/admin/admin-ui";
+import {
+  EmptyState,
+  PageTitle,
+  RowActionToasts,
+  clientErrors,
+  useAdminFetcher,
+  useRowAction,
+  type ActionResult,
+} from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
 import { Markdown } from "~/components/markdown";
 import {
@@ -93,6 +101,7 @@ export default function AdminLandings({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   return (
     <>
+      <RowActionToasts />
       <PageTitle title="Landing Pages">
         <Button onClick={() => setEditing("new")}>
           <Plus aria-hidden="true" /> Nova landing page
@@ -113,7 +122,7 @@ export default function AdminLandings({ loaderData }: Route.ComponentProps) {
 }
 
 function LandingCard({ landing, onEdit }: { landing: Row; onEdit: () => void }) {
-  const fetcher = useAdminFetcher();
+  const fetcher = useRowAction();
   const description = landing.description.length > 200 ? `${landing.description.slice(0, 200)}...` : landing.description;
   return (
     <li className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">

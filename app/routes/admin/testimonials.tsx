@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { Check, X } from "lucide-react";
 import { toast } from "sonner";
 import type { Route } from "./+types/testimonials";
-import { useAdminFetcher } from "~/components/admin/admin-ui";
+import { useRowAction, RowActionToasts } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { testimonials, type Testimonial } from "~/db/schema";
@@ -56,6 +56,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <h1 className="text-2xl font-extrabold">Testimonis</h1>
+      <RowActionToasts />
       <Tabs defaultValue="pending" className="mt-6">
         <TabsList>
           {TABS.map(([status, label]) => (
@@ -135,7 +136,7 @@ function TestimonialTable({
 }
 
 function Moderate({ id, status, title }: { id: string; status: Testimonial["status"]; title: string }) {
-  const fetcher = useAdminFetcher();
+  const fetcher = useRowAction();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="flex gap-2">
