@@ -60,6 +60,8 @@ test("record, stop at the 1-minute limit, play, discard, record again, submit: p
   await expect(dialog.getByRole("button", { name: "Comença a gravar" })).toBeVisible();
 
   await dialog.getByRole("button", { name: "Comença a gravar" }).click();
+  // The microphone opens asynchronously: move the clock only once recording has started.
+  await expect(dialog.getByText("Gravant... (màxim 1 minut)")).toBeVisible();
   await page.clock.fastForward("00:03");
   await dialog.getByRole("button", { name: "Atura la gravació" }).click();
   await expect(toast(page).filter({ hasText: "Gravació finalitzada" })).toBeVisible();
