@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
-import { MapDialog } from "~/components/participation/map-dialog";
 import { HeroBackground } from "~/components/site/hero-background";
 import { Markdown } from "~/components/markdown";
-import { MapEmbed } from "~/components/site/map-embed";
+import { HeroActions } from "~/components/site/hero-actions";
+import { MapSection } from "~/components/site/map-embed";
 import { ThemeTiles } from "~/components/site/theme-tiles";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { landings } from "~/db/schema";
 import { activeBackground, embeds, listActivities } from "~/lib/content.server";
 import { errorFields, log } from "~/lib/log.server";
@@ -44,12 +44,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   });
 };
 
-// The map dialog's trigger, styled as the hero's main button.
-const HERO_PRIMARY = buttonVariants({
-  size: "lg",
-  className: "border-transparent bg-brand text-white hover:bg-brand-dark hover:text-white",
-});
-
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { landing, background, embeds, activities } = loaderData;
   return (
@@ -61,28 +55,11 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <div className="max-w-2xl text-lg md:text-xl [&_a]:text-white">
             <Markdown>{landing.description}</Markdown>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <MapDialog label="Descobreix la xarxa" className={HERO_PRIMARY} />
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.participa}>Digues la teva</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.testimonis}>Envia'ns un àudio</Link>
-            </Button>
-          </div>
+          <HeroActions />
         </div>
       </section>
       <ThemeTiles />
-      {embeds.mapEmbedUrl && (
-        <section id="mapa" aria-labelledby="mapa-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
-          <h2 id="mapa-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-            El mapa de la xarxa
-          </h2>
-          <div className="mt-6">
-            <MapEmbed src={embeds.mapEmbedUrl} />
-          </div>
-        </section>
-      )}
+      <MapSection embedUrl={embeds.mapEmbedUrl} fullUrl={embeds.mapFullUrl} />
       <section aria-labelledby="vivi-title" className="bg-brand-soft">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12">
           <h2 id="vivi-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">

@@ -12,3 +12,24 @@ export function MapEmbed({ src, className }: { src: string | null; className?: s
     />
   );
 }
+
+/** The map section (#mapa) of the home and landing pages; nothing when no map is configured. */
+export function MapSection({ embedUrl, fullUrl }: { embedUrl: string | null; fullUrl: string | null }) {
+  if (!embedUrl) return null;
+  return (
+    <section id="mapa" aria-labelledby="mapa-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
+      <h2 id="mapa-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
+        El mapa de la xarxa
+      </h2>
+      <p className="mt-2 text-lg">Explora les propostes de carrils bici i digues-hi la teva.</p>
+      <div className="mt-6">
+        <MapEmbed src={embedUrl} />
+      </div>
+      {fullUrl && (
+        <a href={fullUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block font-semibold text-brand-dark underline">
+          Obre el mapa complet<span className="sr-only"> (s'obre en una pestanya nova)</span>
+        </a>
+      )}
+    </section>
+  );
+}
