@@ -11,7 +11,7 @@ import type { ViteDevServer } from "vite";
 import type { Db } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import { embeds } from "~/lib/content.server";
-import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
+import { ConfigError, parseEnv, trustProxySetting, type Env } from "~/lib/env.server";
 import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
@@ -195,6 +195,8 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   void frameSources.ready();
   const app = express();
   app.disable("x-powered-by");
+  // Behind a proxy, the client's address (rate limits, sign-in throttling) comes from X-Forwarded-For.
+  if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
   const instanceId = randomBytes(8).toString("hex");
   const pageCache = createPageCache({

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, parseEnv, trustProxySetting } from "./env.server";
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
@@ -33,6 +33,14 @@ describe("parseEnv", () => {
   });
 
   it.each([
+    ["1", 1],
+    ["loopback", ["loopback"]],
+    ["loopback, 10.0.0.0/8, fd00::/8", ["loopback", "10.0.0.0/8", "fd00::/8"]],
+  ])("takes TRUST_PROXY=%j as Express's trust proxy setting", (value, setting) => {
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY!)).toEqual(setting);
+  });
+
+  it.each([
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://x@y/z" }, "DATABASE_URL: ha de ser una URL postgres:// o postgresql://"],
@@ -41,6 +49,9 @@ describe("parseEnv", () => {
     [{ ADMIN_EMAIL: "a@b.cat", ADMIN_PASSWORD: "curta" }, "ADMIN_PASSWORD: ha de tenir com a mínim 10 caràcters"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET: ha de tenir com a mínim 32 caràcters"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL: ha de ser una URL http:// o https://"],
+    [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY: ha de ser un nombre de salts o una llista d'adreces o xarxes"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "loopback, 300.1.1.1" }, "TRUST_PROXY"],
   ])("refuses %j with a readable message", (source, expected) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(expected);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,6 +17,16 @@ const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(10, { error: "ha de tenir com a mínim 10 caràcters" })),
     SESSION_SECRET: optional(z.string().min(32, { error: "ha de tenir com a mínim 32 caràcters" })),
     PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "ha de ser una URL http:// o https://" })),
+    // Behind a reverse proxy: which proxies to believe about the client's address (X-Forwarded-For),
+    // as Express's "trust proxy" takes it: a number of hops, or addresses and networks.
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .refine((v) => /^\d{1,2}$/.test(v) || v.split(",").every((part) => isProxyAddress(part.trim())), {
+          error: "ha de ser un nombre de salts o una llista d'adreces o xarxes (p. ex. loopback, 10.0.0.0/8)",
+        }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -26,6 +37,20 @@ const envSchema = z
       });
     }
   });
+
+/** An entry of Express's "trust proxy" list: a named range, an address, or an address/bits network. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/** The TRUST_PROXY value as Express's "trust proxy" setting takes it. */
+export function trustProxySetting(value: string): number | string[] {
+  return /^\d+$/.test(value) ? Number(value) : value.split(",").map((part) => part.trim());
+}
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 
