@@ -2,8 +2,19 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-export const E2E_DATA_DIR = "test-results/e2e-data";
 export const E2E_ADMIN = { email: "gestor@penedes.cat", password: "contrasenya-de-prova" };
+
+/** With E2E_DATABASE_URL (a PostgreSQL server's URL), the whole suite runs on PostgreSQL: the site
+ * gets a fresh database of its own on that server, named after the port. Otherwise, PGlite. */
+export const E2E_DATABASE_URL = (() => {
+  if (!process.env.E2E_DATABASE_URL) return undefined;
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/pb_e2e_${PORT}`;
+  return url.toString();
+})();
+export const E2E_DATABASE_KIND = E2E_DATABASE_URL ? "postgres" : "pglite";
+const suffix = E2E_DATABASE_URL ? "-pg" : "";
+export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -20,12 +31,12 @@ export const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/artifacts",
+  outputDir: `test-results/artifacts${suffix}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: `test-results/playwright${suffix}.json` }]],
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,
@@ -38,9 +49,9 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testMatch: /pages\.spec\.ts/ },
   ],
-  // The built site on seeded demo content in a data folder of its own.
+  // The built site on seeded demo content in a data folder (and database) of its own.
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && DATA_DIR=${E2E_DATA_DIR} npm run -s seed && node server.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && ${E2E_DATABASE_URL ? "node scripts/reset-database.js && " : ""}npm run -s seed && node server.js`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -48,6 +59,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: E2E_DATABASE_URL ?? "",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_SILENT: "1",

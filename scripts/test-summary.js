@@ -5,13 +5,26 @@ import { existsSync, readFileSync } from "node:fs";
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
 const vitest = read("test-results/vitest.json");
 const playwright = read("test-results/playwright.json");
-if (!vitest || !playwright) {
+// With TEST_DATABASE_URL the Playwright suite ran a second time, on PostgreSQL.
+const playwrightPg = process.env.TEST_DATABASE_URL ? read("test-results/playwright-pg.json") : undefined;
+if (!vitest || !playwright || playwrightPg === null) {
   console.error("A test report is missing: run `npm test` first.");
   process.exit(1);
 }
 const unit = { passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitest.numPendingTests ?? 0) };
-const e2e = { passed: playwright.stats.expected, failed: playwright.stats.unexpected + playwright.stats.flaky + playwright.stats.skipped };
+const count = (report) => ({
+  passed: report.stats.expected,
+  failed: report.stats.unexpected + report.stats.flaky + report.stats.skipped,
+});
+const e2e = count(playwright);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
-console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`e2e (PGlite): ${e2e.passed} passed, ${e2e.failed} failed`);
+if (playwrightPg) {
+  const pg = count(playwrightPg);
+  console.log(`e2e (PostgreSQL): ${pg.passed} passed, ${pg.failed} failed`);
+  if (pg.passed === 0) e2e.failed++;
+  e2e.passed += pg.passed;
+  e2e.failed += pg.failed;
+}
 console.log(`total: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed`);
 if (unit.passed === 0 || e2e.passed === 0 || unit.failed + e2e.failed > 0) process.exit(1);

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, PORT } from "../../playwright.config";
+import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, PORT } from "../../playwright.config";
+import { RATE_LIMIT } from "../../app/lib/rate-limit.server";
 import { expect, test } from "./fixtures";
 
 /** A raw GET that sends the path exactly as written (no client-side normalisation). */
@@ -33,7 +34,7 @@ test.describe("HTTP contract", () => {
   test("/healthz answers 200 while the database answers", async () => {
     const res = await fetch(`${BASE_URL}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+    expect(await res.json()).toEqual({ status: "ok", database: E2E_DATABASE_KIND });
   });
 
   test("/media serves stored files with ETag, immutable caching and byte ranges", async () => {
@@ -216,13 +217,16 @@ test.describe("processes and the data folder", () => {
     return { child, port, exited, ready, output: () => output };
   }
 
-  test("a second instance on the same DATA_DIR refuses to start, with a clear message", async () => {
-    const second = start(E2E_DATA_DIR);
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/La carpeta de dades .*e2e-data ja està en ús pel procés \d+/);
-    // The first one is untouched.
-    expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
-  });
+  // PGlite only: on PostgreSQL instances share DATA_DIR by design (the multi-instance test below).
+  if (E2E_DATABASE_KIND === "pglite") {
+    test("a second instance on the same DATA_DIR refuses to start, with a clear message", async () => {
+      const second = start(E2E_DATA_DIR);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/La carpeta de dades .*e2e-data ja està en ús pel procés \d+/);
+      // The first one is untouched.
+      expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
+    });
+  }
 
   test("a bad configuration stops the start with a readable message", async () => {
     const child = spawn(process.execPath, ["server.js"], {
@@ -283,9 +287,50 @@ test.describe("processes and the data folder", () => {
     }
   });
 
+  test("behind HTTPS: HSTS, upgrade-insecure-requests and Secure cookies; plain HTTP gets no HSTS", async () => {
+    expect((await fetch(`${BASE_URL}/`)).headers.get("strict-transport-security")).toBeNull();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-https-"));
+    try {
+      const site = start(dataDir, {
+        PUBLIC_URL: "https://bici.example.cat",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      });
+      await site.ready();
+      const home = await fetch(`http://127.0.0.1:${site.port}/`);
+      expect(home.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      const csp = home.headers.get("content-security-policy")!;
+      expect(csp).toContain("upgrade-insecure-requests");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(home.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(home.headers.get("permissions-policy")).toContain("microphone=(self)");
+
+      const signIn = await fetch(`http://127.0.0.1:${site.port}/admin/login`, {
+        method: "POST",
+        body: new URLSearchParams(E2E_ADMIN),
+        redirect: "manual",
+      });
+      expect(signIn.status).toBe(302);
+      const cookies = signIn.headers.getSetCookie();
+      expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual(["pb_flash", "pb_session"]);
+      for (const c of cookies) expect(c).toMatch(/; Secure/i);
+      for (const c of cookies) expect(c).toMatch(/; HttpOnly/i);
+      for (const c of cookies) expect(c).toMatch(/; SameSite=Lax/i);
+      const session = cookies.map((c) => c.split(";")[0]!).find((c) => c.startsWith("pb_session="))!;
+      const dashboard = await fetch(`http://127.0.0.1:${site.port}/admin/dashboard`, { headers: { cookie: session } });
+      expect(dashboard.status).toBe(200);
+      expect(dashboard.headers.get("cache-control")).toBe("private, no-store");
+      site.child.kill("SIGTERM");
+      expect(await site.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   // Generated only where a PostgreSQL server is given (CI sets TEST_DATABASE_URL).
   for (const base of process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []) {
-    test("with DATABASE_URL it runs on PostgreSQL, takes no lock, and /healthz follows the database", async () => {
+    test("with DATABASE_URL two instances share one database: no lock, cache invalidation, sessions, rate limits, /healthz", async () => {
       const name = `pb_e2e_${randomBytes(5).toString("hex")}`;
       const admin = new pg.Client({ connectionString: base });
       await admin.connect();
@@ -299,9 +344,15 @@ test.describe("processes and the data folder", () => {
           stdio: "ignore",
         });
         expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
-        // Two instances side by side on one database and one uploads folder.
-        const a = start(dataDir, { DATABASE_URL: url.toString() });
-        const b = start(dataDir, { DATABASE_URL: url.toString() });
+        // Two instances side by side on one database and one uploads folder, behind a (loopback) proxy.
+        const shared = {
+          DATABASE_URL: url.toString(),
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          TRUST_PROXY: "loopback",
+        };
+        const a = start(dataDir, shared);
+        const b = start(dataDir, shared);
         await Promise.all([a.ready(), b.ready()]);
         expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
         expect(await (await fetch(`http://127.0.0.1:${a.port}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
@@ -310,6 +361,37 @@ test.describe("processes and the data folder", () => {
         expect((await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("HIT");
         expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
         await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("MISS");
+
+        // Sessions live in the database: signed in on A, recognised on B; signed out on B, gone on A.
+        const signIn = await fetch(`http://127.0.0.1:${a.port}/admin/login`, {
+          method: "POST",
+          body: new URLSearchParams(E2E_ADMIN),
+          redirect: "manual",
+        });
+        expect(signIn.status).toBe(302);
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0]!)
+          .find((c) => c.startsWith("pb_session="))!;
+        const dashboard = (port: number) => fetch(`http://127.0.0.1:${port}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
+        expect((await dashboard(b.port)).status).toBe(200);
+        const signOut = await fetch(`http://127.0.0.1:${b.port}/admin/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+        expect(signOut.status).toBe(302);
+        const after = await dashboard(a.port);
+        expect(after.status).toBe(302);
+        expect(after.headers.get("location")).toMatch(/^\/admin\/login\b/);
+
+        // Rate limits are counted in PostgreSQL: one client's writes spread over A and B add up.
+        const reflect = (port: number, client: string) =>
+          fetch(`http://127.0.0.1:${port}/participa/reflexio`, {
+            method: "POST",
+            headers: { "X-Forwarded-For": client },
+            body: new URLSearchParams({ reflection: `Reflexió de prova des de ${client}` }),
+          }).then((r) => r.status);
+        for (let i = 0; i < RATE_LIMIT.points; i++) expect(await reflect(i % 2 ? a.port : b.port, "203.0.113.7")).toBe(200);
+        expect(await reflect(a.port, "203.0.113.7")).toBe(429);
+        expect(await reflect(b.port, "203.0.113.7")).toBe(429);
+        expect(await reflect(b.port, "203.0.113.8")).toBe(200);
 
         // The database stops answering: /healthz says so; it comes back: so does /healthz.
         await admin.query(`alter database ${name} allow_connections false`);

@@ -12,7 +12,7 @@ import { getAdminSession } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(request, context)) throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  const { flash, clear } = await readFlash(request);
+  const { flash, clear } = await readFlash(request, context);
   return data({ signedOut: flash === "signed-out" }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await recordSuccess(context, email);
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash("welcome"));
+  headers.append("Set-Cookie", await setFlash(context, "welcome"));
   return redirect(safeAdminRedirect(String(form.get("redirectTo") ?? "")), { headers });
 }
 

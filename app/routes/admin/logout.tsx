@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookie = await endAllSessions(context, session.user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash("signed-out"));
+  headers.append("Set-Cookie", await setFlash(context, "signed-out"));
   return redirect(paths.adminLogin, { headers });
 }
 

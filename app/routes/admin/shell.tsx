@@ -11,7 +11,7 @@ import { cn } from "~/lib/utils";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, renewCookie } = await requireAdmin(request, context);
-  const { flash, clear } = await readFlash(request);
+  const { flash, clear } = await readFlash(request, context);
   const headers = new Headers();
   // Sliding renewal: the database row was extended, so the cookie is sent again with the new expiry.
   if (renewCookie) headers.append("Set-Cookie", renewCookie);
