@@ -177,6 +177,8 @@ test.describe("HTTP contract", () => {
 });
 
 test.describe("processes and the data folder", () => {
+  // These start, seed and restart whole servers: give them room on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   let nextPort = PORT + 100;
   const children: ChildProcess[] = [];
   test.afterEach(() => {
