@@ -96,13 +96,14 @@ async function startApp(port, env) {
   return app;
 }
 
-const rows = [];
+// The table's sections, in the order they are printed (not the order they are measured in).
+const sections = { pages: [], writes: [], upload: [], image: [] };
 const ms = (n) => (n === undefined ? "" : String(Math.round(n * 10) / 10));
 const pct = (n) => `${Math.round(n * 100)}%`;
 const met = (ok) => (ok ? "met" : "**not met**");
-function row(what, result, { bare, note = "" } = {}) {
+function row(section, what, result, { bare, note = "" } = {}) {
   const failed = result ? result.errors + result.timeouts + result.non2xx : 0;
-  rows.push({
+  sections[section].push({
     what,
     "req/s": result ? String(Math.round(result.reqPerSec ?? result.requests.average)) : "",
     "p50 ms": ms(result?.latency.p50),
@@ -119,7 +120,7 @@ async function pages(app) {
   // Latency at a steady 200 requests per second on the cached home page (warmed first).
   await fetch(`${base}/`);
   const steady = await run({ url: `${base}/`, connections: 10, overallRate: 200 });
-  row("`/` cached, at a steady 200 req/s", steady, { note: `target p99 < 50 ms: ${met(steady.latency.p99 < 50)}` });
+  row("pages", "`/` cached, at a steady 200 req/s", steady, { note: `target p99 < 50 ms: ${met(steady.latency.p99 < 50)}` });
   const htmlFile = path.join(tempDir("bare"), "bare.html");
   for (const page of ["/", "/testimonis", "/aportacions"]) {
     const html = Buffer.from(await (await fetch(`${base}${page}`)).arrayBuffer());
@@ -137,12 +138,15 @@ async function pages(app) {
     try {
       await waitFor(`http://${HOST}:${barePort}/`);
       const bareResult = await run({ url: `http://${HOST}:${barePort}${page}` });
-      row(`bare \`node:http\`, ${(html.length / 1024).toFixed(0)} KB`, bareResult);
+      row("pages", `bare \`node:http\`, ${(html.length / 1024).toFixed(0)} KB`, bareResult);
       const cached = await run({ url: `${base}${page}` });
       const ratio = cached.requests.average / bareResult.requests.average;
-      row(`\`${page}\` cached`, cached, { bare: bareResult, note: page === "/" ? `target >= 50 % of bare: ${met(ratio >= 0.5)}` : "" });
+      row("pages", `\`${page}\` cached`, cached, {
+        bare: bareResult,
+        note: page === "/" ? `target >= 50 % of bare: ${met(ratio >= 0.5)}` : "",
+      });
       // A cookie that is not a session keeps the request anonymous but out of the cache.
-      row(`\`${page}\` rendered each time`, await run({ url: `${base}${page}`, headers: { cookie: "pb_session=bench" } }), {
+      row("pages", `\`${page}\` rendered each time`, await run({ url: `${base}${page}`, headers: { cookie: "pb_session=bench" } }), {
         bare: bareResult,
       });
     } finally {
@@ -193,7 +197,7 @@ async function writes(what, app) {
   result.reqPerSec = ok / result.duration;
   const stored = (await reflectionCount(app)) - before;
   if (stored !== ok) process.exitCode = 1;
-  row(what, result, {
+  row("writes", what, result, {
     note: `${ok} of ${WRITES} answered 2xx in ${result.duration.toFixed(1)} s; ${stored} stored${stored === ok ? "" : ": **MISMATCH**"}`,
   });
 }
@@ -207,7 +211,7 @@ async function postgresWrites() {
     await admin.connect();
     await admin.query(`create database ${name}`);
   } catch (err) {
-    row(what, null, { note: `skipped: PostgreSQL at ${new URL(PG_URL).host} unreachable (${err.message})` });
+    row("writes", what, null, { note: `skipped: PostgreSQL at ${new URL(PG_URL).host} unreachable (${err.message})` });
     await admin.end().catch(() => {});
     return;
   }
@@ -259,7 +263,7 @@ async function upload(app) {
   peak = Math.max(peak, app.rss());
   const growth = (peak - before) / 2 ** 20;
   if (!res.ok || !answer.ok) throw new Error(`the upload answered ${res.status} ${JSON.stringify(answer)}`);
-  row("100 MB video upload", null, {
+  row("upload", "100 MB video upload", null, {
     note: `${seconds.toFixed(2)} s; server memory growth ${growth.toFixed(1)} MB (target < 64 MB: ${met(growth < 64)})`,
   });
 }
@@ -312,14 +316,16 @@ async function imageVariant(app) {
   if (!first.ok || first.headers.get("content-type") !== "image/webp" || meta.format !== "webp" || meta.width !== 800) {
     throw new Error(`the variant answered ${first.status} ${first.headers.get("content-type")}, ${meta.format} ${meta.width} px`);
   }
-  const what = `800 px WebP of a 4000x3000 JPEG (${(jpeg.length / 2 ** 20).toFixed(1)} MB)`;
-  row(`${what}, first request`, null, { note: `${Math.round(firstMs)} ms (resize and encode), ${(webp.length / 1024).toFixed(0)} KB` });
+  row("image", "image `?w=800` of a 4000 px JPEG, first request", null, {
+    note: `${Math.round(firstMs)} ms to resize and encode a ${(jpeg.length / 2 ** 20).toFixed(1)} MB 4000x3000 JPEG into a ${(webp.length / 1024).toFixed(0)} KB WebP`,
+  });
   const cached = await run({ url, connections: 1 });
-  row(`${what}, cached, 1 connection`, cached, { note: `target < 5 ms: ${met(cached.latency.p99 < 5)} (p99)` });
+  row("image", "image `?w=800`, cached, 1 connection", cached, { note: `target < 5 ms: ${met(cached.latency.p99 < 5)} (p99)` });
 }
 
 // --- One run ----------------------------------------------------------------------------------
 
+const loadAtStart = os.loadavg()[0];
 const dataDir = tempDir("pglite");
 console.log(`Seeding ${dataDir}...`);
 if (spawnSync("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" }).status !== 0) process.exit(1);
@@ -345,10 +351,14 @@ try {
 }
 
 const cpus = os.cpus();
+// The load average tells whether other work shared the machine during the run.
 console.log(
-  `\n${cpus.length} cores, ${cpus[0]?.model ?? "unknown CPU"}, Node ${process.version}, loopback; ` +
-    `${SECONDS} s per timed row, ${CONNECTIONS} connections unless stated, ${WRITES} writes per database\n`,
+  `\nMachine: ${cpus.length} cores, ${cpus[0]?.model ?? "unknown CPU"}, Node ${process.version}; ` +
+    `load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end.\n` +
+    `Settings: loopback; ${SECONDS} s per timed row with ${CONNECTIONS} connections unless stated; no Accept-Encoding ` +
+    `(pages go uncompressed, like the bare server's); ${WRITES} reflections per database, each from its own X-Forwarded-For.\n`,
 );
+const rows = Object.values(sections).flat();
 const columns = Object.keys(rows[0]);
 const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
 const right = (c) => /req|ms|bare/.test(c);
