@@ -83,17 +83,17 @@ async function startApp(port, env) {
   };
   try {
     await waitFor(`${base}/healthz`, exited);
+    const login = await fetch(`${base}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
+    if (login.status !== 302) throw new Error(`admin sign-in answered ${login.status}`);
+    app.cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return app;
   } catch (err) {
     await app.stop();
     throw err;
   }
-  const login = await fetch(`${base}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
-  if (login.status !== 302) throw new Error(`admin sign-in answered ${login.status}`);
-  app.cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return app;
 }
 
 // The table's sections, in the order they are printed (not the order they are measured in).
