@@ -198,7 +198,7 @@ async function writes(what, app) {
   const stored = (await reflectionCount(app)) - before;
   if (stored !== ok) process.exitCode = 1;
   row("writes", what, result, {
-    note: `${ok} of ${WRITES} answered 2xx in ${result.duration.toFixed(1)} s; ${stored} stored${stored === ok ? "" : ": **MISMATCH**"}`,
+    note: `${ok} of ${WRITES} succeeded in ${result.duration.toFixed(1)} s; ${stored} stored${stored === ok ? "" : ": **MISMATCH**"}`,
   });
 }
 
@@ -211,7 +211,7 @@ async function postgresWrites() {
     await admin.connect();
     await admin.query(`create database ${name}`);
   } catch (err) {
-    row("writes", what, null, { note: `skipped: PostgreSQL at ${new URL(PG_URL).host} unreachable (${err.message})` });
+    row("writes", what, null, { note: `skipped: PostgreSQL at ${new URL(PG_URL).host}: ${err.message}` });
     await admin.end().catch(() => {});
     return;
   }
