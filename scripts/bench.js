@@ -1,28 +1,54 @@
-// npm run bench: page throughput and latency on loopback, against a bare node:http server that
-// answers a fixed HTML string of the same size (the physical limit on this machine), all in one
-// run. Bounded: each measurement lasts BENCH_SECONDS (default 5) with 50 connections.
-// Needs a build (npm run build). Uses its own seeded data folder and free ports.
+// npm run bench: every figure of the performance budget, measured in one run on this machine and
+// printed as one Markdown table (paste it into the README's "Measured" section):
+// - pages: the cached home page at a steady 200 req/s; then `/`, `/testimonis` and `/aportacions`
+//   cached and rendered each time, against a bare node:http server that answers a fixed HTML string
+//   of the same size (the physical limit on this machine);
+// - public writes (reflections) on PGlite and on PostgreSQL;
+// - a 100 MB video upload: time and the server's peak memory growth;
+// - the first and the cached request of an 800 px WebP variant of a 4000 px JPEG.
+// Loopback only, real server processes (`node server.js`) and autocannon as the load generator.
+// Bounded: each timed measurement lasts BENCH_SECONDS (default 5) with 50 connections, and each
+// write measurement sends BENCH_WRITES reflections (default 1000). Needs a build (npm run build).
+// Uses its own temporary data folders and PostgreSQL database, removed at the end.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
+import sharp from "sharp";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WRITES = Number(process.env.BENCH_WRITES ?? 1000);
+const CONNECTIONS = 50;
 const HOST = "127.0.0.1";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-bench-"));
+const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ADMIN = { email: "bench@penedes.cat", password: "contrasenya-del-banc-de-proves" };
+// The app, the PostgreSQL app and the bare server take three ports in 3900-3999.
+const appPort = 3900 + Math.floor(Math.random() * 49);
+const pgAppPort = appPort + 1;
+const barePort = appPort + 50;
+const tempDirs = [];
+const tempDir = (name) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pb-bench-${name}-`));
+  tempDirs.push(dir);
+  return dir;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function run(opts) {
   const result = await new Promise((resolve, reject) =>
-    autocannon({ connections: 50, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
   );
   // Let the server finish what is still queued before the next measurement starts.
-  await new Promise((r) => setTimeout(r, 2000));
+  await sleep(2000);
   return result;
 }
 
-async function waitFor(url) {
+async function waitFor(url, exited) {
   for (let i = 0; i < 300; i++) {
+    if (exited?.done) throw new Error(`the server for ${url} stopped while starting`);
     if (
       await fetch(url).then(
         (r) => r.ok,
@@ -30,42 +56,76 @@ async function waitFor(url) {
       )
     )
       return;
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   throw new Error(`${url} did not answer`);
 }
 
-const rows = [];
-const row = (what, result, bare) =>
-  rows.push({
+/** A production server (`node server.js`) of its own, with the bench's admin account. Behind
+ * TRUST_PROXY=loopback the rate limits key on X-Forwarded-For, which the write measurement varies. */
+async function startApp(port, env) {
+  const fullEnv = { ...process.env, PORT: String(port), HOST, LOG_SILENT: "1", TRUST_PROXY: "loopback", ...env };
+  fullEnv.ADMIN_EMAIL = ADMIN.email;
+  fullEnv.ADMIN_PASSWORD = ADMIN.password;
+  if (!env.DATABASE_URL) delete fullEnv.DATABASE_URL;
+  const proc = spawn(process.execPath, ["server.js"], { env: fullEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const exited = { done: false };
+  const exit = new Promise((r) => proc.on("exit", () => r((exited.done = true))));
+  const base = `http://${HOST}:${port}`;
+  const app = {
+    base,
+    /** Resident memory of the server process, in bytes. */
+    rss: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))[1]) * 1024,
+    async stop() {
+      if (!exited.done) proc.kill("SIGTERM");
+      await exit;
+    },
+  };
+  try {
+    await waitFor(`${base}/healthz`, exited);
+    const login = await fetch(`${base}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
+    if (login.status !== 302) throw new Error(`admin sign-in answered ${login.status}`);
+    app.cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return app;
+  } catch (err) {
+    await app.stop();
+    throw err;
+  }
+}
+
+// The table's sections, in the order they are printed (not the order they are measured in).
+const sections = { pages: [], writes: [], upload: [], image: [] };
+const ms = (n) => (n === undefined ? "" : String(Math.round(n * 10) / 10));
+const pct = (n) => `${Math.round(n * 100)}%`;
+const met = (ok) => (ok ? "met" : "**not met**");
+function row(section, what, result, { bare, note = "" } = {}) {
+  const failed = result ? result.errors + result.timeouts + result.non2xx : 0;
+  sections[section].push({
     what,
-    "req/s": Math.round(result.requests.average),
-    "p50 ms": result.latency.p50,
-    "p99 ms": result.latency.p99,
-    "vs bare": bare ? `${Math.round((result.requests.average / bare.requests.average) * 100)}%` : "",
-    errors: result.errors + result.non2xx,
+    "req/s": result ? String(Math.round(result.reqPerSec ?? result.requests.average)) : "",
+    "p50 ms": ms(result?.latency.p50),
+    "p99 ms": ms(result?.latency.p99),
+    "vs bare": bare ? pct(result.requests.average / bare.requests.average) : "",
+    notes: [note, failed ? `${failed} failed` : ""].filter(Boolean).join("; "),
   });
+}
 
-console.log(`Seeding ${dataDir}...`);
-if (spawnSync("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" }).status !== 0) process.exit(1);
+// --- Pages ------------------------------------------------------------------------------------
 
-const appPort = 3900 + Math.floor(Math.random() * 50);
-const app = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(appPort), HOST, LOG_SILENT: "1" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const base = `http://${HOST}:${appPort}`;
-try {
-  await waitFor(`${base}/healthz`);
+async function pages(app) {
+  const { base } = app;
   // Latency at a steady 200 requests per second on the cached home page (warmed first).
   await fetch(`${base}/`);
-  row("/ cached at 200 req/s", await run({ url: `${base}/`, connections: 10, overallRate: 200 }));
+  const steady = await run({ url: `${base}/`, connections: 10, overallRate: 200 });
+  row("pages", "`/` cached, at a steady 200 req/s", steady, { note: `target p99 < 50 ms: ${met(steady.latency.p99 < 50)}` });
+  const htmlFile = path.join(tempDir("bare"), "bare.html");
   for (const page of ["/", "/testimonis", "/aportacions"]) {
     const html = Buffer.from(await (await fetch(`${base}${page}`)).arrayBuffer());
     // The bare server, in a process of its own like the app: the same bytes, ready in memory.
-    const htmlFile = path.join(dataDir, "bare.html");
     fs.writeFileSync(htmlFile, html);
-    const barePort = appPort + 50;
     const bare = spawn(
       process.execPath,
       [
@@ -74,19 +134,235 @@ try {
       ],
       { stdio: "ignore" },
     );
-    await waitFor(`http://${HOST}:${barePort}/`);
-    const bareResult = await run({ url: `http://${HOST}:${barePort}${page}` });
-    row(`bare node:http, ${(html.length / 1024).toFixed(0)} KB`, bareResult);
-    row(`${page} cached`, await run({ url: `${base}${page}` }), bareResult);
-    // A cookie that is not a session keeps the request anonymous but out of the cache.
-    row(`${page} rendered each time`, await run({ url: `${base}${page}`, headers: { cookie: "pb_session=bench" } }), bareResult);
-    bare.kill();
-    await new Promise((r) => bare.on("exit", r));
+    const bareExit = new Promise((r) => bare.on("exit", r));
+    try {
+      await waitFor(`http://${HOST}:${barePort}/`);
+      const bareResult = await run({ url: `http://${HOST}:${barePort}${page}` });
+      row("pages", `bare \`node:http\`, ${(html.length / 1024).toFixed(0)} KB`, bareResult);
+      const cached = await run({ url: `${base}${page}` });
+      const ratio = cached.requests.average / bareResult.requests.average;
+      row("pages", `\`${page}\` cached`, cached, {
+        bare: bareResult,
+        note: page === "/" ? `target >= 50 % of bare: ${met(ratio >= 0.5)}` : "",
+      });
+      // A cookie that is not a session keeps the request anonymous but out of the cache.
+      row("pages", `\`${page}\` rendered each time`, await run({ url: `${base}${page}`, headers: { cookie: "pb_session=bench" } }), {
+        bare: bareResult,
+      });
+    } finally {
+      bare.kill();
+      await bareExit;
+    }
   }
-} finally {
-  app.kill("SIGTERM");
-  await new Promise((r) => app.on("exit", r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`\n${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ""}, Node ${process.version}, ${SECONDS} s each, 50 connections\n`);
-console.table(rows);
+
+// --- Public writes ----------------------------------------------------------------------------
+
+/** The number of stored reflections, as the back office shows it. */
+async function reflectionCount(app) {
+  const html = await (await fetch(`${app.base}/admin/reflections`, { headers: { cookie: app.cookie } })).text();
+  const total = /Total<\/dt><dd[^>]*>(\d+)</.exec(html);
+  if (!total) throw new Error("the reflections page shows no total");
+  return Number(total[1]);
+}
+
+let clientNumber = 0;
+/** WRITES reflections as the form sends them with JavaScript (a React Router fetcher posts to the
+ * route's `.data` URL), each from another client address so that the rate limit (30 per client)
+ * does not answer instead. A fixed count rather than a duration: every request is answered before
+ * the end, so the rows stored must equal the successes counted. */
+async function writes(what, app) {
+  const before = await reflectionCount(app);
+  const body = new URLSearchParams({
+    reflection: "Calen carrils bici segurs entre Vilafranca i Sant Sadurní, i aparcaments a les estacions.",
+    name: "Banc de proves",
+  }).toString();
+  const result = await run({
+    url: `${app.base}/participa/reflexio.data`,
+    amount: WRITES,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.base },
+    body,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = ++clientNumber;
+          return { ...req, headers: { ...req.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
+        },
+      },
+    ],
+  });
+  // Only 2xx and 3xx answers count as writes.
+  const ok = result["2xx"] + result["3xx"];
+  result.reqPerSec = ok / result.duration;
+  const stored = (await reflectionCount(app)) - before;
+  if (stored !== ok) process.exitCode = 1;
+  row("writes", what, result, {
+    note: `${ok} of ${WRITES} succeeded in ${result.duration.toFixed(1)} s; ${stored} stored${stored === ok ? "" : ": **MISMATCH**"}`,
+  });
+}
+
+/** The same writes on a PostgreSQL server: a fresh database, dropped afterwards. */
+async function postgresWrites() {
+  const what = "reflections, PostgreSQL";
+  const name = `pb_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (err) {
+    row("writes", what, null, { note: `skipped: PostgreSQL at ${new URL(PG_URL).host}: ${err.message}` });
+    await admin.end().catch(() => {});
+    return;
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    const app = await startApp(pgAppPort, { DATA_DIR: tempDir("pg"), DATABASE_URL: url.toString() });
+    try {
+      await writes(what, app);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+// --- Video upload -----------------------------------------------------------------------------
+
+/** A 100 MB MP4 (a real `ftyp` header, zeros after it) through the admin upload endpoint, with the
+ * server's resident memory sampled every 20 ms: uploads are streamed, never held whole. */
+async function upload(app) {
+  const { base, cookie } = app;
+  // Warm up once (module loading), then measure.
+  await fetch(`${base}/admin/videos`, { headers: { cookie } });
+  const size = 100 * 1024 * 1024 - 4096;
+  const head = Buffer.alloc(1024 * 1024);
+  Buffer.from([
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32,
+  ]).copy(head);
+  const chunks = Array.from({ length: Math.ceil(size / head.length) }, (_, i) =>
+    i === 0 ? head : Buffer.alloc(Math.min(head.length, size - i * head.length)),
+  );
+  const form = new FormData();
+  form.set("intent", "create");
+  form.set("scope", "laboral");
+  form.set("title", "Mesura");
+  form.set("isActive", "true");
+  form.set("file", new File(chunks, "mesura.mp4", { type: "video/mp4" }));
+  const before = app.rss();
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, app.rss())), 20);
+  const t0 = performance.now();
+  const res = await fetch(`${base}/admin/upload/videos`, { method: "POST", body: form, headers: { cookie, accept: "application/json" } });
+  const answer = await res.json();
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  peak = Math.max(peak, app.rss());
+  const growth = (peak - before) / 2 ** 20;
+  if (!res.ok || !answer.ok) throw new Error(`the upload answered ${res.status} ${JSON.stringify(answer)}`);
+  row("upload", "100 MB video upload", null, {
+    note: `${seconds.toFixed(2)} s; server memory growth ${growth.toFixed(1)} MB (target < 64 MB: ${met(growth < 64)})`,
+  });
+}
+
+// --- Image variant ----------------------------------------------------------------------------
+
+/** A 4000x3000 JPEG that compresses like a photo: gradients, a pattern and per-pixel noise. */
+async function testPhoto() {
+  const width = 4000;
+  const height = 3000;
+  const pixels = new Uint8ClampedArray(width * height * 3);
+  const noise = randomBytes(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const n = (noise[i] & 31) - 16;
+      pixels[i * 3] = (x * 255) / width + n;
+      pixels[i * 3 + 1] = (y * 255) / height + n;
+      pixels[i * 3 + 2] = 128 + 100 * Math.sin(x / 97) * Math.cos(y / 53) + n;
+    }
+  }
+  return sharp(Buffer.from(pixels.buffer), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** Stored as a Vivi photo through the back office, then /media/<key>?w=800: first request (resize
+ * and encode), then the cached file under load from one connection (one request's latency). */
+async function imageVariant(app) {
+  const { base, cookie } = app;
+  const photoKeys = async () => {
+    const html = await (await fetch(`${base}/admin/bici-fucsia`, { headers: { cookie } })).text();
+    return new Set([...html.matchAll(/\/media\/(photos\/[\w.-]+)\?w=800/g)].map((m) => m[1]));
+  };
+  const jpeg = await testPhoto();
+  const known = await photoKeys();
+  const form = new FormData();
+  form.set("title", "Banc de proves");
+  form.set("image", new File([jpeg], "foto.jpg", { type: "image/jpeg" }));
+  const res = await fetch(`${base}/admin/bici-fucsia`, { method: "POST", body: form, headers: { cookie } });
+  await res.arrayBuffer();
+  const key = [...(await photoKeys())].find((k) => !known.has(k));
+  if (!res.ok || !key) throw new Error(`the photo upload answered ${res.status} and stored no new photo`);
+  const url = `${base}/media/${key}?w=800`;
+  const t0 = performance.now();
+  const first = await fetch(url);
+  const webp = Buffer.from(await first.arrayBuffer());
+  const firstMs = performance.now() - t0;
+  const meta = await sharp(webp).metadata();
+  if (!first.ok || first.headers.get("content-type") !== "image/webp" || meta.format !== "webp" || meta.width !== 800) {
+    throw new Error(`the variant answered ${first.status} ${first.headers.get("content-type")}, ${meta.format} ${meta.width} px`);
+  }
+  row("image", "image `?w=800` of a 4000 px JPEG, first request", null, {
+    note: `${Math.round(firstMs)} ms to resize and encode a ${(jpeg.length / 2 ** 20).toFixed(1)} MB 4000x3000 JPEG into a ${(webp.length / 1024).toFixed(0)} KB WebP`,
+  });
+  const cached = await run({ url, connections: 1 });
+  row("image", "image `?w=800`, cached, 1 connection", cached, { note: `target < 5 ms: ${met(cached.latency.p99 < 5)} (p99)` });
+}
+
+// --- One run ----------------------------------------------------------------------------------
+
+const loadAtStart = os.loadavg()[0];
+const dataDir = tempDir("pglite");
+console.log(`Seeding ${dataDir}...`);
+if (spawnSync("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" }).status !== 0) process.exit(1);
+try {
+  const app = await startApp(appPort, { DATA_DIR: dataDir });
+  try {
+    // The upload first, while the server's memory is that of a server at rest.
+    console.log("Upload...");
+    await upload(app);
+    console.log("Image variant...");
+    await imageVariant(app);
+    console.log("Pages...");
+    await pages(app);
+    console.log("Writes on PGlite...");
+    await writes("reflections, PGlite", app);
+  } finally {
+    await app.stop();
+  }
+  console.log("Writes on PostgreSQL...");
+  await postgresWrites();
+} finally {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const cpus = os.cpus();
+// The load average tells whether other work shared the machine during the run.
+console.log(
+  `\nMachine: ${cpus.length} cores, ${cpus[0]?.model ?? "unknown CPU"}, Node ${process.version}; ` +
+    `load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end.\n` +
+    `Settings: loopback; ${SECONDS} s per timed row with ${CONNECTIONS} connections unless stated; no Accept-Encoding ` +
+    `(pages go uncompressed, like the bare server's); ${WRITES} reflections per database, each from its own X-Forwarded-For.\n`,
+);
+const rows = Object.values(sections).flat();
+const columns = Object.keys(rows[0]);
+const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+const right = (c) => /req|ms|bare/.test(c);
+const line = (cells) => `| ${cells.map((v, i) => (right(columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(" | ")} |`;
+console.log(line(columns));
+console.log(`| ${widths.map((w, i) => (right(columns[i]) ? `${"-".repeat(w - 1)}:` : "-".repeat(w))).join(" | ")} |`);
+for (const r of rows) console.log(line(columns.map((c) => r[c])));
