@@ -303,6 +303,11 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     if (res.headersSent) return res.destroy();
+    // The client went away (a closed tab, a load generator stopping): nobody to answer, no fault here.
+    if ((err as { code?: unknown }).code === "ECONNABORTED" || req.socket.destroyed) {
+      log("info", "request aborted by the client", { path: req.originalUrl.split("?")[0] });
+      return res.destroy();
+    }
     // Errors that carry a client status (a bad range, a malformed URL) are answered with it.
     const status = Number((err as { status?: unknown }).status);
     if (status >= 400 && status < 500) {

@@ -4,6 +4,7 @@ import pg from "pg";
 import sharp from "sharp";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, PORT } from "../../playwright.config";
@@ -274,6 +275,18 @@ test.describe("processes and the data folder", () => {
       await second.ready();
       const home = await (await fetch(`http://127.0.0.1:${second.port}/`)).text();
       expect(home).toContain("Bicicletada popular per la xarxa de carrils");
+      // A visitor who leaves while an image variant is being made is no error of the server's.
+      const photo = home.match(/\/media\/[\w/-]+\.(?:jpg|png)/)![0];
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(second.port, "127.0.0.1", () => {
+          socket.end(`GET ${photo}?w=1920 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, () => socket.destroy());
+        });
+        socket.on("close", () => resolve());
+      });
+      await expect
+        .poll(() => /request aborted by the client|unhandled request error/.test(second.output()), { timeout: 15_000 })
+        .toBe(true);
+      expect(second.output()).not.toContain('"level":"error"');
       second.child.kill("SIGKILL");
       await second.exited;
 
