@@ -20,6 +20,7 @@ import { createPageCache, isCacheable, sendPage } from "./page-cache";
 const CACHE_CHANNEL = "page_cache";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
+import { withRenderState } from "~/lib/request-state.server";
 import { clientKeyFor } from "~/lib/rate-limit.server";
 
 /** The origins of the map and questionnaire embeds (site settings), for the CSP's frame-src.
@@ -278,9 +279,17 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
         method: "GET",
         headers,
       });
-      const response = await routerHandler(request, loadContext(req, res));
-      const body = Buffer.from(await response.arrayBuffer());
-      const keep = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie");
+      // The whole page, deferred parts included, is read inside the render state, so that a public
+      // read failing anywhere in it keeps the page (showing a default) out of every cache.
+      const {
+        result: { response, body },
+        state,
+      } = await withRenderState(async () => {
+        const response = await routerHandler(request, loadContext(req, res));
+        return { response, body: Buffer.from(await response.arrayBuffer()) };
+      });
+      if (state.degraded) res.setHeader("Cache-Control", "no-store");
+      const keep = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie") && !state.degraded;
       const page = keep
         ? pageCache.store(req.originalUrl, renderedAt, {
             status: response.status,
@@ -289,10 +298,8 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
             identity: body,
           })
         : null;
-      if (page) {
-        res.setHeader("X-Cache", "MISS");
-        return sendPage(req, res, page);
-      }
+      res.setHeader("X-Cache", "MISS");
+      if (page) return sendPage(req, res, page);
       res.status(response.status);
       for (const [name, value] of response.headers) if (name !== "content-length") res.append(name, value);
       res.end(req.method === "HEAD" ? undefined : body);

@@ -13,6 +13,7 @@ import {
   listActivities,
   scopeVideo,
 } from "./content.server";
+import { withRenderState } from "./request-state.server";
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 const key = (n: number, ext = "jpg") => `x/00000000-0000-4000-8000-${String(n).padStart(12, "0")}.${ext}`;
@@ -123,5 +124,20 @@ describe.each(testBackends())("a failing public read on %s", (backend) => {
     expect(await activeBackground(database.db)).toBeNull();
     expect(await activePhotos(database.db)).toEqual([]);
     expect(await embeds(database.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
+  });
+
+  it("marks the page being rendered as degraded, so that no cache keeps the default", async () => {
+    const database = await createTestDatabase(backend);
+    const healthy = await withRenderState(() => getFooter(database.db));
+    expect(healthy.state.degraded).toBe(false);
+    await database.close();
+    // Also when the failure comes later, in a part of the page that streams in afterwards.
+    const failed = await withRenderState(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return listActivities(database.db);
+    });
+    expect(failed).toEqual({ result: [], state: { degraded: true } });
+    // Outside a render (a script, a test) a failing read still answers with its default.
+    expect(await listActivities(database.db)).toEqual([]);
   });
 });

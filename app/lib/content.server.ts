@@ -16,16 +16,19 @@ import {
 } from "~/db/schema";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
+import { markDegraded } from "./request-state.server";
 import { mediaUrl } from "./storage.server";
 
 export const DEFAULT_FOOTER_TEXT = "Projecte impulsat pel Consell Comarcal del Penedès";
 
-/** A public read that fails is logged and the page shows its default instead of a 500. */
+/** A public read that fails is logged and the page shows its default instead of a 500. Such a
+ * page is marked degraded, so the page cache does not keep the default in place of the content. */
 export async function publicRead<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await read();
   } catch (err) {
     log("error", "public read failed", { what, ...errorFields(err) });
+    markDegraded();
     return fallback;
   }
 }

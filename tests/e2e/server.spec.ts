@@ -408,6 +408,33 @@ test.describe("processes and the data folder", () => {
         expect(await reflect(b.port, "203.0.113.7")).toBe(429);
         expect(await reflect(b.port, "203.0.113.8")).toBe(200);
 
+        // A public read that fails shows its default, and that page is kept by no cache.
+        const home = () => fetch(`http://127.0.0.1:${b.port}/`);
+        // (Notices of the writes above may still be arriving: wait until the page stays kept.)
+        await expect.poll(async () => (await home()).headers.get("x-cache")).toBe("HIT");
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        await db.query("alter table activities rename to activities_away");
+        try {
+          // (Any successful write clears the caches; the failing read comes with the next render.)
+          expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
+          await expect.poll(async () => (await home()).headers.get("x-cache")).toBe("MISS");
+          for (let i = 0; i < 2; i++) {
+            const degraded = await home();
+            expect(degraded.status).toBe(200);
+            expect(degraded.headers.get("x-cache")).toBe("MISS");
+            expect(degraded.headers.get("cache-control")).toBe("no-store");
+            const html = await degraded.text();
+            expect(html).toContain("No hi ha activitats programades encara.");
+            expect(html).not.toContain("Bicicletada popular per la xarxa de carrils");
+          }
+        } finally {
+          await db.query("alter table activities_away rename to activities");
+          await db.end();
+        }
+        expect(await (await home()).text()).toContain("Bicicletada popular per la xarxa de carrils");
+        await expect.poll(async () => (await home()).headers.get("x-cache")).toBe("HIT");
+
         // The database stops answering: /healthz says so; it comes back: so does /healthz.
         await admin.query(`alter database ${name} allow_connections false`);
         await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+// What a page render learns about itself while its loaders run, for the server to act on
+// afterwards without threading a flag through every loader.
+export interface RenderState {
+  /** A public read failed and the page shows a default in its place: send it, never keep it. */
+  degraded: boolean;
+}
+
+const storage = new AsyncLocalStorage<RenderState>();
+
+/** Runs a render with a fresh state and gives both back. */
+export async function withRenderState<T>(render: () => Promise<T>): Promise<{ result: T; state: RenderState }> {
+  const state: RenderState = { degraded: false };
+  const result = await storage.run(state, render);
+  return { result, state };
+}
+
+/** Marks the page being rendered, if any, as showing a default for a failed read. */
+export function markDegraded() {
+  const state = storage.getStore();
+  if (state) state.degraded = true;
+}
