@@ -25,7 +25,6 @@ export default [
     route("participa/reflexio", "routes/participation/reflection.tsx"),
     route("testimonis/enviar", "routes/participation/testimonial.tsx"),
   ]),
-  route("api/testimonis", "routes/api/testimonis.ts"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),

@@ -1,13 +1,27 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/testimonis";
 import { PageIntro } from "~/components/page-intro";
 import { TestimonialsSection } from "~/components/participation/testimonials-section";
+import { categories, type Category } from "~/db/schema";
+import { listApprovedTestimonials } from "~/lib/participation.server";
+import { paths } from "~/lib/routes";
 
-export default function Testimonis() {
+/** The approved testimonials, of one theme with ?ambit=<theme>: rendered on the server, so the
+ * grid shows at once, works without JavaScript and is found by search engines. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ambit = new URL(request.url).searchParams.get("ambit");
+  if (ambit !== null && !(categories as readonly string[]).includes(ambit)) throw redirect(paths.testimonis);
+  const filter = ambit as Category | null;
+  return { filter, testimonials: await listApprovedTestimonials(context.db, filter) };
+}
+
+export default function Testimonis({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro title="Les veus del territori">
         <p>Escolta què en pensa la gent del Penedès i envia el teu testimoni.</p>
       </PageIntro>
-      <TestimonialsSection />
+      <TestimonialsSection filter={loaderData.filter} testimonials={loaderData.testimonials} />
     </>
   );
 }

@@ -101,6 +101,21 @@ test.describe("participation with JavaScript", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("testimonials page without JavaScript: the grid and its filters are in the HTML", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/testimonis?ambit=infants");
+    const grid = page.getByRole("region", { name: "Testimonis" });
+    await expect(grid.getByText("Volem anar a l'escola en bici")).toBeVisible();
+    await expect(grid.getByText("Un carril segur per anar a la feina")).toHaveCount(0);
+    await grid.getByRole("link", { name: "Laboral" }).click();
+    await expect(grid.getByText("Un carril segur per anar a la feina")).toBeVisible();
+    // An unknown theme is no page of its own: back to all of them.
+    await page.goto("/testimonis?ambit=res");
+    await expect(page).toHaveURL(/\/testimonis$/);
+    await context.close();
+  });
+
   test("testimonials page: filters, the approved grid with durations, one player at a time", async ({ page }) => {
     await page.goto("/testimonis");
     const grid = page.getByRole("region", { name: "Testimonis" });
@@ -108,13 +123,17 @@ test.describe("participation with JavaScript", () => {
     // The seed's pending testimonial is not public.
     await expect(grid.getByText("Aparcaments segurs a les estacions")).toHaveCount(0);
     await expect(grid.getByText("0:08")).toBeVisible();
-    await grid.getByRole("button", { name: "Infants" }).click();
-    await expect(grid.getByRole("button", { name: "Infants" })).toHaveAttribute("aria-pressed", "true");
+    await expect(grid.getByRole("link", { name: "Tots" })).toHaveAttribute("aria-current", "true");
+    await grid.getByRole("link", { name: "Infants" }).click();
+    await expect(page).toHaveURL(/\/testimonis\?ambit=infants$/);
+    await expect(grid.getByRole("link", { name: "Infants" })).toHaveAttribute("aria-current", "true");
     await expect(grid.getByText("Volem anar a l'escola en bici")).toBeVisible();
     await expect(grid.getByText("Un carril segur per anar a la feina")).toHaveCount(0);
-    await grid.getByRole("button", { name: "Ciutadania" }).click();
+    await grid.getByRole("link", { name: "Ciutadania" }).click();
     await expect(grid.getByText("Encara no hi ha testimonis per aquest àmbit")).toBeVisible();
-    await grid.getByRole("button", { name: "Tots" }).click();
+    await expectAccessible(page, "testimonials grid, empty theme");
+    await grid.getByRole("link", { name: "Tots" }).click();
+    await expect(page).toHaveURL(/\/testimonis$/);
     await grid.getByRole("button", { name: "Reprodueix: Un carril segur per anar a la feina" }).click();
     await expect(grid.getByRole("button", { name: "Pausa: Un carril segur per anar a la feina" })).toBeVisible();
     await grid.getByRole("button", { name: "Reprodueix: Rutes entre vinyes per a tothom" }).click();
@@ -267,7 +286,8 @@ test("no stored e-mail address appears in any public page or response", async ({
     "/newsletter",
     "/testimonis",
     "/testimonis/enviar",
-    "/api/testimonis",
+    "/testimonis?ambit=laboral",
+    "/testimonis.data",
     "/aportacions",
     "/aportacions.data",
     "/sitemap.xml",

@@ -1,10 +1,11 @@
 import { PauseIcon, PlayIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { Link, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
 import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
-import { categoryLabels } from "~/lib/routes";
+import { categoryLabels, paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 const FILTERS = [["tots", "Tots"], ...categories.map((c) => [c, categoryLabels[c]] as const)] as const;
@@ -26,24 +27,17 @@ export function waveform(id: string, bars = 24): number[] {
   return out;
 }
 
-/** The approved testimonials with the category filter; one player at a time. */
-export function TestimonialsGallery() {
-  const [filter, setFilter] = useState<Category | "tots">("tots");
-  const [loaded, setLoaded] = useState<{ filter: string; items: PublicTestimonial[] } | null>(null);
-  const items = loaded?.filter === filter ? loaded.items : null;
+/** The approved testimonials with the theme filter (links: ?ambit=<theme>, so a filtered grid
+ * has an address of its own and works without JavaScript); one player at a time. While another
+ * theme loads, six skeleton cards stand in for the grid. */
+export function TestimonialsGallery({ filter, testimonials }: { filter: Category | null; testimonials: PublicTestimonial[] }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loadingOther =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.location.search !== location.search;
+  const items = loadingOther ? null : testimonials;
   const [playing, setPlaying] = useState<string | null>(null);
   const audio = useRef<HTMLAudioElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/testimonis${filter === "tots" ? "" : `?ambit=${filter}`}`, { signal: controller.signal })
-      .then((r) => (r.ok ? (r.json() as Promise<{ testimonials: PublicTestimonial[] }>) : { testimonials: [] }))
-      .then((d) => setLoaded({ filter, items: d.testimonials }))
-      .catch((err: unknown) => {
-        if ((err as Error).name !== "AbortError") setLoaded({ filter, items: [] });
-      });
-    return () => controller.abort();
-  }, [filter]);
 
   const toggle = (t: PublicTestimonial) => {
     const el = audio.current;
@@ -60,20 +54,23 @@ export function TestimonialsGallery() {
   return (
     <section aria-label="Testimonis" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <div role="group" aria-label="Filtra per àmbit" className="flex flex-wrap gap-2">
-        {FILTERS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={filter === value}
-            onClick={() => setFilter(value)}
-            className={cn(
-              "rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
-              filter === value ? "border-brand bg-brand text-white" : "border-ink/20 bg-white text-ink hover:bg-brand-soft",
-            )}
-          >
-            {label}
-          </button>
-        ))}
+        {FILTERS.map(([value, label]) => {
+          const current = (filter ?? "tots") === value;
+          return (
+            <Link
+              key={value}
+              to={value === "tots" ? paths.testimonis : `${paths.testimonis}?ambit=${value}`}
+              preventScrollReset
+              aria-current={current ? "true" : undefined}
+              className={cn(
+                "rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+                current ? "border-brand bg-brand text-white" : "border-ink/20 bg-white text-ink hover:bg-brand-soft",
+              )}
+            >
+              {label}
+            </Link>
+          );
+        })}
       </div>
       {/* One element plays every testimonial, so two never sound at once. */}
       <audio ref={audio} preload="none" onPause={() => setPlaying(null)} onEnded={() => setPlaying(null)} className="hidden">
