@@ -352,6 +352,12 @@ export async function startServer(options: AppOptions = {}): Promise<Server | un
     if (result === "created") log("info", "admin account created", { email: env.ADMIN_EMAIL });
   }
 
+  if (!options.vite && !process.env.PUBLIC_URL?.trim()) {
+    log("warn", "PUBLIC_URL is not set: canonical links, Open Graph tags, robots.txt and the sitemap name this address", {
+      publicUrl: env.PUBLIC_URL,
+    });
+  }
+
   const app = createApp(runtime, options);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));

@@ -196,6 +196,7 @@ test.describe("processes and the data folder", () => {
         LOG_SILENT: "",
         ADMIN_EMAIL: "",
         ADMIN_PASSWORD: "",
+        PUBLIC_URL: "",
         ...extraEnv,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -252,6 +253,8 @@ test.describe("processes and the data folder", () => {
       // A new, empty DATA_DIR has no content.
       const emptyHome = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
       expect(emptyHome).toContain("No hi ha activitats programades encara.");
+      // Without PUBLIC_URL the links for search engines name the listening address: said at start.
+      expect(first.output()).toContain('"level":"warn","msg":"PUBLIC_URL is not set');
       expect(emptyHome).toContain("Encara no hi ha aportacions.");
       expect(emptyHome).toContain("/images/hero-1280.webp"); // the default background
       expect(emptyHome).not.toContain("<iframe"); // no map configured, no embed
@@ -312,6 +315,7 @@ test.describe("processes and the data folder", () => {
         ADMIN_PASSWORD: E2E_ADMIN.password,
       });
       await site.ready();
+      expect(site.output()).not.toContain("PUBLIC_URL is not set");
       const home = await fetch(`http://127.0.0.1:${site.port}/`);
       expect(home.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
       const csp = home.headers.get("content-security-policy")!;
