@@ -101,11 +101,24 @@ async function startServer(backend) {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+  // LOG_SILENT keeps warnings: the start reports what it swept of the interrupted uploads.
+  const swept = { temporary: 0, orphans: 0 };
+  let stdout = "";
+  child.stdout.on("data", (d) => {
+    const lines = (stdout + d).split("\n");
+    stdout = lines.pop();
+    for (const line of lines) {
+      if (!line.includes('"removed the files of interrupted uploads"')) continue;
+      const entry = JSON.parse(line);
+      swept.temporary += entry.temporary;
+      swept.orphans += entry.orphans;
+    }
+  });
   const exited = new Promise((resolve) =>
     child.once("exit", (code, signal) => {
       children.delete(child);
@@ -125,7 +138,7 @@ async function startServer(backend) {
   }
   // Warm up: the first render of each form page loads its modules; the load starts after that.
   for (const url of Object.values(ROUTES)) await (await fetch(`${base}${url}`)).arrayBuffer();
-  return { child, port, base, exited, stderr: () => stderr };
+  return { child, port, base, exited, swept, stderr: () => stderr };
 }
 
 /** SIGTERM: the server finishes, closes the database and releases the DATA_DIR lock. */
@@ -304,6 +317,8 @@ async function runBackend(backend) {
     lostAcknowledged: 0,
     unansweredStored: 0,
     tempAfterRestart: 0,
+    sweptTemporary: 0,
+    sweptOrphans: 0,
     orphanFiles: 0,
     rowsWithoutFile: 0,
     cutUploadRows: 0,
@@ -410,8 +425,12 @@ async function runBackend(backend) {
 
     // Restart on the same data: it must come up, with no temporary file left behind.
     server = await startServer(backend);
-    const temp = tempFiles(uploadsDir);
-    stats.tempAfterRestart += temp.length;
+    stats.tempAfterRestart += tempFiles(uploadsDir).length;
+    stats.sweptTemporary += server.swept.temporary;
+    stats.sweptOrphans += server.swept.orphans;
+    // At least the two cut-off uploads had reached the disk: the start must have swept them.
+    if (server.swept.temporary < 2)
+      failures.push(`round ${round}: the restart swept ${server.swept.temporary} temporary files, not 2 or more`);
     await stopServer(server);
     await verify(`round ${round}`);
     stats.rounds++;
@@ -498,39 +517,30 @@ async function main() {
     }
   }
 
-  const columns = [
-    ["backend", "backend"],
-    ["rounds", "rounds"],
-    ["sent", "writes sent"],
-    ["acknowledged", "acknowledged"],
-    ["unanswered", "in flight at kill"],
-    ["found", "found after restart"],
-    ["duplicates", "duplicates"],
-    ["lostAcknowledged", "lost acknowledged"],
-    ["unansweredStored", "unacknowledged stored"],
+  // One row per count, one column per backend.
+  const rows = [
+    ["rounds (SIGKILL under load, restart)", (s) => s.rounds],
+    ["writes sent", (s) => s.sent],
+    ["acknowledged (success answer)", (s) => s.acknowledged],
+    ["in flight at the kill (no answer)", (s) => s.unanswered],
+    ["found after restart", (s) => s.found],
+    ["duplicates (must be 0)", (s) => s.duplicates],
+    ["lost acknowledged (must be 0)", (s) => s.lostAcknowledged],
+    ["unacknowledged but stored", (s) => s.unansweredStored],
+    ["uploads cut by SIGKILL", (s) => s.rounds * 2],
+    ["temporary files swept at restart", (s) => s.sweptTemporary],
+    ["orphan files swept at restart", (s) => s.sweptOrphans],
+    ["uploads aborted by the client, clean", (s) => `${s.abortedClean ?? 0}/2`],
+    ["temporary files after restart (must be 0)", (s) => s.tempAfterRestart],
+    ["files without a row (must be 0)", (s) => s.orphanFiles],
+    ["rows without a file (must be 0)", (s) => s.rowsWithoutFile],
+    ["rows of cut uploads (must be 0)", (s) => s.cutUploadRows],
   ];
-  console.log("\nWrites (SIGKILL under load, restart, read back):");
-  console.table(
-    Object.fromEntries(
-      results.map(({ stats }) => [stats.backend, Object.fromEntries(columns.slice(1).map(([k, label]) => [label, stats[k]]))]),
-    ),
-  );
-  console.log("Interrupted uploads:");
-  console.table(
-    Object.fromEntries(
-      results.map(({ stats }) => [
-        stats.backend,
-        {
-          "cut by SIGKILL": stats.rounds * 2,
-          "temp files after restart": stats.tempAfterRestart,
-          "aborted by client, clean": `${stats.abortedClean ?? 0}/2`,
-          "files without row": stats.orphanFiles,
-          "rows without file": stats.rowsWithoutFile,
-          "rows of cut uploads": stats.cutUploadRows,
-        },
-      ]),
-    ),
-  );
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`\n${"".padEnd(width)}${results.map(({ stats }) => stats.backend.padStart(10)).join("")}`);
+  for (const [label, value] of rows) {
+    console.log(`${label.padEnd(width)}${results.map(({ stats }) => String(value(stats)).padStart(10)).join("")}`);
+  }
   const failures = results.flatMap(({ stats, failures }) => failures.map((f) => `${stats.backend}: ${f}`));
   if (!pgBase) console.log("PostgreSQL skipped: set TEST_DATABASE_URL to run it too.");
   if (failures.length) {
