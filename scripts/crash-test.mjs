@@ -265,7 +265,7 @@ async function waitFor(check, what, timeoutMs = 5000) {
   }
 }
 
-// --- The database, read once the server has stopped -----------------------------------------
+// --- The database, read back after the restart ---------------------------------------------
 
 /** The marker of each stored write, and the storage keys of testimonials and videos. */
 async function readStored(backend) {
