@@ -21,6 +21,12 @@ export interface Database {
   /** PostgreSQL only: messages between instances (LISTEN/NOTIFY). Returns a stop function. */
   listen?(channel: string, onMessage: (payload: string) => void): () => void;
   notify?(channel: string, payload: string): Promise<void>;
+  /** Registers this process as a running instance of the site until close(). When no other
+   * instance runs, `whileAlone` runs first, and no other instance can start until it is done: the
+   * moment to clear what a crashed instance left (nobody else can be half-way through a write).
+   * Resolves with whether it ran. PGlite has a single writer (the DATA_DIR lock, or a test's
+   * private database), so there it always runs. */
+  registerInstance(whileAlone: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,9 @@ function findMigrationsDir(): string {
 const MIGRATIONS_DIR = findMigrationsDir();
 // Several instances may start at once against one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_ID = 7_270_736_902;
+// Each running instance holds this one shared, on a connection of its own; taking it exclusively
+// proves no other instance runs.
+const INSTANCE_LOCK_ID = 7_270_736_903;
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -66,6 +75,55 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async close() {
         for (const stop of listeners) stop();
         await pool.end();
+      },
+      async registerInstance(whileAlone) {
+        const first = new pg.Client({ connectionString: options.url });
+        first.on("error", () => {}); // a lost connection is replaced below
+        await first.connect();
+        let alone: boolean;
+        try {
+          alone = (await first.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [INSTANCE_LOCK_ID])).rows[0]!.ok;
+          if (alone) await whileAlone();
+          // Shared from now on: instances start beside this one and none of them is alone.
+          await first.query("select pg_advisory_lock_shared($1)", [INSTANCE_LOCK_ID]);
+          if (alone) await first.query("select pg_advisory_unlock($1)", [INSTANCE_LOCK_ID]);
+        } catch (err) {
+          await first.end().catch(() => {});
+          throw err;
+        }
+        // The lock lives as long as its connection: after a lost one (PostgreSQL restarted, say),
+        // take it again on a new connection.
+        let client: pg.Client | null = first;
+        let stopped = false;
+        let retry: NodeJS.Timeout | undefined;
+        const watch = (c: pg.Client) => c.once("end", () => !stopped && reconnect());
+        const reconnect = () => {
+          client = null;
+          retry = setTimeout(async () => {
+            const c = new pg.Client({ connectionString: options.url });
+            c.on("error", () => {});
+            try {
+              await c.connect();
+              await c.query("select pg_advisory_lock_shared($1)", [INSTANCE_LOCK_ID]);
+              if (stopped) return void c.end().catch(() => {});
+              client = c;
+              watch(c);
+            } catch {
+              c.end().catch(() => {});
+              if (!stopped) reconnect();
+            }
+          }, 1000);
+          retry.unref();
+        };
+        watch(first);
+        const stop = () => {
+          stopped = true;
+          clearTimeout(retry);
+          void client?.end().catch(() => {});
+          listeners.delete(stop);
+        };
+        listeners.add(stop);
+        return alone;
       },
       notify: async (channel, payload) => void (await pool.query("select pg_notify($1, $2)", [channel, payload])),
       listen(channel, onMessage) {
@@ -120,6 +178,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: "pglite",
     ping: async () => void (await db.execute(sql`select 1`)),
+    async registerInstance(whileAlone) {
+      await whileAlone();
+      return true;
+    },
     close: () => client.close(),
   };
 }

@@ -37,14 +37,19 @@ function readLock(file: string): LockInfo | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return false; // a previous life of this very pid (e.g. pid 1 in a container)
+/** Whether a process of this machine runs with that pid (EPERM: it runs, as another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return false; // a previous life of this very pid (e.g. pid 1 in a container)
+  return isProcessAlive(pid);
 }
 
 export interface DataDirLock {

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "./env.server";
 import { acquireDataDirLock, type DataDirLock } from "./lock.server";
 import { resolveSessionSecret } from "./settings.server";
+import { sweepStorage } from "./storage-sweep.server";
 import { createLocalStorage, type Storage } from "./storage.server";
 
 export interface Runtime {
@@ -19,14 +20,19 @@ export interface Runtime {
  * The server, the seed and the admin CLI all go through here. */
 export async function openRuntime(env: Env): Promise<Runtime> {
   const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  let database: Database | undefined;
   try {
-    const database = env.DATABASE_URL
+    database = env.DATABASE_URL
       ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
       : await openDatabase({ kind: "pglite", dataDir: path.join(env.DATA_DIR, "pglite") });
     const uploadsDir = path.join(env.DATA_DIR, "uploads");
+    const storage = createLocalStorage(uploadsDir);
+    // Before anything is served: clear what uploads cut off by a crash left behind.
+    await sweepStorage(database, storage);
     const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
-    return { env, database, storage: createLocalStorage(uploadsDir), uploadsDir, lock, sessionSecret };
+    return { env, database, storage, uploadsDir, lock, sessionSecret };
   } catch (err) {
+    await database?.close().catch(() => {});
     lock?.release();
     throw err;
   }

@@ -1,10 +1,12 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
+import { isProcessAlive } from "./lock.server";
 
 /** What a stored file is, as told by its bytes. */
 export interface StoredFile {
@@ -76,7 +78,27 @@ export async function sniffContentType(head: Uint8Array): Promise<string | null>
   return type?.mime ?? null;
 }
 
-export function createLocalStorage(root: string): Storage {
+// An upload is streamed into DATA_DIR/uploads/.tmp, then renamed to its key. A process killed
+// mid-upload (SIGKILL, OOM, power loss) leaves its temporary file there, and several instances may
+// share the folder (PostgreSQL), so a temporary file is named after its writer: a hash of the host
+// name and the pid. `sweepTemp` removes those whose writer no longer runs.
+const HOST_TAG = createHash("sha256").update(os.hostname()).digest("hex").slice(0, 8);
+const TEMP_NAME = /^([0-9a-f]{8})-(\d+)-[0-9a-f-]{36}$/;
+/** A temporary file of another host, or not named by us, is only removed once untouched this long
+ * (an upload in progress writes to it all the time, and a request cannot last this long). */
+export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+/** The temporary files this process is writing now. */
+const writing = new Set<string>();
+
+/** The local disk, with the sweep of interrupted uploads that only a local folder needs. */
+export interface LocalStorage extends Storage {
+  /** Removes the temporary files of uploads whose process died (run at start); returns how many. */
+  sweepTemp(): Promise<number>;
+  /** Every stored file (temporary ones aside) and when it was last written, in ms since the epoch. */
+  list(): Promise<{ key: string; modifiedAt: number }[]>;
+}
+
+export function createLocalStorage(root: string): LocalStorage {
   const tmpDir = path.join(root, ".tmp");
   const resolveKey = (key: string) => {
     if (!isValidKey(key)) throw new Error(`Clau d'emmagatzematge no vàlida: ${key}`);
@@ -87,7 +109,8 @@ export function createLocalStorage(root: string): Storage {
     async put(body, { maxBytes, accept, prefix }) {
       if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(prefix)) throw new Error(`Prefix no vàlid: ${prefix}`);
       await fsp.mkdir(tmpDir, { recursive: true });
-      const tmpPath = path.join(tmpDir, randomUUID());
+      const tmpPath = path.join(tmpDir, `${HOST_TAG}-${process.pid}-${randomUUID()}`);
+      writing.add(tmpPath);
       let size = 0;
       const headChunks: Buffer[] = [];
       let headLength = 0;
@@ -142,11 +165,57 @@ export function createLocalStorage(root: string): Storage {
       } catch (err) {
         await fsp.rm(tmpPath, { force: true });
         throw err;
+      } finally {
+        writing.delete(tmpPath);
       }
+    },
+
+    async sweepTemp() {
+      const names = await fsp.readdir(tmpDir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return [];
+        throw err;
+      });
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        if (writing.has(file)) continue;
+        const owner = TEMP_NAME.exec(name);
+        let abandoned: boolean;
+        if (owner && owner[1] === HOST_TAG) {
+          // Our own pid, but not one of our uploads: a previous life of this pid (pid 1 in a container).
+          const pid = Number(owner[2]);
+          abandoned = pid === process.pid || !isProcessAlive(pid);
+        } else {
+          const stat = await fsp.stat(file).catch(() => null);
+          abandoned = stat !== null && Date.now() - stat.mtimeMs > STALE_TEMP_MS;
+        }
+        if (abandoned) {
+          await fsp.rm(file, { recursive: true, force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
 
     async delete(key) {
       await fsp.rm(resolveKey(key), { force: true });
+    },
+
+    async list() {
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return [];
+        throw err;
+      });
+      const files: { key: string; modifiedAt: number }[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // The temporary folder and anything that is not one of our keys are not stored files.
+        if (!isValidKey(key)) continue;
+        const stat = await fsp.stat(path.join(root, key)).catch(() => null);
+        if (stat) files.push({ key, modifiedAt: stat.mtimeMs });
+      }
+      return files;
     },
 
     async exists(key) {

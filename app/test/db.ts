@@ -9,10 +9,8 @@ export function testBackends(): Backend[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL
- * server that is dropped again on close. */
-export async function createTestDatabase(backend: Backend): Promise<Database> {
-  if (backend === "pglite") return openDatabase({ kind: "pglite" });
+/** A new, empty database on the TEST_DATABASE_URL server: its URL, and drop() to remove it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `pb_test_${randomBytes(6).toString("hex")}`;
@@ -22,15 +20,28 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: base });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL
+ * server that is dropped again on close. */
+export async function createTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === "pglite") return openDatabase({ kind: "pglite" });
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
     },
   };
 }
