@@ -1,3 +1,4 @@
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
@@ -6,7 +7,8 @@ import {
   activeBackground,
   activePhotos,
   activeResources,
-  allContributions,
+  CONTRIBUTIONS_PER_PAGE,
+  contributionsPage,
   embeds,
   getFooter,
   latestContributions,
@@ -51,14 +53,25 @@ describe.each(testBackends())("public reads on %s", (backend) => {
     expect(JSON.stringify(latest)).not.toContain("@example.cat");
   });
 
-  it("the contributions page lists every contribution, or one type", async () => {
-    const all = await allContributions(database.db, null);
-    expect(all).toHaveLength(12 + 12 + 4);
+  it("the contributions page lists every contribution, or one type, a page at a time", async () => {
+    const all = await contributionsPage(database.db, null, 1);
+    expect(all.total).toBe(12 + 12 + 4);
+    expect(all.items).toHaveLength(12 + 12 + 4);
     expect(JSON.stringify(all)).not.toContain("@");
-    const onlyComments = await allContributions(database.db, "map_comment");
-    expect(onlyComments).toHaveLength(12);
-    expect(new Set(onlyComments.map((c) => c.type))).toEqual(new Set(["map_comment"]));
-    expect((await allContributions(database.db, "reflection")).find((c) => c.text === "Reflexió 1")?.name).toBe("Nom 1");
+    const onlyComments = await contributionsPage(database.db, "map_comment", 1);
+    expect(onlyComments.total).toBe(12);
+    expect(new Set(onlyComments.items.map((c) => c.type))).toEqual(new Set(["map_comment"]));
+    expect((await contributionsPage(database.db, "reflection", 1)).items.find((c) => c.text === "Reflexió 1")?.name).toBe("Nom 1");
+
+    // 40 more reflections: 68 in all, so pages of 30, 30 and 8, newest first, none twice.
+    for (let i = 0; i < 40; i++) await database.db.insert(t.reflections).values({ reflection: `Més ${i}`, createdAt: minutesAgo(100 + i) });
+    const pages = await Promise.all([1, 2, 3, 4].map((n) => contributionsPage(database.db, null, n)));
+    expect(pages.map((p) => p.items.length)).toEqual([CONTRIBUTIONS_PER_PAGE, CONTRIBUTIONS_PER_PAGE, 8, 0]);
+    expect(pages.every((p) => p.total === 68)).toBe(true);
+    const dates = pages.flatMap((p) => p.items.map((c) => c.createdAt));
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set(pages.flatMap((p) => p.items.map((c) => c.id))).size).toBe(68);
+    await database.db.delete(t.reflections).where(like(t.reflections.reflection, "Més %"));
   });
 
   it("uses the active background, and the most recent active video of a scope", async () => {

@@ -135,9 +135,34 @@ export function latestContributions(db: Db): Promise<Contribution[]> {
   );
 }
 
-/** The contributions page: every contribution, or those of one type. */
-export function allContributions(db: Db, type: ContributionType | null): Promise<Contribution[]> {
-  return publicRead("all contributions", () => readContributions(db, type ? [type] : contributionTypes, 1000), []);
+export const CONTRIBUTIONS_PER_PAGE = 30;
+
+/** The contributions page: page `page` (from 1, newest first) of every contribution, or of one
+ * type, and how many there are in all. */
+export function contributionsPage(db: Db, type: ContributionType | null, page: number): Promise<{ items: Contribution[]; total: number }> {
+  return publicRead(
+    "all contributions",
+    async () => {
+      const types = type ? [type] : contributionTypes;
+      const offset = (page - 1) * CONTRIBUTIONS_PER_PAGE;
+      // The newest offset + one page of each source hold the page, whatever the mix.
+      const [merged, total] = await Promise.all([
+        readContributions(db, types, offset + CONTRIBUTIONS_PER_PAGE),
+        countContributions(db, types),
+      ]);
+      return { items: merged.slice(offset, offset + CONTRIBUTIONS_PER_PAGE), total };
+    },
+    { items: [], total: 0 },
+  );
+}
+
+async function countContributions(db: Db, types: readonly ContributionType[]): Promise<number> {
+  const counts = await Promise.all([
+    types.includes("reflection") ? db.$count(reflections) : 0,
+    types.includes("map_comment") ? db.$count(mapComments) : 0,
+    types.includes("testimonial") ? db.$count(testimonials, eq(testimonials.status, "approved")) : 0,
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 // ---------------------------------------------------------------------------------------

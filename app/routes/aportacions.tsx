@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/aportacions";
 import { ContributionCard } from "~/components/site/contribution-dialog";
-import { allContributions, contributionTypes, type ContributionType } from "~/lib/content.server";
+import { CONTRIBUTIONS_PER_PAGE, contributionsPage, contributionTypes, type ContributionType } from "~/lib/content.server";
 import { contributionLabels } from "~/lib/contributions";
+import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 const FILTERS: { value: ContributionType | null; label: string }[] = [
@@ -16,9 +17,23 @@ function parseType(value: string | null): ContributionType | null {
   return (contributionTypes as readonly string[]).includes(value ?? "") ? (value as ContributionType) : null;
 }
 
+/** The address of a page of the list: the type filter and the page number, when not the first. */
+export function listUrl(type: ContributionType | null, page = 1) {
+  const query = new URLSearchParams();
+  if (type) query.set("tipus", type);
+  if (page > 1) query.set("pagina", String(page));
+  return query.size ? `?${query}` : ".";
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const type = parseType(new URL(request.url).searchParams.get("tipus"));
-  return { type, items: await allContributions(context.db, type) };
+  const params = new URL(request.url).searchParams;
+  const type = parseType(params.get("tipus"));
+  const pageParam = params.get("pagina");
+  const page = pageParam === null ? 1 : /^[1-9]\d{0,4}$/.test(pageParam) ? Number(pageParam) : 0;
+  const { items, total } = page ? await contributionsPage(context.db, type, page) : { items: [], total: 0 };
+  // A page number that is not one, or past the last page: the first page.
+  if (page === 0 || (page > 1 && items.length === 0)) throw redirect(type ? `${paths.aportacions}?tipus=${type}` : paths.aportacions);
+  return { type, items, total, page, pages: Math.max(1, Math.ceil(total / CONTRIBUTIONS_PER_PAGE)) };
 }
 
 export const countText = (n: number, type: ContributionType | null) => {
@@ -28,7 +43,7 @@ export const countText = (n: number, type: ContributionType | null) => {
 };
 
 export default function Aportacions({ loaderData }: Route.ComponentProps) {
-  const { type, items } = loaderData;
+  const { type, items, total, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Totes les Aportacions</h1>
@@ -39,7 +54,7 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
             return (
               <li key={f.label}>
                 <Link
-                  to={f.value ? `?tipus=${f.value}` : "."}
+                  to={listUrl(f.value)}
                   preventScrollReset
                   aria-current={active ? "page" : undefined}
                   className={cn(
@@ -55,7 +70,7 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <p className="mt-4 font-semibold" role="status">
-        {countText(items.length, type)}
+        {countText(total, type)}
       </p>
       {items.length === 0 ? (
         <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">Encara no hi ha aportacions d'aquest tipus.</p>
@@ -68,6 +83,26 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {pages > 1 && (
+        <nav aria-label="Pàgines d'aportacions" className="mt-8 flex flex-wrap items-center justify-center gap-4">
+          {page > 1 && (
+            <Link to={listUrl(type, page - 1)} className={pageLink}>
+              Pàgina anterior
+            </Link>
+          )}
+          <span aria-current="page" className="font-semibold">
+            Pàgina {page} de {pages}
+          </span>
+          {page < pages && (
+            <Link to={listUrl(type, page + 1)} className={pageLink}>
+              Pàgina següent
+            </Link>
+          )}
+        </nav>
+      )}
     </div>
   );
 }
+
+const pageLink =
+  "inline-flex min-h-11 items-center rounded-full border border-ink/20 px-4 py-2 text-sm font-semibold hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none";

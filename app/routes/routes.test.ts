@@ -8,10 +8,12 @@ import { createSession, getAdminSession } from "~/lib/session.server";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
 import routes from "~/routes";
+import * as aportacions from "./aportacions";
 import * as home from "./home";
 import * as landing from "./landing";
 import * as login from "./admin/login";
 import * as publicLayout from "./public-layout";
+import * as testimonis from "./testimonis";
 
 type Loader = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 // Route modules are typed for React Router's full argument object; tests pass what loaders read.
@@ -115,6 +117,39 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/404");
     }
+  });
+
+  it("the contributions page goes a page at a time; a page number that is not one goes to the first page", async () => {
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    await ctx.db.insert(t.mapComments).values(Array.from({ length: 35 }, (_, i) => ({ comment: `Pàgina ${i}`, createdAt: minutesAgo(i) })));
+    const load = (url: string) =>
+      thrownOrReturned(async () => call(aportacions.loader, routeArgs(ctx, url))) as ReturnType<typeof aportacions.loader>;
+    const first = await load("/aportacions?tipus=map_comment");
+    expect(first).toMatchObject({ type: "map_comment", total: 35, page: 1, pages: 2 });
+    expect(first.items).toHaveLength(30);
+    expect(first.items[0]!.text).toBe("Pàgina 0");
+    const second = await load("/aportacions?tipus=map_comment&pagina=2");
+    expect(second.items.map((c) => c.text)).toEqual(["Pàgina 30", "Pàgina 31", "Pàgina 32", "Pàgina 33", "Pàgina 34"]);
+    for (const [url, to] of [
+      ["/aportacions?tipus=map_comment&pagina=3", "/aportacions?tipus=map_comment"],
+      ["/aportacions?pagina=0", "/aportacions"],
+      ["/aportacions?pagina=dos", "/aportacions"],
+      ["/aportacions?pagina=99999999", "/aportacions"],
+    ] as const) {
+      const res = (await load(url)) as unknown as Response;
+      expect(res.status, url).toBe(302);
+      expect(res.headers.get("Location"), url).toBe(to);
+    }
+    expect(aportacions.listUrl("testimonial", 2)).toBe("?tipus=testimonial&pagina=2");
+    expect(aportacions.listUrl(null)).toBe(".");
+  });
+
+  it("the testimonials page lists one theme with ?ambit=, and an unknown theme goes to all of them", async () => {
+    const loaded = await (call(testimonis.loader, routeArgs(ctx, "/testimonis?ambit=infants")) as ReturnType<typeof testimonis.loader>);
+    expect(loaded.filter).toBe("infants");
+    const res = (await thrownOrReturned(async () => call(testimonis.loader, routeArgs(ctx, "/testimonis?ambit=res")))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/testimonis");
   });
 
   it("every admin loader in the route table refuses an anonymous or forged request", async () => {
