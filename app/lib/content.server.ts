@@ -16,8 +16,8 @@ import {
 import type { EmbedSettings } from "./admin-schemas";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
-import { readEmbedSettings } from "./settings.server";
 import { mediaUrl } from "./storage.server";
+import { readEmbedSettings } from "./settings.server";
 
 export const DEFAULT_FOOTER_TEXT = "Projecte impulsat pel Consell Comarcal del Penedès";
 
