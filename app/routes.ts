@@ -42,6 +42,7 @@ export default [
       route("footer", "routes/admin/footer.tsx"),
       route("resources", "routes/admin/resources.tsx"),
       route("bici-fucsia", "routes/admin/bici-fucsia.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
     ]),
   ]),
   route("robots.txt", "routes/robots.ts"),

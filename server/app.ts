@@ -8,13 +8,12 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import { createRequestHandler as createRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { Db } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/admin-users.server";
-import { embeds } from "~/lib/content.server";
 import { ConfigError, parseEnv, trustProxySetting, type Env } from "~/lib/env.server";
 import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
+import { createFrameSources } from "./frame-sources";
 import { createPageCache, isCacheable, sendPage } from "./page-cache";
 
 const CACHE_CHANNEL = "page_cache";
@@ -22,28 +21,6 @@ import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.ser
 import { isValidKey } from "~/lib/storage.server";
 import { withRenderState } from "~/lib/request-state.server";
 import { clientKeyFor } from "~/lib/rate-limit.server";
-
-/** The origins of the map and questionnaire embeds (site settings), for the CSP's frame-src.
- * Read at start and refreshed in the background at most every 30 s. */
-export function createFrameSources(db: Db) {
-  let origins: string[] = [];
-  let fetchedAt = 0;
-  let refreshing: Promise<void> | null = null;
-  const refresh = () =>
-    (refreshing ??= embeds(db)
-      .then((e) => {
-        origins = [...new Set([e.mapEmbedUrl, e.questionnaireUrl].flatMap((u) => (u ? [new URL(u).origin] : [])))];
-        fetchedAt = Date.now();
-      })
-      .finally(() => (refreshing = null)));
-  return {
-    ready: refresh,
-    current() {
-      if (Date.now() - fetchedAt > 30_000) void refresh();
-      return origins;
-    },
-  };
-}
 
 function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): RequestHandler[] {
   const https = env.PUBLIC_URL.startsWith("https://");
@@ -193,7 +170,6 @@ export interface AppOptions {
 export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}) {
   const { env, database, storage, uploadsDir } = runtime;
   const frameSources = createFrameSources(database.db);
-  void frameSources.ready();
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy, the client's address (rate limits, sign-in throttling) comes from X-Forwarded-For.
@@ -201,6 +177,9 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
 
   const instanceId = randomBytes(8).toString("hex");
   const pageCache = createPageCache({
+    // The embed addresses are site settings: whatever clears the pages (a write here, or one on
+    // another instance) may have changed them, so the CSP's frame-src is read again at once.
+    onClear: frameSources.changed,
     notify:
       database.notify &&
       (() => void database.notify!(CACHE_CHANNEL, instanceId).catch((err) => log("error", "cache notify failed", errorFields(err)))),
@@ -211,6 +190,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
 
   app.use(requestLog());
   app.use(pageCache.lookup());
+  app.use(frameSources.waitForChange());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current));
   app.use(sameOriginMutations());
   app.use(pageCache.invalidateOnWrites());

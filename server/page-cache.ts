@@ -28,13 +28,16 @@ export function isCacheable(req: ExpressRequest): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !NOT_CACHED.test(req.path) && !SESSION_COOKIE.test(req.headers.cookie ?? "");
 }
 
-export function createPageCache({ notify }: { notify?: () => void } = {}) {
+/** notify: tells the other instances; onClear: anything else that follows content changes
+ * (the CSP's frame sources), called on every clear, from here or from another instance. */
+export function createPageCache({ notify, onClear }: { notify?: () => void; onClear?: () => void } = {}) {
   const entries = new Map<string, CachedPage>();
   let generation = 0;
 
   const clear = () => {
     generation++;
     entries.clear();
+    onClear?.();
   };
 
   return {

@@ -138,3 +138,60 @@ export function externalMediaType(url: string): "image" | "video" | "document" {
 /** The media type of an uploaded file, from its sniffed content type. */
 export const fileMediaType = (contentType: string): "image" | "video" | "document" =>
   contentType.startsWith("image/") ? "image" : contentType.startsWith("video/") ? "video" : "document";
+
+// ---------------------------------------------------------------------------------------
+// The map and questionnaire addresses (site settings). Each is optional: empty hides the feature.
+// The rule (docs/decisions/012-embed-settings.md): a full https:// address; plain http:// only for a
+// server on this machine (localhost, 127.0.0.1, [::1]), for development; never a user name or
+// password in it (every visitor's browser receives the address).
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const siteAddress = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${what} no pot tenir més de 2.000 caràcters`)
+    .optional()
+    .transform((v) => v || null)
+    .superRefine((v, ctx) => {
+      if (v === null) return;
+      const issue = (message: string) => ctx.addIssue({ code: "custom", message });
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        return issue(`${what} ha de ser una adreça web completa, per exemple https://exemple.cat/formulari`);
+      }
+      if (url.protocol === "http:" && !LOCAL_HOSTS.has(url.hostname)) {
+        return issue(`${what} ha de començar per https:// (http:// només es permet per a localhost)`);
+      }
+      if (url.protocol !== "https:" && url.protocol !== "http:") {
+        return issue(`${what} ha de començar per https://`);
+      }
+      if (url.username || url.password) issue(`${what} no pot contenir cap usuari ni contrasenya`);
+    });
+
+export const embedSettingsSchema = z.object({
+  mapEmbedUrl: siteAddress("L'adreça del mapa incrustat"),
+  mapFullUrl: siteAddress("L'adreça del mapa complet"),
+  questionnaireUrl: siteAddress("L'adreça del qüestionari"),
+});
+export type EmbedSettings = z.infer<typeof embedSettingsSchema>;
+
+/** The origin a framed address needs in the CSP's frame-src; null for no address or a bad one. */
+export function frameOrigin(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === "https:" || protocol === "http:" ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins the CSP allows in frames: the map's and the questionnaire's (the full map opens in a
+ * tab of its own, so it needs none). */
+export const frameOrigins = (e: Pick<EmbedSettings, "mapEmbedUrl" | "questionnaireUrl">) => [
+  ...new Set([e.mapEmbedUrl, e.questionnaireUrl].flatMap((u) => frameOrigin(u) ?? [])),
+];

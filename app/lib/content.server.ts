@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   activities,
@@ -9,15 +9,16 @@ import {
   mapComments,
   reflections,
   resources,
-  siteSettings,
   testimonials,
   videos,
   type Category,
 } from "~/db/schema";
+import type { EmbedSettings } from "./admin-schemas";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
 import { markDegraded } from "./request-state.server";
 import { mediaUrl } from "./storage.server";
+import { readEmbedSettings } from "./settings.server";
 
 export const DEFAULT_FOOTER_TEXT = "Projecte impulsat pel Consell Comarcal del Penedès";
 
@@ -237,26 +238,23 @@ export function activeResources(db: Db) {
   );
 }
 
-/** The external embeds, kept in site settings (seeded), never in code. */
-export interface Embeds {
-  mapEmbedUrl: string | null;
-  mapFullUrl: string | null;
-  questionnaireUrl: string | null;
-}
+/** The external embeds, kept in site settings (seeded; set at /admin/settings), never in code. */
+export type Embeds = EmbedSettings;
 
 export function embeds(db: Db): Promise<Embeds> {
   return publicRead(
     "embeds",
     async () => {
-      const rows = await db
-        .select()
-        .from(siteSettings)
-        .where(inArray(siteSettings.key, ["map_embed_url", "map_full_url", "questionnaire_url"]));
-      const get = (key: string) => {
-        const value = rows.find((r) => r.key === key)?.value;
-        return typeof value === "string" ? (safeHref(value)?.startsWith("http") ? safeHref(value) : null) : null;
+      const stored = await readEmbedSettings(db);
+      const http = (value: string | null) => {
+        const href = value ? safeHref(value) : null;
+        return href?.startsWith("http") ? href : null;
       };
-      return { mapEmbedUrl: get("map_embed_url"), mapFullUrl: get("map_full_url"), questionnaireUrl: get("questionnaire_url") };
+      return {
+        mapEmbedUrl: http(stored.mapEmbedUrl),
+        mapFullUrl: http(stored.mapFullUrl),
+        questionnaireUrl: http(stored.questionnaireUrl),
+      };
     },
     { mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null },
   );

@@ -154,8 +154,9 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
 
   it("every admin loader in the route table refuses an anonymous or forged request", async () => {
     const files = adminRouteFiles();
-    // The shell, its eleven screens and the upload endpoint.
-    expect(files.length).toBe(13);
+    // The shell, its twelve screens and the upload endpoint.
+    expect(files.length).toBe(14);
+    expect(files).toContain("routes/admin/settings.tsx");
     for (const file of files) {
       const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };
       expect(mod.loader, file).toBeTypeOf("function");
@@ -182,12 +183,15 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       .where(gt(t.sessions.createdAt, new Date(Date.now() - 5000)));
     const stillValid = await getAdminSession(new Request("http://x/", { headers: { Cookie: adminCookie } }), ctx);
     if (!stillValid) adminCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
+    // A stored map address: an action that let an intruder through would replace or remove it.
+    await ctx.db.insert(t.siteSettings).values({ key: "map_embed_url", value: "https://mapa.example.org/embed" });
     const counts = async () =>
-      Promise.all(
-        [t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings].map((table) =>
+      Promise.all([
+        ...[t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings].map((table) =>
           ctx.db.$count(table),
         ),
-      );
+        ctx.db.select().from(t.siteSettings),
+      ]);
     const before = await counts();
     const files = adminRouteFiles();
     let actions = 0;
@@ -207,6 +211,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
           slug: "intrus",
           footerText: "x",
           collaboratorsText: "x",
+          mapEmbedUrl: "https://intrus.example.org/",
         }))
           form.set(k, v);
         form.set("file", new File([new Uint8Array(4200)], "x.png", { type: "image/png" }));
@@ -225,7 +230,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
         else expect([401, 403], file).toContain(res.status);
       }
     }
-    expect(actions).toBeGreaterThanOrEqual(9);
+    expect(actions).toBeGreaterThanOrEqual(10);
     expect(await counts()).toEqual(before);
   });
 

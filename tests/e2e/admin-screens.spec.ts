@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
 import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 const mp4 = (bytes: number) => {
@@ -195,6 +196,7 @@ for (const [path, heading] of [
   ["/admin/videos", "Gestió de Vídeos"],
   ["/admin/footer", "Gestió del Footer"],
   ["/admin/landings", "Landing Pages"],
+  ["/admin/settings", "Mapa i qüestionari"],
 ] as const) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await signIn(page);
@@ -217,6 +219,7 @@ const NAV_LABEL: Record<string, string> = {
   "/admin/videos": "Vídeos",
   "/admin/footer": "Footer",
   "/admin/landings": "Landing Pages",
+  "/admin/settings": "Mapa i qüestionari",
 };
 
 test("resources, Vivi photos and home background: create, toggle and delete", async ({ page }) => {
@@ -265,4 +268,61 @@ test("resources, Vivi photos and home background: create, toggle and delete", as
   await expectAccessible(page, "background delete dialog");
   await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
   await expect(toast(page, "Mitjà eliminat correctament")).toBeVisible();
+});
+
+test("map and questionnaire: a new questionnaire address shows on /participa and is allowed by the CSP at once; clearing it hides the button", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Mapa i qüestionari" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mapa i qüestionari" })).toBeVisible();
+  await expectAccessible(page, "settings");
+  const field = page.getByLabel("Adreça del qüestionari");
+  const save = page.getByRole("button", { name: "Desa" });
+  // The e2e server is shared: the seeded address is put back at the end.
+  const original = await field.inputValue();
+  expect(original).toMatch(/^https:\/\//);
+  const frameSrc = async () =>
+    (await fetch(`${BASE_URL}/participa`)).headers.get("content-security-policy")!.match(/frame-src ([^;]*)/)![1]!;
+
+  await field.fill("http://enquestes.example.org/bici");
+  await save.click();
+  const error = page.getByText("L'adreça del qüestionari ha de començar per https:// (http:// només es permet per a localhost)");
+  await expect(error).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAttribute("aria-describedby", new RegExp(`${await error.getAttribute("id")}$`));
+  await expectAccessible(page, "settings with an error");
+  expect(await frameSrc()).not.toContain("enquestes.example.org");
+
+  await field.fill("https://enquestes.example.org/bici?font=web");
+  await expect(page.getByText("En desar-la, la web permetrà incrustar contingut de https://enquestes.example.org.")).toBeVisible();
+  await save.click();
+  await expect(toast(page, "Adreces del mapa i del qüestionari desades correctament")).toBeVisible();
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("code").filter({ hasText: "https://enquestes.example.org" })).toBeVisible();
+  // No restart: the very next response allows the new host, and the page (cache cleared) has the button.
+  expect((await frameSrc()).split(" ")).toContain("https://enquestes.example.org");
+  await page.goto("/participa");
+  await page.getByRole("button", { name: "Respon el qüestionari" }).click();
+  // A frame the CSP refused would be a console error, which fails the test.
+  const frame = page.getByRole("dialog", { name: "Qüestionari participatiu" }).locator("iframe");
+  await expect(frame).toHaveAttribute("src", "https://enquestes.example.org/bici?font=web");
+  await expect(frame).toHaveAttribute("sandbox", /allow-forms/);
+  await expect(page.frameLocator("iframe[title^='Qüestionari']").getByText("Contingut extern")).toBeVisible();
+
+  await page.goto("/admin/settings");
+  await page.getByLabel("Adreça del qüestionari").fill("");
+  await expect(page.getByText("Buida: el botó del qüestionari no es mostra.")).toBeVisible();
+  await page.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Adreces del mapa i del qüestionari desades correctament")).toBeVisible();
+  await page.goto("/participa");
+  await expect(page.getByRole("heading", { name: "Qüestionari participatiu" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Respon el qüestionari" })).toHaveCount(0);
+  expect(await frameSrc()).not.toContain("enquestes.example.org");
+
+  await page.goto("/admin/settings");
+  await page.getByLabel("Adreça del qüestionari").fill(original);
+  await page.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Adreces del mapa i del qüestionari desades correctament")).toBeVisible();
+  expect((await frameSrc()).split(" ")).toContain(new URL(original).origin);
 });

@@ -35,6 +35,7 @@ export const NAV = [
   ["Fons Home", "/admin/home-background"],
   ["Vivi (Bici Fúcsia)", "/admin/bici-fucsia"],
   ["Footer", "/admin/footer"],
+  ["Mapa i qüestionari", "/admin/settings"],
 ] as const;
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,172 @@
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import type { Route } from "./+types/settings";
+import { PageTitle, clientErrors, useAdminFetcher } from "~/components/admin/admin-ui";
+import { FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/lib/admin.server";
+import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/session.server";
+import { readEmbedSettings, saveEmbedSettings } from "~/lib/settings.server";
+
+export const SAVED = "Adreces del mapa i del qüestionari desades correctament";
+export const NOT_SAVED = "No s'han desat les adreces: revisa els camps marcats";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { saved: await readEmbedSettings(context.db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { fields } = await readAdminForm(request, context, {});
+  const parsed = embedSettingsSchema.safeParse(fields);
+  if (!parsed.success) return failed(NOT_SAVED, 400, fieldErrors(parsed.error));
+  try {
+    // Any successful write clears the page cache and, with it, re-reads the CSP's frame sources
+    // (server/frame-sources.ts): the public pages and their policy follow at once.
+    await saveEmbedSettings(context.db, parsed.data);
+    return done(SAVED);
+  } catch (err) {
+    logActionError("embed settings", err);
+    return failed("No s'han pogut desar les adreces", 500);
+  }
+}
+
+type Field = keyof EmbedSettings;
+
+const FIELDS: { name: Field; label: string; about: string; empty: string; framed: boolean }[] = [
+  {
+    name: "mapEmbedUrl",
+    label: "Adreça del mapa incrustat",
+    about: "El mapa interactiu de propostes que es mostra a la pàgina d'inici, a les landing pages i al diàleg del mapa.",
+    empty: "Buida: no es mostra cap mapa (el diàleg del mapa diu que no està disponible).",
+    framed: true,
+  },
+  {
+    name: "mapFullUrl",
+    label: "Adreça del mapa complet",
+    about: "S'obre en una pestanya nova amb el botó «Obre el mapa complet». No s'incrusta, així que no cal permetre-la a la CSP.",
+    empty: "Buida: a la pàgina d'inici no hi ha enllaç al mapa complet, i el diàleg del mapa obre l'adreça del mapa incrustat.",
+    framed: false,
+  },
+  {
+    name: "questionnaireUrl",
+    label: "Adreça del qüestionari",
+    about: "El formulari extern que s'obre dins del diàleg «Respon el qüestionari» de la pàgina Participa.",
+    empty: "Buida: el botó del qüestionari no es mostra.",
+    framed: true,
+  },
+];
+
+/** What a typed address will do, said as it is typed. */
+function liveNote(field: (typeof FIELDS)[number], value: string) {
+  if (value.trim() === "") return field.empty;
+  if (!embedSettingsSchema.shape[field.name].safeParse(value).success) return null;
+  return field.framed ? `En desar-la, la web permetrà incrustar contingut de ${frameOrigin(value.trim())}.` : null;
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { saved } = loaderData;
+  const fetcher = useAdminFetcher();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    mapEmbedUrl: saved.mapEmbedUrl ?? "",
+    mapFullUrl: saved.mapFullUrl ?? "",
+    questionnaireUrl: saved.questionnaireUrl ?? "",
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const server = fetcher.data?.fieldErrors ?? {};
+  const allowed = frameOrigins(saved);
+  return (
+    <>
+      <PageTitle title="Mapa i qüestionari" />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="settings-form" className="rounded-lg bg-white p-5 shadow-sm">
+          <h2 id="settings-form" className="text-lg font-bold">
+            Adreces externes
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-ink/80">
+            Totes són opcionals: si en deixes una buida, aquella part de la web no es mostra. Han de començar per https://.
+          </p>
+          <fetcher.Form
+            method="post"
+            noValidate
+            className="flex flex-col gap-5"
+            onSubmit={(e) => {
+              const found = clientErrors(embedSettingsSchema, e.currentTarget);
+              setErrors(found ?? {});
+              if (found) e.preventDefault();
+            }}
+          >
+            {FIELDS.map((field) => {
+              const note = liveNote(field, values[field.name]);
+              return (
+                <FormField
+                  key={field.name}
+                  label={field.label}
+                  error={errors[field.name] ?? server[field.name]}
+                  hint={
+                    <>
+                      {field.about}
+                      {note && <span className="mt-1 block font-semibold text-ink/85">{note}</span>}
+                    </>
+                  }
+                >
+                  <Input
+                    name={field.name}
+                    type="url"
+                    inputMode="url"
+                    autoComplete="url"
+                    spellCheck={false}
+                    placeholder="https://"
+                    value={values[field.name]}
+                    onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                  />
+                </FormField>
+              );
+            })}
+            <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Desant..." : "Desa"}
+            </Button>
+          </fetcher.Form>
+        </section>
+        <section aria-labelledby="settings-now" className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm">
+          <h2 id="settings-now" className="text-lg font-bold">
+            Ara mateix
+          </h2>
+          <dl className="flex flex-col gap-3 text-sm">
+            {FIELDS.map((field) => (
+              <div key={field.name}>
+                <dt className="font-semibold">{field.label}</dt>
+                <dd className="break-all">
+                  {saved[field.name] ? (
+                    <a href={saved[field.name]!} target="_blank" rel="noopener noreferrer" className="text-brand-dark underline">
+                      {saved[field.name]}
+                      <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />
+                      <span className="sr-only"> (s'obre en una pestanya nova)</span>
+                    </a>
+                  ) : (
+                    "Sense adreça: no es mostra."
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="text-sm">
+            <h3 className="font-semibold">Orígens permesos als marcs (CSP frame-src)</h3>
+            <ul className="mt-1 list-disc pl-5">
+              <li>aquesta mateixa web</li>
+              {allowed.map((origin) => (
+                <li key={origin}>
+                  <code className="break-all">{origin}</code>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-ink/80">Qualsevol altre origen queda bloquejat. Els canvis s'apliquen en desar, sense reiniciar.</p>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

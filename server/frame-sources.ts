@@ -1,0 +1,73 @@
+import type { RequestHandler } from "express";
+import type { Db } from "~/db/client.server";
+import { frameOrigins } from "~/lib/admin-schemas";
+import { errorFields, log } from "~/lib/log.server";
+import { readEmbedSettings } from "~/lib/settings.server";
+
+const SAFETY_NET_MS = 30_000;
+
+/** The origins of the map and questionnaire embeds (site settings, /admin/settings), for the CSP's
+ * frame-src, kept in memory so that a response needs no query.
+ *
+ * They are read again whenever the page cache is cleared (`changed()`, wired in app.ts): after any
+ * successful write on this instance, and, on PostgreSQL, after one on another instance (the same
+ * LISTEN/NOTIFY). Responses wait for that read (`waitForChange()`), so the page after a save already
+ * allows the new host. A read at most every 30 s, in the background, is a safety net for a change
+ * nobody announced (a lost NOTIFY, a write by the CLI).
+ *
+ * Reads run one after another; a change while one is under way queues one more (that read could have
+ * started before the write committed), and further changes share the queued one. */
+export function createFrameSources(db: Db) {
+  let origins: string[] = [];
+  let checkedAt = 0;
+  let tail: Promise<void> = Promise.resolve();
+  let queued = false;
+  let awaited: Promise<void> | null = null;
+
+  const read = async () => {
+    try {
+      origins = frameOrigins(await readEmbedSettings(db));
+    } catch (err) {
+      // Keep the last known origins rather than dropping the embeds for a failed read.
+      log("error", "could not read the embed settings", errorFields(err));
+    }
+  };
+  const reread = () => {
+    checkedAt = Date.now();
+    if (!queued) {
+      queued = true;
+      tail = tail.then(() => {
+        queued = false;
+        return read();
+      });
+    }
+    return tail;
+  };
+  const changed = () => {
+    const next = reread();
+    awaited = next;
+    void next.then(() => {
+      if (awaited === next) awaited = null;
+    });
+    return next;
+  };
+  changed();
+
+  return {
+    /** The settings may have changed: read them again; responses wait for that read. */
+    changed,
+    /** Middleware before the security headers: holds a response while a read after a change runs. */
+    waitForChange(): RequestHandler {
+      return (_req, _res, next) => {
+        if (awaited) void awaited.then(() => next());
+        else next();
+      };
+    },
+    current(): string[] {
+      if (Date.now() - checkedAt > SAFETY_NET_MS) void reread();
+      return origins;
+    },
+  };
+}
+
+export type FrameSources = ReturnType<typeof createFrameSources>;
