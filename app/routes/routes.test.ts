@@ -90,6 +90,20 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     expect(result.isAdmin).toBe(true);
   });
 
+  it("the public layout answers when the database does not, for a signed-in admin too", async () => {
+    const broken = await createTestDatabase(backend);
+    const brokenCtx = createTestContext(broken);
+    await broken.close();
+    try {
+      for (const headers of [{}, { Cookie: adminCookie }]) {
+        const result = await (call(publicLayout.loader, routeArgs(brokenCtx, "/", { headers })) as ReturnType<typeof publicLayout.loader>);
+        expect(result).toEqual({ footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] }, isAdmin: false });
+      }
+    } finally {
+      brokenCtx.cleanup();
+    }
+  });
+
   it("the home page lists the agenda by date, ascending", async () => {
     await ctx.db.insert(t.activities).values([
       { title: "Després", date: "2026-12-20" },
