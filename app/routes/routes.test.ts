@@ -108,7 +108,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       typeof landing.loader
     >);
     expect(ok.landing.title).toBe("Activa");
-    for (const slug of ["inactiva", "no-existeix"]) {
+    // Also what no slug looks like: a NUL made the database fail (503), invalid UTF-8, traversal.
+    for (const slug of ["inactiva", "no-existeix", "a\u0000b", "\uFFFD", "../admin", "Activa"]) {
       const res = (await thrownOrReturned(async () =>
         call(landing.loader, routeArgs(ctx, `/landing/${slug}`, { params: { slug } })),
       )) as Response;
