@@ -6,7 +6,7 @@
 //
 // Usage: npm run build && npm run test:fuzz
 //   FUZZ_SEED=<n>    another deterministic sequence (the seed in use is printed; default 20250606)
-//   FUZZ_PORT=<n>    4200-4299 (default 4242; the PostgreSQL run uses the next port)
+//   FUZZ_PORT=<n>    4200-4298 (default 4242; the PostgreSQL run uses the next port)
 //   TEST_DATABASE_URL=postgres://…  also runs it on PostgreSQL, in a database created and dropped here
 //   FUZZ_ONLY=<regexp of "category: name">, FUZZ_OUT=<file prefix>: a part of it, and every answer written out (debugging)
 //
@@ -14,7 +14,7 @@
 // the oddities sent here. The server runs with TRUST_PROXY=loopback and each request claims a
 // client address of its own (X-Forwarded-For): the public forms count every request against a
 // per-client limit of 30, so without it nearly every form request would stop at the 429.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -117,6 +117,31 @@ const ADMIN_ACTIONS = ["/admin/logout", "/admin/upload/videos", "/admin/upload/r
 const ADMIN_ROUTES = ["/admin", "/admin/login", ...ADMIN_ACTIONS];
 const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio"];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
+const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];
+
+/** The route table as React Router reads it (app/routes.ts), one pattern per path: "landing/:slug"
+ * matches any one segment there, "*" anything. */
+function routePatterns() {
+  const listed = spawnSync("npx", ["react-router", "routes", "--json"], { encoding: "utf8" });
+  if (listed.status !== 0) throw new Error(`react-router routes failed: ${listed.stderr}`);
+  const patterns = [];
+  const walk = (routes, base) => {
+    for (const route of routes) {
+      const full = route.path ? `${base}/${route.path}`.replace(/\/+/g, "/") : base;
+      if (route.path || route.index) {
+        const re = full
+          .replace(/[.]/g, "\\.")
+          .replace(/:[^/]+/g, "[^/]+")
+          .replace(/\*/g, ".*");
+        patterns.push(new RegExp(`^${re || "/"}$`));
+      }
+      if (route.children) walk(route.children, full);
+    }
+  };
+  walk(JSON.parse(listed.stdout), "");
+  return patterns;
+}
+
 /** React Router's own endpoints: the data of a page (single fetch) and lazy route discovery. */
 const dataUrl = (p) => (p === "/" ? "/_root.data" : `${p}.data`);
 
@@ -204,7 +229,11 @@ function generate(seed, ctx) {
   const cases = [];
   const add = (cat, name, spec) => cases.push(makeRequest(ctx, cat, name, spec));
   const block = r.bytes(64 * 1024);
-  const filler = (n) => Buffer.concat(Array.from({ length: Math.ceil(n / block.length) }, () => block)).subarray(0, n);
+  const fillers = new Map();
+  const filler = (n) => {
+    if (!fillers.has(n)) fillers.set(n, Buffer.concat(Array.from({ length: Math.ceil(n / block.length) }, () => block)).subarray(0, n));
+    return fillers.get(n);
+  };
   const media = ctx.media;
   const everything = [
     ...PAGES,
@@ -1527,6 +1556,13 @@ function report(r) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// Every route of app/routes.ts must be among the targets above: a new route is fuzzed, or this says so.
+const uncovered = routePatterns().filter((re) => !ALL_TARGETS.some((t) => re.test(t)));
+if (uncovered.length) {
+  console.log(`routes not fuzzed (add them to scripts/fuzz.mjs): ${uncovered.map((re) => re.source).join(", ")}`);
+  process.exit(1);
+}
 
 console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
 let failed = false;
