@@ -163,7 +163,11 @@ function makeRequest(ctx, cat, name, { method = "GET", target = "/", version = "
   const all = [...headers];
   if (!bare) {
     if (!has("host")) all.unshift(["Host", ctx.host]);
-    if (!has("connection")) all.push(["Connection", "close"]);
+    // A large body goes on a kept-alive connection, as browsers send it: when the server answers
+    // before reading it all (a refusal), Node reads and discards the rest. On a "close" connection
+    // Node closes the socket right after the answer while the client is still sending, the kernel
+    // answers the rest with a reset, and the client may lose the answer: a race in TCP, not a bug.
+    if (!has("connection")) all.push(["Connection", body && body.length > 64 * 1024 ? "keep-alive" : "close"]);
     // One client for the sign-in, so that its throttle (20 failures per client) works as it would
     // against one attacker: the body is still read and checked before the throttle is asked.
     if (!has("x-forwarded-for")) all.push(["X-Forwarded-For", /^\/admin\/login\b/i.test(target) ? "10.255.255.254" : ctx.nextClient()]);
