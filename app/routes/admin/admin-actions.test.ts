@@ -19,6 +19,7 @@ import * as resources from "./resources";
 import * as testimonials from "./testimonials";
 import * as videos from "./videos";
 import * as login from "./login";
+import * as upload from "./upload";
 
 interface Result {
   ok: boolean;
@@ -397,6 +398,21 @@ describe.each(testBackends())("admin actions on %s", (backend) => {
       description: "Nou",
     });
     expect((await post(landings.action, { intent: "delete", id: l.id })).message).toBe("Landing page eliminada correctament");
+  });
+
+  it("the upload endpoint knows only its own kinds: an inherited name is not found (toString was a 500)", async () => {
+    for (const kind of ["toString", "constructor", "__proto__", "hasOwnProperty", "altres"]) {
+      const res = (await upload.action(
+        routeArgs(ctx, `/admin/upload/${kind}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "create" }),
+          headers: { Cookie: cookie },
+          params: { kind },
+        }) as unknown as Parameters<typeof upload.action>[0],
+      )) as Response;
+      expect(res.status, kind).toBe(404);
+      expect(await res.json()).toEqual({ ok: false, error: "No trobat" });
+    }
   });
 
   it("reflections: the search is case-insensitive over text, name and e-mail", () => {
