@@ -400,6 +400,25 @@ describe.each(testBackends())("admin actions on %s", (backend) => {
     expect((await post(landings.action, { intent: "delete", id: l.id })).message).toBe("Landing page eliminada correctament");
   });
 
+  it("a body that is not a form answers 400 on every screen (activities, landings, testimonials were a 500)", async () => {
+    const before = [await ctx.db.$count(t.activities), await ctx.db.$count(t.landings)];
+    const bodies: [string, string][] = [
+      ["text/plain", "intent=create"],
+      ["multipart/form-data; boundary=X", "--X\r\n\r\nno headers\r\n--X--\r\n"],
+      ["multipart/form-data", "x"],
+      ["application/x-www-form-urlencoded", "intent=create&title=%00"],
+    ];
+    for (const action of [activities.action, landings.action, testimonials.action, footer.action, videos.action]) {
+      for (const [type, body] of bodies) {
+        const args = routeArgs(ctx, "/admin/x", { method: "POST", body, headers: { Cookie: cookie, "Content-Type": type } });
+        const out = await (action as (a: unknown) => Promise<{ init: ResponseInit | null }>)(args).catch((e: unknown) => e);
+        // Thrown (screens without their own message) or returned: a 400 either way, never a TypeError.
+        expect(out, `${type}: ${JSON.stringify(out)}`).toMatchObject({ init: { status: 400 } });
+      }
+    }
+    expect([await ctx.db.$count(t.activities), await ctx.db.$count(t.landings)]).toEqual(before);
+  });
+
   it("the upload endpoint knows only its own kinds: an inherited name is not found (toString was a 500)", async () => {
     for (const kind of ["toString", "constructor", "__proto__", "hasOwnProperty", "altres"]) {
       const res = (await upload.action(
