@@ -156,7 +156,8 @@ const dataUrl = (p) => (p === "/" ? "/_root.data" : `${p}.data`);
  * - mode "send": everything is sent, an answer is due; "truncate": part of the body, then the
  *   connection is dropped (or reset); "claim": a 200 MB body is announced, a little is sent.
  * - broken: malformed at the HTTP level, so Node's parser may answer 400 or just close.
- * - adminWrite: an anonymous or forged write to the back office: a 2xx is a failure.
+ * - adminWrite: a write to the back office that must be refused (anonymous, forged, or signed in
+ *   with a broken body): a 2xx is a failure.
  */
 function makeRequest(ctx, cat, name, { method = "GET", target = "/", version = "HTTP/1.1", headers = [], body, bare = false, ...rest }) {
   const has = (n) => headers.some(([k]) => String(k).toLowerCase() === n);
@@ -976,6 +977,59 @@ function generate(seed, ctx) {
     });
   }
 
+  // Signed in, with bodies that are not forms, or forms with text no browser sends: every screen
+  // must refuse them (4xx), store nothing and keep no file. Never a complete valid form, never a
+  // file of a type the back office accepts, and never the sign-out (it would end the session).
+  const truly = [...BAD_BYTES, "%FF", "%C0%AF", "%ED%A0%80", "%00", "%E2%82"];
+  for (const target of ADMIN_ACTIONS.filter((t) => t !== "/admin/logout")) {
+    const signedIn = (name, headers, body, extra = {}) =>
+      add("signed-in", `${name} ${target}`, {
+        method: "POST",
+        target,
+        headers: [["Cookie", ctx.session], ...headers],
+        body,
+        adminWrite: true,
+        ...extra,
+      });
+    const junk = r.pick([
+      b("<html><body>no és una imatge</body></html>".repeat(40)),
+      r.bytes(3000 + r.int(30000)),
+      b("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    ]);
+    const file = { name: r.pick(["file", "image"]), filename: "x.png", type: "image/png", data: junk };
+    signedIn("text/plain", [["Content-Type", "text/plain"]], b("intent=create&title=x"));
+    signedIn("JSON", [["Content-Type", "application/json"]], b('{"intent":"delete","id":"x"}'));
+    signedIn("multipart without a boundary", [["Content-Type", "multipart/form-data"]], b("x"));
+    signedIn("a part without headers", [multipartType("X")], b("--X\r\n\r\nno headers\r\n--X--\r\n"));
+    signedIn("unterminated multipart", [multipartType("X")], multipart("X", [{ name: "intent", value: "create" }, file], { close: false }));
+    signedIn(
+      "a file that is not of its type",
+      [multipartType("X")],
+      multipart("X", [{ name: "intent", value: "create" }, { name: "title", value: "x" }, file]),
+    );
+    signedIn("8 MB", [FORM], filler(8 * 1024 * 1024));
+    signedIn(
+      "dropped mid-upload",
+      [multipartType("X"), ["Content-Length", "9000000"]],
+      multipart("X", [{ name: "intent", value: "create" }, file], { close: false }),
+      { mode: "truncate" },
+    );
+    for (const bad of [r.pick(truly), r.pick(truly)]) {
+      signedIn(`intent and title with ${JSON.stringify(bad)}`, [FORM], b(`intent=create&title=Fuzz${bad}&slug=fuzz${bad}`));
+      signedIn(
+        `multipart title with ${JSON.stringify(bad)}`,
+        [multipartType("X")],
+        multipart("X", [
+          { name: "intent", value: "create" },
+          { name: "title", value: `Fuzz${bad}` },
+        ]),
+      );
+    }
+  }
+  for (const target of ADMIN_SCREENS) {
+    add("signed-in", `GET ${target} with an odd query`, { target: `${target}?${r.pick(queries)}`, headers: [["Cookie", ctx.session]] });
+  }
+
   // Path traversal, against the uploads, the build and the project.
   const traversal = [
     "/media/../package.json",
@@ -1374,6 +1428,18 @@ async function run(kind, port, databaseUrl) {
     await seed(dataDir, env);
     server = startServer(dataDir, port, env);
     await waitHealthy(server, port);
+    // A real session, for the broken bodies sent to the back office signed in. Taken before the
+    // snapshot: signing in stores a session row.
+    const signIn = await fetch(`http://127.0.0.1:${port}/admin/login`, {
+      method: "POST",
+      body: new URLSearchParams(ADMIN),
+      redirect: "manual",
+    });
+    const session = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("pb_session="));
+    if (!session) throw new Error(`could not sign in (${signIn.status})`);
     // PGlite is read with the server stopped (two processes on one folder lose writes), after
     // one start, which creates the admin account.
     let before;
@@ -1401,6 +1467,7 @@ async function run(kind, port, databaseUrl) {
       host: `127.0.0.1:${port}`,
       media,
       ids: before.ids,
+      session,
       audio: fs.readFileSync(path.join(uploads, media.audio.slice("/media/".length))),
       png: fs.readFileSync(path.join(uploads, media.image.slice("/media/".length))),
       pdf: fs.readFileSync(path.join(uploads, media.pdf.slice("/media/".length))),
