@@ -1,8 +1,9 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
+import { errorFields, log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -52,3 +53,12 @@ export default function handleRequest(
     );
   });
 }
+
+/** An error thrown while loading or acting, as one JSON log line (React Router's default prints a
+ * multi-line stack). Answers to bad requests are not errors of ours and are not logged: a POST to a
+ * page without a form (405) wrote some thirty lines of stack each, so bad traffic flooded the log. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  log("error", "request failed", { method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
+};

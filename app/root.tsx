@@ -48,12 +48,20 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A request the site refuses (a form posted where there is none: 405) is the client's doing:
+  // said as such, and not logged, so bad traffic cannot flood the log with stack traces.
+  const [title, text] =
+    status === 404
+      ? ["Pàgina no trobada", "La pàgina que busques no existeix."]
+      : status < 500
+        ? ["Petició no vàlida", "Aquesta pàgina no pot respondre aquesta petició."]
+        : ["Hi ha hagut un error inesperat", "Torna-ho a provar d'aquí a una estona."];
+  if (status >= 500) console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Pàgina no trobada" : "Hi ha hagut un error inesperat"}</h1>
-      <p>{notFound ? "La pàgina que busques no existeix." : "Torna-ho a provar d'aquí a una estona."}</p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p>{text}</p>
       <a className="font-semibold text-brand-dark underline" href="/">
         Torna a l'inici
       </a>

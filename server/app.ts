@@ -59,6 +59,49 @@ function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): 
   ];
 }
 
+/** The methods the site answers: pages and media are read with GET and HEAD, forms post. */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
+/** A host name or an IP literal, with an optional port. */
+const HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The request's URL as React Router is given it; null when no URL can be made of the request:
+ * a target that is not a path (absolute-form, "*"), an empty or malformed host (also a forwarded
+ * one, behind a trusted proxy), a port out of range, a protocol other than http(s). */
+export function requestUrl(req: express.Request): URL | null {
+  if (!req.originalUrl.startsWith("/") || !/^https?$/.test(req.protocol)) return null;
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  try {
+    let url: URL | null = null;
+    for (const host of [req.get("host") ?? "", ...(forwarded ? [forwarded] : [])]) {
+      if (!HOST.test(host)) return null;
+      url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+    }
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses up front what the app cannot answer, with a short answer, instead of letting it fail
+ * deep inside the router with a 500: another method (TRACE cannot even be made into a fetch
+ * Request), or a request no URL can be made of (requestUrl). */
+function wellFormedRequests(): RequestHandler {
+  return (req, res, next) => {
+    if (!METHODS.has(req.method)) {
+      res.setHeader("Allow", "GET, HEAD, POST");
+      res.status(405).type("text/plain; charset=utf-8").send("Mètode no permès");
+      return;
+    }
+    const url = requestUrl(req);
+    if (!url) {
+      res.status(400).type("text/plain; charset=utf-8").send("Petició no vàlida");
+      return;
+    }
+    res.locals.url = url;
+    next();
+  };
+}
+
 /** With the SameSite=Lax cookie, refuses a cross-site form post or fetch (CSRF). */
 function sameOriginMutations(): RequestHandler {
   return (req, res, next) => {
@@ -189,6 +232,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   });
 
   app.use(requestLog());
+  app.use(wellFormedRequests());
   app.use(pageCache.lookup());
   app.use(frameSources.waitForChange());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current));
@@ -255,7 +299,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
       // A HEAD is rendered as a GET so that the page can be kept for the next visitor.
-      const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+      const request = new Request(res.locals.url as URL, {
         method: "GET",
         headers,
       });

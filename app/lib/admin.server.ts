@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { AppContext } from "./app-context";
 import { log, errorFields } from "./log.server";
 import type { PutOptions, Storage } from "./storage.server";
+import { FormError, readForm } from "./forms.server";
 import { readMultipart, UploadError, type Multipart } from "./uploads.server";
 
 // What every admin action answers: a toast message, or an error (with per-field messages
@@ -20,18 +21,27 @@ export const done = (message: string) => data<ActionResult>({ ok: true, message 
 export const failed = (error: string, status = 400, fieldErrors?: Record<string, string>) =>
   data<ActionResult>({ ok: false, error, fieldErrors }, { status });
 
-/** The fields (and files, for a multipart form) of an admin form. A url-encoded form has no files. */
+/** The largest url-encoded admin form (a 50,000-character landing description, encoded, fits). */
+const ADMIN_FORM_BYTES = 1024 * 1024;
+
+/** The fields (and files, for a multipart form) of an admin form. A url-encoded form has no files.
+ * A body that is not a form at all (broken multipart, another type, text that is not UTF-8) is
+ * thrown as a 400 "Petició no vàlida.": screens that catch upload errors answer it with their own
+ * message, and the others no longer answer 500. A file's own problems stay UploadErrors. */
 export async function readAdminForm<F extends string>(
   request: Request,
   context: Pick<AppContext, "storage">,
   specs: Record<F, PutOptions>,
 ): Promise<Multipart<F>> {
   const type = request.headers.get("content-type") ?? "";
-  if (type.toLowerCase().startsWith("multipart/form-data")) return readMultipart(request, context.storage, specs);
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === "string") fields[k] = v;
-  return { fields, files: {}, discard: async () => {} };
+  try {
+    if (type.toLowerCase().startsWith("multipart/form-data")) return await readMultipart(request, context.storage, specs);
+    return { fields: await readForm(request, context.storage, ADMIN_FORM_BYTES), files: {}, discard: async () => {} };
+  } catch (err) {
+    if (err instanceof FormError) throw failed(err.message, err.code === "too_large" ? 413 : 400);
+    if (err instanceof UploadError && (err.code === "bad_request" || err.code === "bad_text")) throw failed("Petició no vàlida.");
+    throw err;
+  }
 }
 
 /** The first message of each field, for the form. */

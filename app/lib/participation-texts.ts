@@ -45,6 +45,8 @@ export const MESSAGES = {
   audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
   audioTooLarge: "L'àudio és massa gran (màxim 5 MB).",
   tooMany: "Has enviat massa peticions seguides. Espera uns minuts i torna-ho a provar.",
+  /** A body no browser form sends: text that is not UTF-8, a NUL, something that is not a form. */
+  badRequest: "Petició no vàlida.",
 } as const;
 
 export const LIMITS = {

@@ -135,6 +135,31 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     });
   });
 
+  it("refuses text that is not UTF-8 or holds a NUL, which no browser sends: 400, nothing stored", async () => {
+    // Found by scripts/fuzz.mjs: such text was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
+    const raw = (body: string) =>
+      new Request("http://127.0.0.1:3000/x", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: Buffer.from(body, "latin1"),
+      });
+    const tables = [t.newsletterSubscriptions, t.mapComments, t.reflections] as const;
+    const before = await Promise.all(tables.map(rows));
+    const writes = [
+      [subscribeNewsletter, (bad: string) => `email=a${bad}b%40example.cat&privacy=on`],
+      [createMapComment, (bad: string) => `comment=Falta un carril ${bad} bici&privacy=on`],
+      [createReflection, (bad: string) => `reflection=Bici ${bad} cada dia&name=Anna`],
+    ] as const;
+    for (const bad of ["%00", "%FF", "%C0%AF", "%ED%A0%80", "%E2%82", "\x00", "\xff", "\xc3"]) {
+      for (const [write, body] of writes) {
+        const res = await write(raw(body(bad)), ctx);
+        expect(res.status, `${write.name} ${JSON.stringify(bad)}`).toBe(400);
+        expect(res.result).toEqual({ ok: false, errors: {}, message: { title: MESSAGES.badRequest } });
+      }
+    }
+    expect(await Promise.all(tables.map(rows))).toEqual(before);
+  });
+
   describe("map comments", () => {
     it("refuses an empty or blank comment, an unchecked box, a bad e-mail and an over-long comment", async () => {
       const cases: [Record<string, string>, string[]][] = [
@@ -289,6 +314,34 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         expect(res.status, message).toBe(status);
         expect(res.result.ok).toBe(false);
         expect(res.result.message?.description ?? res.result.message?.title).toBe(message);
+      }
+      expect(await rows(t.testimonials)).toBe(before);
+      expect(audioFiles(ctx)).toHaveLength(files);
+    });
+
+    it("refuses a title that is not UTF-8 or holds a NUL, leaving no row and no file", async () => {
+      // Found by scripts/fuzz.mjs: such a title was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
+      const before = await rows(t.testimonials);
+      const files = audioFiles(ctx).length;
+      for (const title of ["hola\x00adeu", "bici \xff escola", "\xed\xa0\x80"]) {
+        const part = (name: string, value: string) =>
+          Buffer.from(`--X\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "latin1");
+        const body = Buffer.concat([
+          part("title", title),
+          part("category", "infants"),
+          part("terms", "on"),
+          Buffer.from('--X\r\nContent-Disposition: form-data; name="audio"; filename="a.webm"\r\nContent-Type: audio/webm\r\n\r\n'),
+          WEBM,
+          Buffer.from("\r\n--X--\r\n"),
+        ]);
+        const request = new Request("http://127.0.0.1:3000/testimonis/enviar", {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=X" },
+          body,
+        });
+        const res = await createTestimonial(request, ctx);
+        expect(res.status, JSON.stringify(title)).toBe(400);
+        expect(res.result.message?.title).toBe(MESSAGES.badRequest);
       }
       expect(await rows(t.testimonials)).toBe(before);
       expect(audioFiles(ctx)).toHaveLength(files);

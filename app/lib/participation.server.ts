@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { mapComments, newsletterSubscriptions, reflections, testimonials, type Category } from "~/db/schema";
 import type { AppContext } from "./app-context";
 import { embeds, publicRead } from "./content.server";
+import { FormError, readForm } from "./forms.server";
 import { errorFields, log } from "./log.server";
 import {
   fieldErrors,
@@ -38,7 +39,7 @@ const tooLarge = (): Outcome => ({
   result: { ok: false, errors: {}, message: { title: "El formulari és massa gran." } },
 });
 
-class BodyTooLarge extends Error {}
+const badRequest = (): Outcome => ({ status: 400, result: { ok: false, errors: {}, message: { title: MESSAGES.badRequest } } });
 
 /** What the person typed, sent back with a validation error so a page without JavaScript can keep
  * it. Never an e-mail address: those stay out of every response. */
@@ -49,35 +50,6 @@ function echo(fields: Record<string, string>): Record<string, string> {
     if (typeof value === "string" && value.length <= LIMITS.reflection) out[name] = value;
   }
   return out;
-}
-
-/** The fields of a text form, read with a size limit (never the whole of an endless body). */
-async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, string>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new BodyTooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new BodyTooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const body = Buffer.concat(chunks);
-  const type = request.headers.get("content-type") ?? "";
-  const form = await new Response(body, { headers: { "content-type": type || "application/x-www-form-urlencoded" } })
-    .formData()
-    .catch(() => new FormData());
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && !(name in fields)) fields[name] = value;
-  return fields;
 }
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientKey" | "storage">;
@@ -93,9 +65,9 @@ async function textWrite(
   if (!(await allowWrite(context, kind))) return tooMany();
   let fields: Record<string, string>;
   try {
-    fields = await readForm(request);
+    fields = await readForm(request, context.storage, MAX_FORM_BYTES);
   } catch (err) {
-    if (err instanceof BodyTooLarge) return tooLarge();
+    if (err instanceof FormError) return err.code === "too_large" ? tooLarge() : badRequest();
     throw err;
   }
   // A bot filled in the hidden field: it is told all went well, and nothing is stored.
@@ -218,7 +190,7 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
       request,
       context.storage,
       { audio: { maxBytes: LIMITS.audioBytes, prefix: "audio", accept: acceptAudio } },
-      { maxFieldBytes: 4 * 1024, maxFields: 10 },
+      { maxFieldBytes: 4 * 1024, maxFields: 10, maxBytes: LIMITS.audioBytes + MAX_FORM_BYTES },
     );
   } catch (err) {
     if (!(err instanceof UploadError)) throw err;
@@ -227,9 +199,11 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
         ? MESSAGES.audioTooLarge
         : err.code === "bad_type"
           ? MESSAGES.audioType
-          : err.code === "bad_request" && err.message.includes("formulari amb fitxers")
-            ? MESSAGES.testimonialMissing.description
-            : MESSAGES.testimonialError;
+          : err.code === "bad_text"
+            ? MESSAGES.badRequest
+            : err.code === "bad_request" && err.message.includes("formulari amb fitxers")
+              ? MESSAGES.testimonialMissing.description
+              : MESSAGES.testimonialError;
     const status = err.code === "too_large" ? 413 : err.code === "bad_type" ? 415 : 400;
     return { status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
   }

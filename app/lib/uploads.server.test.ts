@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLocalStorage, type Storage } from "./storage.server";
 import { readMultipart, UploadError } from "./uploads.server";
 
@@ -89,6 +89,59 @@ describe("readMultipart", () => {
     });
     await expect(readMultipart(broken, storage, { image })).rejects.toBeInstanceOf(UploadError);
     expect(filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a field that is not UTF-8 or holds a NUL, storing no file, before or after it", async () => {
+    const image_ = Buffer.concat([
+      Buffer.from('--X\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\n\r\n'),
+      await png(),
+      Buffer.from("\r\n"),
+    ]);
+    for (const value of ["a\x00b", "\xff\xfe", "\xc0\xaf"]) {
+      const title = Buffer.from(`--X\r\ncontent-disposition: form-data; name="title"\r\n\r\n${value}\r\n`, "latin1");
+      // Field first, file after, in one chunk: the parser still emits the file after the failure.
+      const body = Buffer.concat([...(value === "a\x00b" ? [image_, title] : [title, image_]), Buffer.from("--X--\r\n")]);
+      const req = new Request("http://127.0.0.1/upload", {
+        method: "POST",
+        body,
+        headers: { "content-type": "multipart/form-data; boundary=X" },
+      });
+      await expect(readMultipart(req, storage, { image })).rejects.toMatchObject({ code: "bad_text", field: "title" });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300)); // time for a late store to land
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a body over maxBytes as it streams, counting the parts it skips", async () => {
+    const req = form([["other", new Blob([Buffer.alloc(200_000)]), "x.bin"]]);
+    await expect(readMultipart(req, storage, { image }, { maxBytes: 100_000 })).rejects.toMatchObject({ code: "too_large", field: null });
+  });
+
+  it("reads a refused body to its end instead of cancelling it, so that the answer still reaches the client", async () => {
+    // Cancelling the request's body destroys the connection: the client got no answer at all
+    // (found by scripts/fuzz.mjs with a part that has no headers).
+    let cancelled = false;
+    let pulls = 0;
+    const chunks = [Buffer.from("--X\r\n\r\nno headers here\r\n--X--\r\n"), ...Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024))];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks[pulls++];
+        if (chunk) controller.enqueue(new Uint8Array(chunk));
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const req = new Request("http://127.0.0.1/upload", {
+      method: "POST",
+      body,
+      headers: { "content-type": "multipart/form-data; boundary=X" },
+      duplex: "half",
+    } as RequestInit);
+    await expect(readMultipart(req, storage, { image })).rejects.toMatchObject({ code: "bad_request" });
+    await vi.waitFor(() => expect(pulls).toBe(chunks.length + 1));
+    expect(cancelled).toBe(false);
   });
 
   it("discard() removes what was stored when a later step refuses the request", async () => {

@@ -8,7 +8,7 @@ import { StorageError, type PutOptions, type Storage, type StoredFile } from "./
 // any failure every file already stored for this request is deleted, so a failed request
 // leaves no orphan file.
 
-export type UploadErrorCode = "bad_request" | "too_large" | "bad_type" | "empty";
+export type UploadErrorCode = "bad_request" | "too_large" | "bad_type" | "empty" | "bad_text";
 
 export class UploadError extends Error {
   override name = "UploadError";
@@ -26,7 +26,13 @@ export interface MultipartLimits {
   /** Largest text field, in bytes. */
   maxFieldBytes?: number;
   maxFields?: number;
+  /** Largest body, in bytes, counted as it streams (parts that are skipped count too). */
+  maxBytes?: number;
 }
+
+/** False for text that came from bytes that were not UTF-8 (decoded as U+FFFD) or holds a NUL,
+ * which no browser form sends and PostgreSQL refuses in text. */
+export const isCleanText = (value: string) => !value.includes("\u0000") && !value.includes("\uFFFD");
 
 export interface Multipart<F extends string> {
   fields: Record<string, string>;
@@ -39,7 +45,7 @@ export async function readMultipart<F extends string>(
   request: Request,
   storage: Storage,
   specs: Record<F, PutOptions>,
-  { maxFieldBytes = 64 * 1024, maxFields = 50 }: MultipartLimits = {},
+  { maxFieldBytes = 64 * 1024, maxFields = 50, maxBytes = Infinity }: MultipartLimits = {},
 ): Promise<Multipart<F>> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
@@ -72,25 +78,31 @@ export async function readMultipart<F extends string>(
       const puts: Promise<void>[] = [];
       const streams = new Set<Readable>();
       let failed = false;
-      // Stop reading, abort the files still streaming, and answer once every store has
-      // settled, so the caller's cleanup sees every file that was written.
+      // Stop parsing, abort the files still streaming, and answer once every store has
+      // settled, so the caller's cleanup sees every file that was written. The rest of the body
+      // is read and thrown away, not destroyed: destroying it would close the connection, and
+      // the client would never get the answer.
       const fail = (err: unknown) => {
         if (failed) return;
         failed = true;
         body.unpipe(parser);
-        body.destroy();
+        body.resume();
         for (const stream of streams) stream.destroy(new Error("aborted"));
         void Promise.allSettled(puts).then(() => reject(err));
       };
 
       parser.on("field", (name, value, info) => {
+        if (failed) return;
         if (info.valueTruncated) return fail(new UploadError("too_large", name, "Un camp del formulari és massa llarg."));
+        if (!isCleanText(value)) return fail(new UploadError("bad_text", name, "Petició no vàlida."));
         fields[name] = value;
       });
       parser.on("file", (name, stream, info) => {
         stream.on("error", () => {}); // reported through the store or the parser, not here
         const spec = (specs as Record<string, PutOptions | undefined>)[name];
-        if (!spec || name in files || !info.filename) {
+        // After a failure the parser still emits the parts already in its buffer: a file stored
+        // then would miss the cleanup and stay behind (found by scripts/fuzz.mjs).
+        if (failed || !spec || name in files || !info.filename) {
           stream.resume(); // an unexpected or empty file input: read past it
           return;
         }
@@ -126,6 +138,11 @@ export async function readMultipart<F extends string>(
         });
       });
       body.on("error", () => fail(new UploadError("bad_request", null, "La pujada s'ha interromput.")));
+      let size = 0;
+      body.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) fail(new UploadError("too_large", null, "El formulari és massa gran."));
+      });
       body.pipe(parser);
     });
     return { ...result, discard };

@@ -14,7 +14,14 @@ import { errorFields, log } from "~/lib/log.server";
 import { paths } from "~/lib/routes";
 import { SITE_NAME, seoFor } from "~/lib/seo";
 
+/** The shape landingSchema (admin-schemas.ts) gives every slug; kept here so that this public
+ * page does not load the admin schemas. */
+const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // Anything not shaped like a slug cannot be a landing, and is not sent to the database
+  // (a NUL there is an error, which would answer 503 instead of "not found").
+  if (!SLUG_PATTERN.test(params.slug)) throw redirect("/404");
   let landing: { title: string; description: string } | undefined;
   try {
     landing = await context.db.query.landings.findFirst({

@@ -95,7 +95,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     const brokenCtx = createTestContext(broken);
     await broken.close();
     try {
-      for (const headers of [{}, { Cookie: adminCookie }]) {
+      for (const headers of [{}, { Cookie: adminCookie }] as Record<string, string>[]) {
         const result = await (call(publicLayout.loader, routeArgs(brokenCtx, "/", { headers })) as ReturnType<typeof publicLayout.loader>);
         expect(result).toEqual({ footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] }, isAdmin: false });
       }
@@ -124,7 +124,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       typeof landing.loader
     >);
     expect(ok.landing.title).toBe("Activa");
-    for (const slug of ["inactiva", "no-existeix"]) {
+    // Also what no slug looks like: a NUL made the database fail (503), invalid UTF-8, traversal.
+    for (const slug of ["inactiva", "no-existeix", "a\u0000b", "\uFFFD", "../admin", "Activa"]) {
       const res = (await thrownOrReturned(async () =>
         call(landing.loader, routeArgs(ctx, `/landing/${slug}`, { params: { slug } })),
       )) as Response;

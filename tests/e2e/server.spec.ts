@@ -24,6 +24,32 @@ function rawGet(pathAsIs: string, headers: Record<string, string> = {}) {
   });
 }
 
+/** Bytes written as they are on a socket (requests no HTTP client sends), from a loopback address
+ * of its own (127.0.0.2) so that the public forms' per-client limit is not the other tests'.
+ * Resolves with the answer's status, or null when the connection closed without one. */
+function rawRequest(bytes: string | Buffer, waitMs = 5000) {
+  return new Promise<{ status: number | null; body: string; ms: number }>((resolve) => {
+    const started = Date.now();
+    const socket = net.connect({ host: "127.0.0.1", port: PORT, localAddress: "127.0.0.2" });
+    let data = Buffer.alloc(0);
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = data.toString("utf8");
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]) || null;
+      resolve({ status, body: text.slice(text.indexOf("\r\n\r\n") + 4), ms: Date.now() - started });
+    };
+    const timer = setTimeout(done, waitMs);
+    socket.on("data", (chunk: Buffer) => (data = Buffer.concat([data, chunk])));
+    socket.on("close", done);
+    socket.on("error", () => {});
+    socket.write(typeof bytes === "string" ? Buffer.from(bytes, "latin1") : bytes);
+  });
+}
+
+const head = (requestLine: string, headers: string[] = [`Host: 127.0.0.1:${PORT}`]) =>
+  `${requestLine}\r\n${[...headers, "Connection: close"].join("\r\n")}\r\n\r\n`;
+
 async function firstMediaPath(): Promise<string> {
   const html = await (await fetch(`${BASE_URL}/`)).text();
   const match = html.match(/\/media\/logos\/[0-9a-f-]{36}\.png/);
@@ -174,6 +200,81 @@ test.describe("HTTP contract", () => {
       redirect: "manual",
     });
     expect(res.status).toBe(403);
+  });
+});
+
+// Found by the bad-traffic fuzzer (scripts/fuzz.mjs): each of these answered 500, or not at all.
+test.describe("bad traffic", () => {
+  test("methods other than GET, HEAD and POST answer 405 in Catalan (TRACE was a 500)", async () => {
+    for (const [method, target] of [
+      ["TRACE", "/"],
+      ["PUT", "/admin/login"],
+      ["DELETE", "/newsletter"],
+      ["OPTIONS", "/participa"],
+      ["PROPFIND", "/media/x"],
+    ]) {
+      const res = await rawRequest(head(`${method} ${target} HTTP/1.1`));
+      expect(res.status, `${method} ${target}`).toBe(405);
+      expect(res.body).toBe("Mètode no permès");
+    }
+  });
+
+  test("a request no URL can be made of answers 400: an empty or malformed Host, an absolute-form target", async () => {
+    for (const host of ["Host: ", "Host: a b", "Host: [::1", "Host: 127.0.0.1:99999"]) {
+      const res = await rawRequest(head("GET /admin/login HTTP/1.1", [host]));
+      expect(res.status, host).toBe(400);
+      expect(res.body).toBe("Petició no vàlida");
+    }
+    expect((await rawRequest(head("GET http://evil.example/admin/login HTTP/1.1"))).status).toBe(400);
+  });
+
+  test("the sign-in refuses a body that is not a form at once, and a huge one without waiting for it", async () => {
+    for (const type of ["text/plain", "application/json", "multipart/form-data", "multipart/form-data; boundary=X"]) {
+      const res = await rawRequest(
+        head("POST /admin/login HTTP/1.1", [`Host: 127.0.0.1:${PORT}`, `Content-Type: ${type}`, "Content-Length: 7"]) + '{"a":1}',
+      );
+      expect(res.status, type).toBe(400);
+    }
+    // 200 MB announced, a few bytes sent: refused from the headers (it was read into memory).
+    const claim = await rawRequest(
+      head("POST /admin/login HTTP/1.1", [
+        `Host: 127.0.0.1:${PORT}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${200 * 1024 * 1024}`,
+      ]) + "email=a",
+    );
+    expect(claim.status).toBe(413);
+    expect(claim.ms).toBeLessThan(3000);
+  });
+
+  test("a broken upload and a form too large for its limit are answered, not dropped", async () => {
+    // A part without headers: the parser fails, and the connection used to be closed unanswered.
+    const multipart = "--X\r\n\r\nno headers\r\n--X--\r\n";
+    const upload = await rawRequest(
+      head("POST /testimonis/enviar HTTP/1.1", [
+        `Host: 127.0.0.1:${PORT}`,
+        "Content-Type: multipart/form-data; boundary=X",
+        `Content-Length: ${multipart.length}`,
+      ]) + multipart,
+    );
+    expect(upload.status).toBe(400);
+    // No length announced (chunked), 300 KB: found too large while reading, answered 413.
+    const chunk = `comment=${"x".repeat(30_000)}`;
+    const chunks = Array.from({ length: 10 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("") + "0\r\n\r\n";
+    const form = await rawRequest(
+      head("POST /participa/mapa HTTP/1.1", [
+        `Host: 127.0.0.1:${PORT}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        "Transfer-Encoding: chunked",
+      ]) + chunks,
+    );
+    expect(form.status).toBe(413);
+  });
+
+  test("a landing address that cannot be a slug is not found (a NUL was a 503)", async () => {
+    const res = await rawGet("/landing/%00");
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/404");
   });
 });
 

@@ -23,6 +23,7 @@ import * as testimonials from "./testimonials";
 import * as videos from "./videos";
 import * as login from "./login";
 import * as participa from "../participa";
+import * as upload from "./upload";
 
 interface Result {
   ok: boolean;
@@ -485,6 +486,40 @@ describe.each(testBackends())("admin actions on %s", (backend) => {
     expect(await rows()).toEqual([]);
     expect(await embeds(ctx.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
     expect(await getMapSettings(ctx.db)).toEqual({ embedUrl: null, fullUrl: null });
+  });
+
+  it("a body that is not a form answers 400 on every screen (activities, landings, testimonials were a 500)", async () => {
+    const before = [await ctx.db.$count(t.activities), await ctx.db.$count(t.landings)];
+    const bodies: [string, string][] = [
+      ["text/plain", "intent=create"],
+      ["multipart/form-data; boundary=X", "--X\r\n\r\nno headers\r\n--X--\r\n"],
+      ["multipart/form-data", "x"],
+      ["application/x-www-form-urlencoded", "intent=create&title=%00"],
+    ];
+    for (const action of [activities.action, landings.action, testimonials.action, footer.action, videos.action]) {
+      for (const [type, body] of bodies) {
+        const args = routeArgs(ctx, "/admin/x", { method: "POST", body, headers: { Cookie: cookie, "Content-Type": type } });
+        const out = await (action as (a: unknown) => Promise<{ init: ResponseInit | null }>)(args).catch((e: unknown) => e);
+        // Thrown (screens without their own message) or returned: a 400 either way, never a TypeError.
+        expect(out, `${type}: ${JSON.stringify(out)}`).toMatchObject({ init: { status: 400 } });
+      }
+    }
+    expect([await ctx.db.$count(t.activities), await ctx.db.$count(t.landings)]).toEqual(before);
+  });
+
+  it("the upload endpoint knows only its own kinds: an inherited name is not found (toString was a 500)", async () => {
+    for (const kind of ["toString", "constructor", "__proto__", "hasOwnProperty", "altres"]) {
+      const res = (await upload.action(
+        routeArgs(ctx, `/admin/upload/${kind}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "create" }),
+          headers: { Cookie: cookie },
+          params: { kind },
+        }) as unknown as Parameters<typeof upload.action>[0],
+      )) as Response;
+      expect(res.status, kind).toBe(404);
+      expect(await res.json()).toEqual({ ok: false, error: "No trobat" });
+    }
   });
 
   it("reflections: the search is case-insensitive over text, name and e-mail", () => {

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn } from "~/lib/admin-login.server";
 import { recordFailure, recordSuccess, throttledFor, throttledMessage } from "~/lib/login-throttle.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
+import { FormError, readForm } from "~/lib/forms.server";
 import { getAdminSession } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,9 +21,18 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.get("Set-Cookie") ? actionHeaders : loaderHeaders;
 }
 
+/** An e-mail, a password of at most 1024 characters and a back-office path fit well within this. */
+const LOGIN_FORM_BYTES = 16 * 1024;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request, context.storage, LOGIN_FORM_BYTES);
+  } catch (err) {
+    if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
+    throw err;
+  }
+  const parsed = loginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? LOGIN_FAILED }, { status: 400 });
   const { email, password } = parsed.data;
   const wait = await throttledFor(context, email, context.clientKey);
@@ -36,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash(context, "welcome"));
-  return redirect(safeAdminRedirect(String(form.get("redirectTo") ?? "")), { headers });
+  return redirect(safeAdminRedirect(form.redirectTo), { headers });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

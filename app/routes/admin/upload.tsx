@@ -20,7 +20,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (err instanceof Response || isRouteErrorResponse(err)) return unauthorized();
     throw err;
   }
-  const handler = handlers[params.kind];
+  // Own kinds only: handlers.toString or .constructor are functions too.
+  const handler = Object.hasOwn(handlers, params.kind) ? handlers[params.kind] : undefined;
   if (!handler) return Response.json({ ok: false, error: "No trobat" }, { status: 404 });
   const { status, body } = await handler(request, context);
   return Response.json(body, { status });
