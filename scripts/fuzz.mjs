@@ -101,7 +101,7 @@ const PAGES = [
   "/testimonis/enviar",
   "/no-existeix",
 ];
-const RESOURCES = ["/api/testimonis", "/robots.txt", "/sitemap.xml", "/healthz", "/favicon.ico"];
+const RESOURCES = ["/robots.txt", "/sitemap.xml", "/healthz", "/favicon.ico"];
 const ADMIN_SCREENS = [
   "/admin/dashboard",
   "/admin/testimonials",
@@ -114,6 +114,7 @@ const ADMIN_SCREENS = [
   "/admin/footer",
   "/admin/resources",
   "/admin/bici-fucsia",
+  "/admin/settings",
 ];
 const ADMIN_ACTIONS = ["/admin/logout", "/admin/upload/videos", "/admin/upload/resources", "/admin/upload/altres", ...ADMIN_SCREENS];
 const ADMIN_ROUTES = ["/admin", "/admin/login", ...ADMIN_ACTIONS];
@@ -1350,7 +1351,14 @@ async function stopServer(server) {
   return code;
 }
 
-const rssMB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+/** The server's resident memory, or 0 once it has exited (the run then fails on its exit, with its errors). */
+const rssMB = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
 
 /** Every file under dir, as relative paths. */
 function listFiles(dir, base = dir) {

@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { capturingHeads } from "./admin.server";
 import { createLocalStorage, isValidKey, STALE_TEMP_MS, StorageError, type LocalStorage } from "./storage.server";
 
 let root: string;
@@ -84,6 +85,18 @@ describe("local storage", () => {
     });
   });
 
+  it("refuses a body that fails at once, as a cut upload does, without an unhandled error", async () => {
+    // The back office's photo upload hands storage a stream that takes its source's error as soon as
+    // the source fails: before the fix, that came while put() was still creating its folder, with
+    // nobody listening, and brought the whole server down (found by scripts/fuzz.mjs).
+    for (const store of [storage, capturingHeads(storage).storage]) {
+      const cut = new PassThrough();
+      process.nextTick(() => cut.destroy(new Error("Unexpected end of form")));
+      await expect(store.put(cut, { maxBytes: 1000, accept: imagesOnly, prefix: "images" })).rejects.toThrow("Unexpected end of form");
+    }
+    expect(filesUnder(root)).toEqual([]);
+  });
+
   it("stores under the refined type the caller gives (a WebM sound file as audio)", async () => {
     const webm = fs.readFileSync(path.resolve("scripts/seed-assets/testimoni-4.webm"));
     const file = await storage.put(chunked(webm), {
@@ -117,7 +130,7 @@ describe("local storage", () => {
 /** A real process that starts an upload into `dir` and never finishes it (until it is killed). */
 function uploadingProcess(dir: string) {
   const script = `
-    import { Readable } from "node:stream";
+    import { PassThrough, Readable } from "node:stream";
     const { createLocalStorage } = await import(process.argv[1]);
     const body = new Readable({ read() {} });
     body.push(Buffer.alloc(4096));

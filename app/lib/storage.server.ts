@@ -108,7 +108,9 @@ export function createLocalStorage(root: string): LocalStorage {
   return {
     async put(body, { maxBytes, accept, prefix }) {
       if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(prefix)) throw new Error(`Prefix no vàlid: ${prefix}`);
-      await fsp.mkdir(tmpDir, { recursive: true });
+      // Synchronously: the body may be a stream whose error listeners the pipeline below attaches,
+      // and an error in an await before it would be an unhandled 'error' (found by the fuzzer).
+      fs.mkdirSync(tmpDir, { recursive: true });
       const tmpPath = path.join(tmpDir, `${HOST_TAG}-${process.pid}-${randomUUID()}`);
       writing.add(tmpPath);
       let size = 0;

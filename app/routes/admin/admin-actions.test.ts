@@ -482,7 +482,10 @@ describe.each(testBackends())("admin actions on %s", (backend) => {
     // Clearing a field removes its row and hides what it fed.
     expect((await post(settings.action, { ...saved, questionnaireUrl: "   " })).ok).toBe(true);
     expect(await participaEmbeds()).toMatchObject({ questionnaireUrl: null, mapEmbedUrl: saved.mapEmbedUrl });
-    expect((await post(settings.action, { mapEmbedUrl: "", mapFullUrl: "" })).ok).toBe(true);
+    // A form without the fields (not this screen's) clears nothing.
+    expect(await post(settings.action, { intent: "create", title: "x" })).toMatchObject({ ok: false, status: 400 });
+    expect(await rows()).toHaveLength(2);
+    expect((await post(settings.action, { mapEmbedUrl: "", mapFullUrl: "", questionnaireUrl: "" })).ok).toBe(true);
     expect(await rows()).toEqual([]);
     expect(await embeds(ctx.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
     expect(await getMapSettings(ctx.db)).toEqual({ embedUrl: null, fullUrl: null });

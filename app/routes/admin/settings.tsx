@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/lib/admin.server";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/session.server";
-import { readEmbedSettings, saveEmbedSettings } from "~/lib/settings.server";
+import { EMBED_KEYS, readEmbedSettings, saveEmbedSettings } from "~/lib/settings.server";
 
 export const SAVED = "Adreces del mapa i del qüestionari desades correctament";
 export const NOT_SAVED = "No s'han desat les adreces: revisa els camps marcats";
@@ -21,6 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
+  // The screen always sends the three fields (an empty one clears its address): a form without
+  // them is no save from this screen and must not clear anything.
+  if (!Object.keys(EMBED_KEYS).every((name) => name in fields)) return failed("Petició no vàlida.", 400);
   const parsed = embedSettingsSchema.safeParse(fields);
   if (!parsed.success) return failed(NOT_SAVED, 400, fieldErrors(parsed.error));
   try {
