@@ -4,7 +4,7 @@ import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { paths } from "~/lib/routes";
-import { cn } from "~/lib/utils";
+import { clearLocalStorage, cn } from "~/lib/utils";
 
 const NAV = [
   { label: "DIGUES LA TEVA", to: paths.participa },
@@ -34,9 +34,19 @@ function NavItem({ item, onSelect }: { item: (typeof NAV)[number]; onSelect?: ()
   );
 }
 
-function SignOut() {
+/** Signs out and returns to the home page (spec §2). Like the back office's sign-out, it clears
+ * what the browser kept for this site (the spec's SIGNED_OUT), even if the request then fails. */
+function SignOut({ onSubmit }: { onSubmit?: () => void }) {
   return (
-    <Form method="post" action={paths.adminLogout}>
+    <Form
+      method="post"
+      action={paths.adminLogout}
+      onSubmit={() => {
+        clearLocalStorage();
+        onSubmit?.();
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={paths.home} />
       <Button type="submit" variant="outline" size="sm">
         Sortir
       </Button>
@@ -78,7 +88,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
               {NAV.map((item) => (
                 <NavItem key={item.label} item={item} onSelect={() => setOpen(false)} />
               ))}
-              {isAdmin && <SignOut />}
+              {isAdmin && <SignOut onSubmit={() => setOpen(false)} />}
             </nav>
           </DialogContent>
         </Dialog>

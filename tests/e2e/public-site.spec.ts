@@ -37,6 +37,31 @@ test("the home carousel shows the latest contributions, loops with its buttons a
   await expect(dialog).toBeHidden();
 });
 
+test("arrow keys pressed inside a contribution's dialog keep their meaning there and leave the carousel alone", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Últimes aportacions" });
+  const track = carousel.getByRole("list");
+  await expect(track.locator(":scope > li").first()).toBeVisible();
+  // Whether the page (the carousel's handler) took the key away from its target.
+  await page.evaluate(() => {
+    window.addEventListener("keydown", (e) => ((window as unknown as { prevented: boolean[] }).prevented ??= []).push(e.defaultPrevented));
+  });
+  await track.locator(":scope > li").first().getByRole("button", { name: "Veure aportació" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Tanca" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowLeft");
+  expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([false, false]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+  // On the carousel itself the keys still scroll it.
+  await track.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
+
 test("the home hero, theme cards, map, hashtag and agenda are in place", async ({ page }) => {
   await page.goto("/");
   const hero = page.locator("section").first();
