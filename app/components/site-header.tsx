@@ -1,6 +1,7 @@
 import { MenuIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink } from "react-router";
+import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { paths } from "~/lib/routes";
@@ -19,13 +20,13 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-brand-dark underline decoration-2 underline-offset-8",
   );
 
-/** An anchor on another page (AGENDA) is never "the current page", so it is a plain link. */
+/** A section of the home page (AGENDA) is never "the current page", so it is a plain link. */
 function NavItem({ item, onSelect }: { item: (typeof NAV)[number]; onSelect?: () => void }) {
-  if (item.to.includes("#"))
+  if (item.to === paths.agenda)
     return (
-      <Link to={item.to} className={itemClass({ isActive: false })} onClick={onSelect}>
+      <SectionLink to={item.to} className={itemClass({ isActive: false })} onClick={onSelect}>
         {item.label}
-      </Link>
+      </SectionLink>
     );
   return (
     <NavLink to={item.to} className={itemClass} onClick={onSelect} end>

@@ -14,11 +14,10 @@ import {
   videos,
   type Category,
 } from "~/db/schema";
+import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "./footer";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
 import { mediaUrl } from "./storage.server";
-
-export const DEFAULT_FOOTER_TEXT = "Projecte impulsat pel Consell Comarcal del Penedès";
 
 /** A public read that fails is logged and the page shows its default instead of a 500. */
 export async function publicRead<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
@@ -28,12 +27,6 @@ export async function publicRead<T>(what: string, read: () => Promise<T>, fallba
     log("error", "public read failed", { what, ...errorFields(err) });
     return fallback;
   }
-}
-
-export interface PublicFooter {
-  footerText: string;
-  collaboratorsText: string;
-  logos: { id: string; name: string; imageUrl: string; linkUrl: string | null }[];
 }
 
 export function getFooter(db: Db): Promise<PublicFooter> {
@@ -55,7 +48,7 @@ export function getFooter(db: Db): Promise<PublicFooter> {
         })),
       };
     },
-    { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },
+    DEFAULT_FOOTER,
   );
 }
 

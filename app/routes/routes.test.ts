@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { ensureAdmin } from "~/lib/admin-users.server";
-import { DEFAULT_FOOTER_TEXT } from "~/lib/content.server";
+import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { createSession, getAdminSession } from "~/lib/session.server";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
