@@ -176,7 +176,17 @@ test("a landing renders its Markdown safely over the home background", async ({ 
   await page.goto("/landing/vilafranca-pedala");
   await expect(page.getByRole("heading", { level: 1, name: "Vilafranca pedala" })).toBeVisible();
   await expect(page.locator("strong", { hasText: "Vilafranca del Penedès" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "digues la teva", exact: true })).toHaveAttribute("target", "_blank");
+  // An external link opens in a new tab, and says so; a path on this site opens in the same tab.
+  const external = page.getByRole("link", { name: "digues la teva (s'obre en una pestanya nova)", exact: true });
+  await expect(external).toHaveAttribute("href", "https://penedes.example/participa");
+  await expect(external).toHaveAttribute("target", "_blank");
+  await expect(external).toHaveAttribute("rel", "noopener noreferrer");
+  const local = page.getByRole("link", { name: "les veus del territori", exact: true });
+  await expect(local).toHaveAttribute("href", "/testimonis");
+  await expect(local).not.toHaveAttribute("target");
+  await local.click();
+  await expect(page).toHaveURL(/\/testimonis$/);
+  await page.goBack();
   await expect(page.getByRole("link", { name: "Segueix la Vivi" }).last()).toHaveAttribute("href", "/segueixlavivi");
   await expect(page.locator("#agenda")).toBeVisible();
   await expect(page).toHaveTitle("Vilafranca pedala | Al Penedès, la bici ens mou!");
@@ -189,6 +199,10 @@ test("every page carries its title, description, canonical URL and sharing tags"
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${BASE_URL}/images/og.jpg`);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /qüestionari/);
+  await page.goto("/participa/reflexio");
+  await expect(page).toHaveTitle("Escriu una reflexió | Al Penedès, la bici ens mou!");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await page.goto("/una-pagina-que-no-hi-es");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
   await expect(page).toHaveTitle(/Pla director de la bicicleta del Penedès/);
@@ -197,6 +211,7 @@ test("every page carries its title, description, canonical URL and sharing tags"
 test("robots.txt and sitemap.xml list what search engines may index", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain("Disallow: /api/");
   expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
@@ -205,6 +220,9 @@ test("robots.txt and sitemap.xml list what search engines may index", async ({ r
   expect(xml).toContain(`<loc>${BASE_URL}/landing/vilafranca-pedala</loc>`);
   expect(xml).not.toContain("camins-escolars"); // inactive
   expect(xml).not.toContain("/admin");
+  // The form pages that stand in for dialogs are kept out of search results.
+  expect(xml).not.toContain("/newsletter");
+  expect(xml).not.toContain("/participa/mapa");
 });
 
 test("no e-mail address stored by a form reaches a public page or response", async ({ request }) => {
