@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorContent } from "~/components/error-content";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { seoFor } from "~/lib/seo";
@@ -14,6 +15,11 @@ export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: "
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.env.PUBLIC_URL };
 }
+
+// The public URL never changes while the server runs, so navigations leave this loader out: a
+// page whose data cannot be fetched (a phone that loses its connection) then fails below the
+// public layout, whose error page keeps the header and the footer.
+export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => seoFor(location.pathname, loaderData?.publicUrl ?? "");
 
@@ -48,23 +54,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A request the site refuses (a form posted where there is none: 405) is the client's doing:
-  // said as such, and not logged, so bad traffic cannot flood the log with stack traces.
-  const [title, text] =
-    status === 404
-      ? ["Pàgina no trobada", "La pàgina que busques no existeix."]
-      : status < 500
-        ? ["Petició no vàlida", "Aquesta pàgina no pot respondre aquesta petició."]
-        : ["Hi ha hagut un error inesperat", "Torna-ho a provar d'aquí a una estona."];
-  if (status >= 500) console.error(error);
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p>{text}</p>
-      <a className="font-semibold text-brand-dark underline" href="/">
-        Torna a l'inici
-      </a>
+    <main>
+      <ErrorContent error={error} className="min-h-dvh" />
     </main>
   );
 }

@@ -1,11 +1,12 @@
 import ReactMarkdown from "react-markdown";
 import remarkBreaks from "remark-breaks";
-import { safeHref } from "~/lib/inline-links";
+import { SafeLink, safeHref } from "~/lib/inline-links";
 import { cn } from "~/lib/utils";
 
 /** Markdown from the back office (landings), rendered the same on the public page and in the
  * editor's preview: line breaks kept, raw HTML never rendered, no images, and links keep only
- * http(s) and mailto targets (anything else becomes plain text). */
+ * http(s) and mailto targets, which open in a new tab, and paths on this site, which open in the
+ * same one (anything else becomes plain text). */
 export function Markdown({ children, className }: { children: string; className?: string }) {
   return (
     <div
@@ -21,14 +22,7 @@ export function Markdown({ children, className }: { children: string; className?
         unwrapDisallowed
         urlTransform={(url) => safeHref(url) ?? ""}
         components={{
-          a: ({ href, children: text }) =>
-            href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer">
-                {text}
-              </a>
-            ) : (
-              <span>{text}</span>
-            ),
+          a: ({ href, children: text }) => (href ? <SafeLink href={href}>{text}</SafeLink> : <span>{text}</span>),
         }}
       >
         {children}

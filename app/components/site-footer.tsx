@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { resetConsent } from "~/lib/cookie-consent";
-import type { PublicFooter } from "~/lib/content.server";
+import type { PublicFooter } from "~/lib/footer";
 import { InlineLinks } from "~/lib/inline-links";
 import { paths } from "~/lib/routes";
 

@@ -1,10 +1,11 @@
 import { MenuIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink } from "react-router";
+import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { paths } from "~/lib/routes";
-import { cn } from "~/lib/utils";
+import { clearLocalStorage, cn } from "~/lib/utils";
 
 const NAV = [
   { label: "DIGUES LA TEVA", to: paths.participa },
@@ -19,13 +20,13 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-brand-dark underline decoration-2 underline-offset-8",
   );
 
-/** An anchor on another page (AGENDA) is never "the current page", so it is a plain link. */
+/** A section of the home page (AGENDA) is never "the current page", so it is a plain link. */
 function NavItem({ item, onSelect }: { item: (typeof NAV)[number]; onSelect?: () => void }) {
-  if (item.to.includes("#"))
+  if (item.to === paths.agenda)
     return (
-      <Link to={item.to} className={itemClass({ isActive: false })} onClick={onSelect}>
+      <SectionLink to={item.to} className={itemClass({ isActive: false })} onClick={onSelect}>
         {item.label}
-      </Link>
+      </SectionLink>
     );
   return (
     <NavLink to={item.to} className={itemClass} onClick={onSelect} end>
@@ -34,9 +35,19 @@ function NavItem({ item, onSelect }: { item: (typeof NAV)[number]; onSelect?: ()
   );
 }
 
-function SignOut() {
+/** Signs out and returns to the home page (spec §2). Like the back office's sign-out, it clears
+ * what the browser kept for this site (the spec's SIGNED_OUT), even if the request then fails. */
+function SignOut({ onSubmit }: { onSubmit?: () => void }) {
   return (
-    <Form method="post" action={paths.adminLogout}>
+    <Form
+      method="post"
+      action={paths.adminLogout}
+      onSubmit={() => {
+        clearLocalStorage();
+        onSubmit?.();
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={paths.home} />
       <Button type="submit" variant="outline" size="sm">
         Sortir
       </Button>
@@ -78,7 +89,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
               {NAV.map((item) => (
                 <NavItem key={item.label} item={item} onSelect={() => setOpen(false)} />
               ))}
-              {isAdmin && <SignOut />}
+              {isAdmin && <SignOut onSubmit={() => setOpen(false)} />}
             </nav>
           </DialogContent>
         </Dialog>

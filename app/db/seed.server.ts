@@ -291,7 +291,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     title: "Vilafranca pedala",
     slug: "vilafranca-pedala",
     description:
-      "La xarxa ciclable arriba a **Vilafranca del Penedès**.\n\nVine a conèixer els nous trams i [digues la teva](https://penedes.example/participa).",
+      "La xarxa ciclable arriba a **Vilafranca del Penedès**.\n\nVine a conèixer els nous trams i [digues la teva](https://penedes.example/participa). Escolta també [les veus del territori](/testimonis).",
   }));
   await once(t.landings, "landing:escoles", async () => ({
     title: "Camins escolars en bici",

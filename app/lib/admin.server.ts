@@ -121,12 +121,14 @@ export function capturingHeads(storage: Storage, limit = 256 * 1024) {
   return { storage: wrapped, heads };
 }
 
-/** Width and height from an image's first bytes; null when they cannot be read. */
+/** Width and height from an image's first bytes, as displayed: the image service turns photos
+ * upright by their EXIF orientation, so a portrait photo stored sideways reports portrait sizes.
+ * Null when they cannot be read. */
 export async function imageSize(head: Buffer | undefined): Promise<{ width: number | null; height: number | null }> {
   if (!head) return { width: null, height: null };
   try {
-    const meta = await sharp(head, { failOn: "none" }).metadata();
-    return { width: meta.width ?? null, height: meta.height ?? null };
+    const { autoOrient } = await sharp(head, { failOn: "none" }).metadata();
+    return { width: autoOrient.width ?? null, height: autoOrient.height ?? null };
   } catch {
     return { width: null, height: null };
   }

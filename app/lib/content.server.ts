@@ -14,13 +14,12 @@ import {
   type Category,
 } from "~/db/schema";
 import type { EmbedSettings } from "./admin-schemas";
+import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "./footer";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
 import { markDegraded } from "./request-state.server";
 import { mediaUrl } from "./storage.server";
 import { readEmbedSettings } from "./settings.server";
-
-export const DEFAULT_FOOTER_TEXT = "Projecte impulsat pel Consell Comarcal del Penedès";
 
 /** A public read that fails is logged and the page shows its default instead of a 500. Such a
  * page is marked degraded, so the page cache does not keep the default in place of the content. */
@@ -32,12 +31,6 @@ export async function publicRead<T>(what: string, read: () => Promise<T>, fallba
     markDegraded();
     return fallback;
   }
-}
-
-export interface PublicFooter {
-  footerText: string;
-  collaboratorsText: string;
-  logos: { id: string; name: string; imageUrl: string; linkUrl: string | null }[];
 }
 
 export function getFooter(db: Db): Promise<PublicFooter> {
@@ -59,7 +52,7 @@ export function getFooter(db: Db): Promise<PublicFooter> {
         })),
       };
     },
-    { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },
+    DEFAULT_FOOTER,
   );
 }
 

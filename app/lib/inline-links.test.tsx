@@ -17,6 +17,17 @@ describe("footer links", () => {
     expect(html).toContain("clica");
   });
 
+  it("keeps paths on this site, opening in the same tab, and refuses paths that lead elsewhere", () => {
+    expect(safeHref("/segueixlavivi")).toBe("/segueixlavivi");
+    expect(safeHref("/aportacions?tipus=reflection#llista")).toBe("/aportacions?tipus=reflection#llista");
+    expect(safeHref("/")).toBe("/");
+    // Browsers read all of these as another site's address.
+    for (const url of ["//evil.example/x", "/\\evil.example", "/\\/evil.example", "/\t/evil.example", "///evil.example"])
+      expect(safeHref(url), url).toBeNull();
+    const html = renderToStaticMarkup(<InlineLinks text="Mira els [recursos](/recursos) o [fora](//evil.example)." />);
+    expect(html).toBe('Mira els <a href="/recursos" class="font-semibold underline underline-offset-2">recursos</a> o fora.');
+  });
+
   it("escapes everything else", () => {
     expect(renderToStaticMarkup(<InlineLinks text="<img src=x onerror=alert(1)>" />)).toBe("&lt;img src=x onerror=alert(1)&gt;");
   });

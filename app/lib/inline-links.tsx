@@ -1,10 +1,18 @@
 import type { ReactNode } from "react";
 
 const LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+// Paths are resolved against a made-up origin: a path that leaves it ('//other.site',
+// '/\other.site', which browsers read the same way) is not a path on this site.
+const THIS_SITE = "https://aquest-web.invalid";
 
-/** Only these schemes become links; anything else (javascript:, data:) stays plain text. */
+/** Where a link may go: an http(s) or mailto URL, or a path on this site ('/segueixlavivi').
+ * Anything else (javascript:, data:, '//other.site') is refused: null, and the text stays plain. */
 export function safeHref(url: string): string | null {
   try {
+    if (url.startsWith("/")) {
+      const parsed = new URL(url, THIS_SITE);
+      return parsed.origin === THIS_SITE ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+    }
     const parsed = new URL(url);
     return ["http:", "https:", "mailto:"].includes(parsed.protocol) ? parsed.href : null;
   } catch {
@@ -12,7 +20,24 @@ export function safeHref(url: string): string | null {
   }
 }
 
-/** Renders text in which `[text](url)` becomes a link opening in a new tab. */
+/** A link from stored text (a safe href): a path on this site opens in the same tab; anything
+ * else in a new one, with no access back to this page. */
+export function SafeLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+  if (href.startsWith("/"))
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="sr-only"> (s'obre en una pestanya nova)</span>
+    </a>
+  );
+}
+
+/** Renders text in which `[text](url)` becomes a link (see SafeLink). */
 export function InlineLinks({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
@@ -22,10 +47,9 @@ export function InlineLinks({ text }: { text: string }) {
     parts.push(text.slice(last, match.index));
     parts.push(
       href ? (
-        <a key={match.index} href={href} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-2">
+        <SafeLink key={match.index} href={href} className="font-semibold underline underline-offset-2">
           {label}
-          <span className="sr-only"> (s'obre en una pestanya nova)</span>
-        </a>
+        </SafeLink>
       ) : (
         label
       ),

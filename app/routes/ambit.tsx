@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/ambit";
+import { SectionLink } from "~/components/section-link";
 import { HeroBackground } from "~/components/site/hero-background";
 import { Button } from "~/components/ui/button";
 import { categories, type Category } from "~/db/schema";
@@ -108,9 +109,9 @@ export default function Ambit({ loaderData }: Route.ComponentProps) {
           <Button asChild size="lg">
             <Link to={paths.participa}>Digues la teva</Link>
           </Button>
-          <Link to={paths.ambits} className="font-semibold text-brand-dark underline underline-offset-4">
+          <SectionLink to={paths.ambits} className="font-semibold text-brand-dark underline underline-offset-4">
             Tornar als àmbits
-          </Link>
+          </SectionLink>
         </div>
       </section>
     </>

@@ -1,13 +1,17 @@
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { CookieGate } from "~/components/cookie-gate";
+import { ErrorContent } from "~/components/error-content";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getFooter, publicRead } from "~/lib/content.server";
+import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
 import { getAdminSession } from "~/lib/session.server";
 
-// Every new page starts at the top: <ScrollRestoration> in root.tsx scrolls to the top on each
-// navigation (and back to where you were on Back), and to the anchor for links like /#agenda.
+// Every new page starts at the top: <ScrollRestoration> in root.tsx jumps to the top on each
+// navigation (and back to where you were on Back). Links to a section of the home page
+// (/#agenda, /#ambits) scroll there smoothly themselves (components/section-link.tsx).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup while looking up a signed-in admin's session shows the page as to anyone.
@@ -18,18 +22,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { footer, isAdmin: session !== null };
 }
 
-export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+function PublicShell({ isAdmin, footer, children }: { isAdmin: boolean; footer: PublicFooter; children: ReactNode }) {
   return (
     <>
       <a href="#contingut" className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Vés al contingut
       </a>
-      <SiteHeader isAdmin={loaderData.isAdmin} />
+      <SiteHeader isAdmin={isAdmin} />
       <main id="contingut" tabIndex={-1} className="outline-none">
-        <Outlet />
+        {children}
       </main>
-      <SiteFooter footer={loaderData.footer} />
+      <SiteFooter footer={footer} />
       <CookieGate />
     </>
+  );
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <PublicShell isAdmin={loaderData.isAdmin} footer={loaderData.footer}>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+/** A public page that fails keeps the header and the footer around its error message. The
+ * layout's data is there when only the page failed; when the layout's own read failed, the
+ * header is the anonymous one and the footer its default. */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <PublicShell isAdmin={loaderData?.isAdmin ?? false} footer={loaderData?.footer ?? DEFAULT_FOOTER}>
+      <ErrorContent error={error} className="min-h-[50dvh]" />
+    </PublicShell>
   );
 }

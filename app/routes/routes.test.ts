@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { ensureAdmin } from "~/lib/admin-users.server";
-import { DEFAULT_FOOTER_TEXT } from "~/lib/content.server";
+import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { createSession, getAdminSession } from "~/lib/session.server";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
@@ -12,6 +12,7 @@ import * as aportacions from "./aportacions";
 import * as home from "./home";
 import * as landing from "./landing";
 import * as login from "./admin/login";
+import * as logout from "./admin/logout";
 import * as publicLayout from "./public-layout";
 import * as testimonis from "./testimonis";
 
@@ -263,5 +264,33 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/dashboard");
     expect(ok.headers.get("Set-Cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+  });
+
+  it("sign-out returns to the home page only when asked for '/', and to the login page with its notice otherwise", async () => {
+    // An admin of its own: signing out ends every session of that account.
+    await ensureAdmin(ctx.db, `sortida-${backend}@penedes.cat`, "contrasenya-segura");
+    const user = await ctx.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, `sortida-${backend}@penedes.cat`) });
+    const signOut = async (redirectTo?: string) => {
+      const cookie = (await createSession(ctx, user!.id)).split(";")[0]!;
+      const body = new URLSearchParams(redirectTo === undefined ? {} : { redirectTo });
+      const res = (await thrownOrReturned(async () =>
+        call(logout.action, routeArgs(ctx, "/admin/logout", { method: "POST", body, headers: { Cookie: cookie } })),
+      )) as Response;
+      const ended = (await getAdminSession(new Request("http://x/", { headers: { Cookie: cookie } }), ctx)) === null;
+      return { status: res.status, location: res.headers.get("Location"), cookies: res.headers.getSetCookie(), ended };
+    };
+
+    const home = await signOut("/");
+    expect(home).toMatchObject({ status: 302, location: "/", ended: true });
+    expect(home.cookies.some((c) => c.startsWith("pb_flash="))).toBe(false);
+
+    for (const redirectTo of [undefined, "", "//evil.example", "https://evil.example/", "/admin/dashboard", "/\\evil.example"]) {
+      const out = await signOut(redirectTo);
+      expect(out, String(redirectTo)).toMatchObject({ status: 302, location: "/admin/login", ended: true });
+      expect(
+        out.cookies.some((c) => c.startsWith("pb_flash=")),
+        String(redirectTo),
+      ).toBe(true);
+    }
   });
 });

@@ -35,10 +35,29 @@ test("an admin signs in, sees the dashboard and the moderation tabs, and signs o
   await expect(page.getByRole("tabpanel")).toContainText("Volem anar a l'escola en bici");
   await expectAccessible(page, "testimonials");
 
-  // The public header offers 'Sortir' to a signed-in admin.
+  // The public header offers 'Sortir' to a signed-in admin, and signing out there ends on the
+  // home page (spec §2), with what the browser kept for the site cleared.
   await page.goto("/participa");
+  await page.evaluate(() => localStorage.setItem("qualsevol-cosa", "1"));
   await page.getByRole("button", { name: "Sortir" }).first().click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Al Penedès, la bici ens mou!" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sortir" })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("qualsevol-cosa"))).toBeNull();
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("the mobile menu of a signed-in admin offers 'Sortir' and passes axe-core", async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/segueixlavivi");
+  await page.getByRole("button", { name: "Obre el menú" }).click();
+  const menu = page.getByRole("dialog", { name: "Menú" });
+  await expect(menu.getByRole("button", { name: "Sortir" })).toBeVisible();
+  await expectAccessible(page, "mobile menu, signed in");
+  await menu.getByRole("button", { name: "Sortir" }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("button", { name: "Obre el menú" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Menú" })).toBeHidden();
 });

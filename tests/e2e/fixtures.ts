@@ -2,6 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
+// This machine has no network beyond loopback: the third-party embeds (map, questionnaire) get
+// this stand-in page instead of a connection error.
+const EXTERNAL_STAND_IN = {
+  status: 200,
+  contentType: "text/html",
+  body: "<!doctype html><title>Contingut extern</title><p>Contingut extern</p>",
+};
+
 /** Fails the test on any WCAG 2.1 A/AA violation on the page as it is now (dialogs open included). */
 export async function expectAccessible(page: Page, label = page.url()) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -9,6 +17,24 @@ export async function expectAccessible(page: Page, label = page.url()) {
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
   );
   expect(violations, `axe-core violations on ${label}`).toEqual([]);
+}
+
+/** The same check on a page loaded without JavaScript (`javaScriptEnabled: false`). axe-core runs
+ * inside the page, which needs scripts, so it checks a copy: the same HTML, at the same address,
+ * in a page that allows scripts, with the site's own scripts taken out (a visitor without
+ * JavaScript never runs them). */
+export async function expectAccessibleWithoutJavaScript(page: Page, label = page.url()) {
+  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link rel="modulepreload"[^>]*>/gi, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill(EXTERNAL_STAND_IN));
+    const copy = await context.newPage();
+    await copy.route(page.url(), (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await copy.goto(page.url());
+    await expectAccessible(copy, label);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Stores a cookie choice before any page script runs, so the banner stays out of the way.
@@ -35,15 +61,7 @@ export async function signIn(page: Page) {
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
-      // This machine has no network beyond loopback: the third-party embeds (map,
-      // questionnaire) get a stand-in page instead of a connection error.
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: "text/html",
-          body: "<!doctype html><title>Contingut extern</title><p>Contingut extern</p>",
-        }),
-      );
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill(EXTERNAL_STAND_IN));
       const errors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() === "error") errors.push(msg.text());

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
 
 const PUBLIC_ROUTES = [
@@ -101,6 +102,111 @@ test.describe("pages", () => {
     await menu.getByRole("link", { name: "SEGUEIX LA VIVI" }).click();
     await expect(page).toHaveURL(/\/segueixlavivi$/);
     await expect(menu).toBeHidden();
+    // A tap on the backdrop, below the menu, closes it too.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(800);
+    await page.mouse.click(195, 820);
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/segueixlavivi$/);
+  });
+
+  test("a page that cannot load keeps the header and the footer around a Catalan message", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    // The network fails while the next page's data is on its way.
+    await page.route(/\/recursos\.data/, (route) => route.abort("internetdisconnected"));
+    await page.locator("footer").getByRole("link", { name: "Recursos" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hi ha hagut un error inesperat" })).toBeVisible();
+    await expect(page.getByText("Torna-ho a provar d'aquí a una estona.")).toBeVisible();
+    await expect(page.locator("header").getByRole("link", { name: /Al Penedès, la bici ens mou!/ })).toBeVisible();
+    await expect(page.locator("footer")).toContainText("Projecte impulsat pel Consell Comarcal del Penedès");
+    await expectAccessible(page, "error page");
+    // The failed request and the error the page logged are what this test asked for.
+    consoleErrors.splice(0, consoleErrors.length);
+  });
+});
+
+test.describe("scrolling", () => {
+  test.beforeEach(async ({ page }) => {
+    await rememberCookieChoice(page);
+  });
+
+  /** Records every scroll position of the window from now on (client-side navigation keeps the
+   * document, so the record survives it). */
+  const recordScroll = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { scrolls: number[] };
+      w.scrolls = [];
+      window.addEventListener("scroll", () => w.scrolls.push(Math.round(window.scrollY)));
+    });
+  const scrolls = (page: Page) => page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls);
+
+  async function clickAgenda(page: Page, isMobile: boolean) {
+    if (isMobile) await page.getByRole("button", { name: "Obre el menú" }).click();
+    await page
+      .getByRole("navigation", { name: isMobile ? "Navegació principal (mòbil)" : "Navegació principal", exact: true })
+      .getByRole("link", { name: "AGENDA" })
+      .click();
+  }
+
+  test("AGENDA from another page goes home, then scrolls smoothly to the agenda", async ({ page, isMobile }) => {
+    await page.goto("/de-que-va");
+    await recordScroll(page);
+    await clickAgenda(page, isMobile);
+    await expect(page).toHaveURL(/:\d+\/$/);
+    const agenda = page.locator("#agenda");
+    await expect(agenda).toBeInViewport();
+    // Once the window has come to rest: it passed through positions on the way, not one jump.
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await expect
+      .poll(async () => {
+        const a = await scrollY();
+        await page.waitForTimeout(150);
+        return a > 0 && a === (await scrollY());
+      })
+      .toBe(true);
+    const end = await scrollY();
+    const positions = await scrolls(page);
+    expect(positions.filter((y) => y > 0 && y < end - 1).length).toBeGreaterThan(1);
+  });
+
+  test("with reduced motion, AGENDA jumps to the agenda in one go", async ({ page, isMobile }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/de-que-va");
+    await recordScroll(page);
+    await clickAgenda(page, isMobile);
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.locator("#agenda")).toBeInViewport();
+    const positions = await scrolls(page);
+    expect(new Set(positions.filter((y) => y > 0)).size).toBe(1);
+  });
+
+  test("a theme page's 'Tornar als àmbits' scrolls to the theme cards", async ({ page }) => {
+    await page.goto("/infants");
+    await page.getByRole("link", { name: "Tornar als àmbits" }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.locator("#ambits")).toBeInViewport();
+  });
+
+  test("a route change lands at the top in one jump, and Back returns to where you were", async ({ page }) => {
+    await page.goto("/de-que-va");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const before = await page.evaluate(() => Math.round(window.scrollY));
+    await recordScroll(page);
+    await page.locator("footer").getByRole("link", { name: "Recursos" }).click();
+    await expect(page).toHaveURL(/\/recursos$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Recursos de Campanya" })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await scrolls(page)).toEqual(expect.arrayContaining([0]));
+    expect((await scrolls(page)).filter((y) => y !== 0)).toEqual([]);
+
+    await recordScroll(page);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/de-que-va$/);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(before);
+    expect(new Set(await scrolls(page))).toEqual(new Set([before]));
   });
 });
 

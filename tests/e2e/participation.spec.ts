@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleWithoutJavaScript, test } from "./fixtures";
 
 // The four ways to take part (issue 4), with JavaScript and without.
 
@@ -175,12 +175,22 @@ test.describe("participation with JavaScript", () => {
 test.describe("participation without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  for (const path of ["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar"]) {
+    test(`${path} answers 200 and passes axe-core`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
+      await expectAccessibleWithoutJavaScript(page);
+    });
+  }
+
   test("newsletter: the server's messages in the page, then success and the duplicate", async ({ page }) => {
     await page.goto("/");
     const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
     await form.getByRole("button", { name: "Subscriu-me" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByText("Si us plau, introdueix el teu correu i accepta la política de privacitat.")).toBeVisible();
+    await expectAccessibleWithoutJavaScript(page, "/newsletter with an error");
     const address = `sensejs.${unique()}@example.cat`;
     await page.getByLabel("Correu electrònic").fill(address);
     await page.getByRole("button", { name: "Subscriu-me" }).click();
@@ -194,6 +204,7 @@ test.describe("participation without JavaScript", () => {
     await page.getByRole("button", { name: "Subscriu-me" }).click();
     await expect(page.getByRole("alert")).toContainText("Ja estàs subscrit");
     await expect(page.getByRole("alert")).toContainText("Aquest correu ja està subscrit a la newsletter.");
+    await expectAccessibleWithoutJavaScript(page, "/newsletter with the duplicate");
   });
 
   test("map: the link opens the map page; errors, then success", async ({ page }) => {
@@ -204,6 +215,7 @@ test.describe("participation without JavaScript", () => {
     await page.getByRole("button", { name: "Envia el comentari" }).click();
     await expect(page.getByText("El comentari no pot estar buit")).toBeVisible();
     await expect(page.getByText("Has d'acceptar la política de privacitat per continuar")).toBeVisible();
+    await expectAccessibleWithoutJavaScript(page, "/participa/mapa with errors");
     await page.getByLabel("Comentari", { exact: true }).fill("Un aparcament de bicis a l'estació");
     await page.getByLabel(/He llegit i accepto/).check();
     await page.getByRole("button", { name: "Envia el comentari" }).click();
@@ -217,10 +229,12 @@ test.describe("participation without JavaScript", () => {
     await expect(page).toHaveURL(/\/participa\/reflexio$/);
     await page.getByRole("button", { name: "Envia la reflexió" }).click();
     await expect(page.getByText("La reflexió és obligatòria")).toBeVisible();
+    await expectAccessibleWithoutJavaScript(page, "/participa/reflexio with an error");
     await page.getByLabel("La teva reflexió").fill("Més camins escolars segurs");
     await page.getByLabel("Correu electrònic (opcional)").fill(`nojs.${unique()}@example.cat`);
     await page.getByRole("button", { name: "Envia la reflexió" }).click();
     await expect(page.getByText("Has d'acceptar la política de privacitat per deixar el teu correu")).toBeVisible();
+    await expectAccessibleWithoutJavaScript(page, "/participa/reflexio with the consent error");
     // What was typed is kept (the e-mail is never sent back).
     await expect(page.getByLabel("La teva reflexió")).toHaveValue("Més camins escolars segurs");
     await expect(page.getByLabel("Correu electrònic (opcional)")).toHaveValue("");
@@ -239,6 +253,7 @@ test.describe("participation without JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText(
       "Si us plau, grava un àudio, escriu un missatge, selecciona una temàtica i accepta els termes",
     );
+    await expectAccessibleWithoutJavaScript(page, "/testimonis/enviar with missing data");
     // What was typed is kept; the file has to be chosen again.
     await expect(page.getByLabel("Missatge")).toHaveValue(typed);
     await expect(page.getByRole("radio", { name: "Infants" })).toBeChecked();
@@ -251,6 +266,7 @@ test.describe("participation without JavaScript", () => {
     await page.getByLabel(/Accepto els termes/).check();
     await page.getByRole("button", { name: "Envia el testimoni" }).click();
     await expect(page.getByRole("alert")).toContainText("El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).");
+    await expectAccessibleWithoutJavaScript(page, "/testimonis/enviar with a file that is not audio");
     await page.getByLabel(/Fitxer d'àudio/).setInputFiles(path.join(FIXTURES, "veu.mp3"));
     await page.getByLabel("Missatge").fill(title);
     await page.getByRole("radio", { name: "Laboral" }).check();

@@ -37,6 +37,31 @@ test("the home carousel shows the latest contributions, loops with its buttons a
   await expect(dialog).toBeHidden();
 });
 
+test("arrow keys pressed inside a contribution's dialog keep their meaning there and leave the carousel alone", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Últimes aportacions" });
+  const track = carousel.getByRole("list");
+  await expect(track.locator(":scope > li").first()).toBeVisible();
+  // Whether the page (the carousel's handler) took the key away from its target.
+  await page.evaluate(() => {
+    window.addEventListener("keydown", (e) => ((window as unknown as { prevented: boolean[] }).prevented ??= []).push(e.defaultPrevented));
+  });
+  await track.locator(":scope > li").first().getByRole("button", { name: "Veure aportació" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Tanca" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowLeft");
+  expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([false, false]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+  // On the carousel itself the keys still scroll it.
+  await track.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
+
 test("the home hero, theme cards, map, hashtag and agenda are in place", async ({ page }) => {
   await page.goto("/");
   const hero = page.locator("section").first();
@@ -151,7 +176,17 @@ test("a landing renders its Markdown safely over the home background", async ({ 
   await page.goto("/landing/vilafranca-pedala");
   await expect(page.getByRole("heading", { level: 1, name: "Vilafranca pedala" })).toBeVisible();
   await expect(page.locator("strong", { hasText: "Vilafranca del Penedès" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "digues la teva", exact: true })).toHaveAttribute("target", "_blank");
+  // An external link opens in a new tab, and says so; a path on this site opens in the same tab.
+  const external = page.getByRole("link", { name: "digues la teva (s'obre en una pestanya nova)", exact: true });
+  await expect(external).toHaveAttribute("href", "https://penedes.example/participa");
+  await expect(external).toHaveAttribute("target", "_blank");
+  await expect(external).toHaveAttribute("rel", "noopener noreferrer");
+  const local = page.getByRole("link", { name: "les veus del territori", exact: true });
+  await expect(local).toHaveAttribute("href", "/testimonis");
+  await expect(local).not.toHaveAttribute("target");
+  await local.click();
+  await expect(page).toHaveURL(/\/testimonis$/);
+  await page.goBack();
   await expect(page.getByRole("link", { name: "Segueix la Vivi" }).last()).toHaveAttribute("href", "/segueixlavivi");
   await expect(page.locator("#agenda")).toBeVisible();
   await expect(page).toHaveTitle("Vilafranca pedala | Al Penedès, la bici ens mou!");
@@ -164,6 +199,10 @@ test("every page carries its title, description, canonical URL and sharing tags"
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${BASE_URL}/images/og.jpg`);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /qüestionari/);
+  await page.goto("/participa/reflexio");
+  await expect(page).toHaveTitle("Escriu una reflexió | Al Penedès, la bici ens mou!");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await page.goto("/una-pagina-que-no-hi-es");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
   await expect(page).toHaveTitle(/Pla director de la bicicleta del Penedès/);
@@ -172,6 +211,7 @@ test("every page carries its title, description, canonical URL and sharing tags"
 test("robots.txt and sitemap.xml list what search engines may index", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain("Disallow: /api/");
   expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
@@ -180,6 +220,9 @@ test("robots.txt and sitemap.xml list what search engines may index", async ({ r
   expect(xml).toContain(`<loc>${BASE_URL}/landing/vilafranca-pedala</loc>`);
   expect(xml).not.toContain("camins-escolars"); // inactive
   expect(xml).not.toContain("/admin");
+  // The form pages that stand in for dialogs are kept out of search results.
+  expect(xml).not.toContain("/newsletter");
+  expect(xml).not.toContain("/participa/mapa");
 });
 
 test("no e-mail address stored by a form reaches a public page or response", async ({ request }) => {

@@ -12,7 +12,7 @@ const FILTERS = [["tots", "Tots"], ...categories.map((c) => [c, categoryLabels[c
 
 /** m:ss, or '--:--' when unknown. */
 export const formatDuration = (seconds: number | null) =>
-  seconds === null || !Number.isFinite(seconds)
+  seconds === null || !Number.isFinite(seconds) || seconds < 0
     ? "--:--"
     : `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
 

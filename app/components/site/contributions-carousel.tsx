@@ -47,6 +47,9 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
           aria-label="Últimes aportacions"
           className="relative mt-6"
           onKeyDown={(e) => {
+            // React events bubble through portals: keys pressed in a contribution's dialog (its
+            // audio player, say) reach this handler too, and must keep their own meaning there.
+            if (!e.currentTarget.contains(e.target as Node)) return;
             if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
               e.preventDefault();
               step(e.key === "ArrowRight" ? 1 : -1);

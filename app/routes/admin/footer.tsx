@@ -25,7 +25,7 @@ import {
   uploadMessage,
 } from "~/lib/admin.server";
 import { footerTextsSchema, idSchema, logoSchema } from "~/lib/admin-schemas";
-import { DEFAULT_FOOTER_TEXT } from "~/lib/content.server";
+import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { InlineLinks } from "~/lib/inline-links";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";

@@ -10,6 +10,7 @@ import { recordFailure, recordSuccess, throttledFor, throttledMessage } from "~/
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { FormError, readForm } from "~/lib/forms.server";
 import { getAdminSession } from "~/lib/session.server";
+import { clearLocalStorage } from "~/lib/utils";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(request, context)) throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
@@ -62,12 +63,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const signedOut = loaderData?.signedOut ?? false;
   useEffect(() => {
     if (!signedOut) return;
-    // The spec's SIGNED_OUT: everything the browser kept for this site is cleared.
-    try {
-      localStorage.clear();
-    } catch {
-      // storage unavailable (private mode): nothing kept, nothing to clear
-    }
+    clearLocalStorage();
     toast.success("Sessió tancada", { description: "Has sortit del backoffice correctament." });
   }, [signedOut]);
 

@@ -4,12 +4,17 @@ import { paths } from "~/lib/routes";
 import { setFlash } from "~/lib/flash.server";
 import { endAllSessions, getAdminSession } from "~/lib/session.server";
 
+/** The public header's 'Sortir' returns to the home page (spec §2); the back office's own
+ * sign-out ends on the login page with its 'Sessió tancada' notice. The home page is the only
+ * other destination accepted, so this is never an open redirect. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  const toHome = form?.get("redirectTo") === paths.home;
   const session = await getAdminSession(request, context);
-  if (!session) return redirect(paths.adminLogin);
-  const cookie = await endAllSessions(context, session.user.id);
+  if (!session) return redirect(toHome ? paths.home : paths.adminLogin);
   const headers = new Headers();
-  headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await endAllSessions(context, session.user.id));
+  if (toHome) return redirect(paths.home, { headers });
   headers.append("Set-Cookie", await setFlash(context, "signed-out"));
   return redirect(paths.adminLogin, { headers });
 }

@@ -1,0 +1,42 @@
+import { Link, useLocation, useNavigate, type LinkProps } from "react-router";
+
+const WAIT_FOR_SECTION_MS = 3000;
+
+/** Scrolls to the element with this id once it is on the page: smoothly, or in one jump when
+ * the visitor prefers reduced motion. */
+function scrollToSection(id: string) {
+  const started = performance.now();
+  const attempt = () => {
+    const el = document.getElementById(id);
+    if (!el) {
+      if (performance.now() - started < WAIT_FOR_SECTION_MS) requestAnimationFrame(attempt);
+      return;
+    }
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollIntoView({ behavior: reduce ? "instant" : "smooth", block: "start" });
+  };
+  attempt();
+}
+
+/** A link to a section of a page, like AGENDA (`/#agenda`) or 'Tornar als àmbits' (`/#ambits`).
+ * Without JavaScript it is a plain anchor. With it, it goes to the page (when not already
+ * there) and about 100 ms later scrolls smoothly to the section (spec §2). Only these links
+ * scroll smoothly: every other navigation starts at the top in one jump. */
+export function SectionLink({ to, onClick, ...props }: Omit<LinkProps, "to"> & { to: `${string}#${string}` }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [pathname = "/", id = ""] = to.split("#");
+  return (
+    <Link
+      to={to}
+      {...props}
+      onClick={(e) => {
+        onClick?.(e);
+        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+        e.preventDefault();
+        const arrived = location.pathname === pathname ? undefined : navigate(pathname);
+        void Promise.resolve(arrived).then(() => window.setTimeout(() => scrollToSection(id), 100));
+      }}
+    />
+  );
+}

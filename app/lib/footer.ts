@@ -1,0 +1,12 @@
+// The public footer's shape and its default, shared by the server's read and the pages (the
+// error page shows the default when the footer could not be read).
+
+export const DEFAULT_FOOTER_TEXT = "Projecte impulsat pel Consell Comarcal del Penedès";
+
+export interface PublicFooter {
+  footerText: string;
+  collaboratorsText: string;
+  logos: { id: string; name: string; imageUrl: string; linkUrl: string | null }[];
+}
+
+export const DEFAULT_FOOTER: PublicFooter = { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] };
