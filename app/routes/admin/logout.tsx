@@ -2,14 +2,16 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { paths } from "~/lib/routes";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/forms.server";
 import { endAllSessions, getAdminSession } from "~/lib/session.server";
 
 /** The public header's 'Sortir' returns to the home page (spec §2); the back office's own
  * sign-out ends on the login page with its 'Sessió tancada' notice. The home page is the only
  * other destination accepted, so this is never an open redirect. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  const toHome = form?.get("redirectTo") === paths.home;
+  // Read like every form here: bounded and strict (a body promised but never sent is not waited for).
+  const form = await readForm(request, context.storage, 1024).catch(() => null);
+  const toHome = form?.redirectTo === paths.home;
   const session = await getAdminSession(request, context);
   if (!session) return redirect(toHome ? paths.home : paths.adminLogin);
   const headers = new Headers();
