@@ -71,11 +71,25 @@ test("the home hero, theme cards, map, hashtag and agenda are in place", async (
   // (Other tests change the active background on this shared server.)
   await expect(hero.locator("img")).toHaveAttribute("srcset", /(\/media\/backgrounds\/.+\?w=1920|\/images\/hero-1920\.webp) 1920w$/);
   await expect(page.locator("#ambits").getByRole("link")).toHaveCount(4);
+  // The map's frame is made when its section comes near the screen (and is in the HTML for
+  // browsers without JavaScript).
   const map = page.locator("#mapa iframe");
+  await page.locator("#mapa").scrollIntoViewIfNeeded();
   await expect(map).toHaveAttribute("sandbox", /allow-scripts/);
   await expect(map).toHaveAttribute("src", /^https:\/\/www\.openstreetmap\.org\//);
   await expect(page.getByRole("link", { name: /Veure #penedeslabiciensmou/ })).toHaveAttribute("target", "_blank");
   await expect(page.locator("#agenda").getByRole("listitem")).toHaveCount(4);
+});
+
+test("the home map's frame waits until its section comes near the screen", async ({ page, request }) => {
+  // Without JavaScript the frame is in the page from the start.
+  expect(await (await request.get("/")).text()).toMatch(/<noscript><iframe[^>]+title="Mapa interactiu/);
+  await page.goto("/");
+  await page.waitForLoadState("load");
+  await expect(page.locator("#mapa")).toBeAttached();
+  await expect(page.locator("#mapa iframe")).toHaveCount(0);
+  await page.locator("#mapa").scrollIntoViewIfNeeded();
+  await expect(page.locator("#mapa iframe")).toHaveAttribute("title", "Mapa interactiu de propostes de la xarxa ciclable");
 });
 
 test("a theme page plays its scope's video in the background unless motion is reduced", async ({ page }) => {

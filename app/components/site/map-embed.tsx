@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from "react";
+
 /** The external proposal map, sandboxed. Shown only when its URL is configured. */
 export function MapEmbed({ src, className }: { src: string | null; className?: string }) {
   if (!src) return null;
@@ -13,6 +15,35 @@ export function MapEmbed({ src, className }: { src: string | null; className?: s
   );
 }
 
+/** The map of the home and landing pages, far down the page: its frame is made only when the
+ * section comes near the screen, so the third-party page never competes with the page's own first
+ * paint on a slow phone network (Chrome's loading="lazy" starts frames much further away). The box
+ * keeps its size meanwhile, so nothing moves; without JavaScript the frame is there from the start. */
+function MapEmbedWhenNear({ src }: { src: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: "400px 0px",
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="h-[60dvh] min-h-80 w-full rounded-lg border border-ink/10 bg-brand-soft/40">
+      {near ? (
+        <MapEmbed src={src} className="size-full rounded-lg" />
+      ) : (
+        <noscript>
+          <MapEmbed src={src} className="size-full rounded-lg" />
+        </noscript>
+      )}
+    </div>
+  );
+}
+
 /** The map section (#mapa) of the home and landing pages; nothing when no map is configured. */
 export function MapSection({ embedUrl, fullUrl }: { embedUrl: string | null; fullUrl: string | null }) {
   if (!embedUrl) return null;
@@ -23,7 +54,7 @@ export function MapSection({ embedUrl, fullUrl }: { embedUrl: string | null; ful
       </h2>
       <p className="mt-2 text-lg">Explora les propostes de carrils bici i digues-hi la teva.</p>
       <div className="mt-6">
-        <MapEmbed src={embedUrl} />
+        <MapEmbedWhenNear src={embedUrl} />
       </div>
       {fullUrl && (
         <a href={fullUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block font-semibold text-brand-dark underline">
