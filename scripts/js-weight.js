@@ -10,7 +10,11 @@ async function sentBytes(url, encoding) {
 
 for (const page of process.argv.slice(2)) {
   const html = await (await fetch(page)).text();
-  const scripts = new Set([...html.matchAll(/(?:rel="modulepreload" href|type="module" src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const scripts = new Set(
+    [...html.matchAll(/<link rel="modulepreload"[^>]*? href="(\/assets\/[^"]+\.js)"|type="module" src="(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1] ?? m[2],
+    ),
+  );
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1]);
   let br = 0;
   let gzip = 0;
