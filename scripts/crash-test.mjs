@@ -133,7 +133,12 @@ async function startServer(backend) {
       () => false,
     );
     if (ok) break;
-    if (i > 1200) throw new Error(`the server did not start: ${stderr}`);
+    if (i > 1200) {
+      // Seen once in CI (a restart on PGlite after the kill never answered /healthz): say what it
+      // printed, and leave no process behind.
+      child.kill("SIGKILL");
+      throw new Error(`the server did not start within a minute; stderr: ${stderr || "(empty)"}; stdout: ${stdout || "(empty)"}`);
+    }
     await sleep(50);
   }
   // Warm up: the first render of each form page loads its modules; the load starts after that.
