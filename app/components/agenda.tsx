@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { Activity } from "~/db/schema";
-import { formatLongDate } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-links";
 
-type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText">;
+/** An activity as the agenda shows it; dateLabel is the date written out by the server. */
+type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText"> & { dateLabel: string };
 
 function AgendaList({ activities }: { activities: AgendaItem[] }) {
   if (activities.length === 0)
@@ -20,7 +20,7 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             </span>
             <h3 className="text-lg font-bold">{a.title}</h3>
             <p className="text-sm font-semibold text-brand-dark">
-              <time dateTime={a.date}>{formatLongDate(a.date)}</time>
+              <time dateTime={a.date}>{a.dateLabel}</time>
             </p>
             {a.description && <p className="text-ink/85">{a.description}</p>}
             {href && (

@@ -15,6 +15,7 @@ import {
   listActivities,
   scopeVideo,
 } from "./content.server";
+import { formatShortDate } from "./dates";
 import { withRenderState } from "./request-state.server";
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
@@ -51,6 +52,23 @@ describe.each(testBackends())("public reads on %s", (backend) => {
     const testimonials = latest.filter((c) => c.type === "testimonial");
     expect(testimonials.every((c) => /Testimoni (0|3|6|9)$/.test(c.text) && c.audioUrl?.startsWith("/media/"))).toBe(true);
     expect(JSON.stringify(latest)).not.toContain("@example.cat");
+  });
+
+  it("writes dates out on the server, in Catalan, so the browser needs no locale data", async () => {
+    const at = new Date("2026-11-22T23:30:00Z"); // already the 23rd in Catalonia
+    await database.db.insert(t.reflections).values({ reflection: "Una data clara", email: "d@example.cat", createdAt: at });
+    await database.db.insert(t.activities).values({ emoji: "🚲", title: "Sortida d'abril", date: "2027-04-01" });
+    try {
+      const latest = await latestContributions(database.db);
+      expect(latest.find((c) => c.text === "Una data clara")?.dateLabel).toBe(formatShortDate(at));
+      expect(formatShortDate(at)).toMatch(/^23 de nov\. (del )?2026$/);
+      const [activity] = await listActivities(database.db);
+      expect(activity?.date).toBe("2027-04-01");
+      expect(activity?.dateLabel).toMatch(/^1 d’abril del? 2027$/); // 'del' in newer CLDR data
+    } finally {
+      await database.db.delete(t.reflections).where(like(t.reflections.reflection, "Una data clara"));
+      await database.db.delete(t.activities);
+    }
   });
 
   it("the contributions page lists every contribution, or one type, a page at a time", async () => {

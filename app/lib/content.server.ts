@@ -15,6 +15,7 @@ import {
 } from "~/db/schema";
 import type { EmbedSettings } from "./admin-schemas";
 import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "./footer";
+import { formatLongDate, formatShortDate } from "./dates";
 import { safeHref } from "./inline-links";
 import { errorFields, log } from "./log.server";
 import { markDegraded } from "./request-state.server";
@@ -56,8 +57,18 @@ export function getFooter(db: Db): Promise<PublicFooter> {
   );
 }
 
+/** The agenda, soonest first, each date also written out in Catalan ('27 de desembre de 2026'):
+ * formatted here, on the server, so the browser never loads the locale's data to hydrate it. */
 export function listActivities(db: Db) {
-  return publicRead("activities", () => db.select().from(activities).orderBy(asc(activities.date), asc(activities.createdAt)), []);
+  return publicRead(
+    "activities",
+    async () =>
+      (await db.select().from(activities).orderBy(asc(activities.date), asc(activities.createdAt))).map((a) => ({
+        ...a,
+        dateLabel: formatLongDate(a.date),
+      })),
+    [],
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -72,6 +83,8 @@ export interface Contribution {
   type: ContributionType;
   text: string;
   createdAt: string;
+  /** createdAt as the page shows it ('22 de nov. 2026'), formatted on the server. */
+  dateLabel: string;
   name?: string | null;
   title?: string;
   audioUrl?: string;
@@ -105,15 +118,16 @@ async function readContributions(db: Db, types: readonly ContributionType[], per
           .limit(perSource)
       : [],
   ]);
+  const dates = (at: Date) => ({ createdAt: at.toISOString(), dateLabel: formatShortDate(at) });
   const merged: Contribution[] = [
-    ...refl.map((r) => ({ id: r.id, type: "reflection" as const, text: r.text, createdAt: r.createdAt.toISOString(), name: r.name })),
-    ...comments.map((c) => ({ id: c.id, type: "map_comment" as const, text: c.text, createdAt: c.createdAt.toISOString() })),
+    ...refl.map((r) => ({ id: r.id, type: "reflection" as const, text: r.text, ...dates(r.createdAt), name: r.name })),
+    ...comments.map((c) => ({ id: c.id, type: "map_comment" as const, text: c.text, ...dates(c.createdAt) })),
     ...testis.map((t) => ({
       id: t.id,
       type: "testimonial" as const,
       text: t.title,
       title: t.title,
-      createdAt: t.createdAt.toISOString(),
+      ...dates(t.createdAt),
       audioUrl: mediaUrl(t.audioKey),
     })),
   ];

@@ -1,14 +1,18 @@
 // Dates in the Catalan locale (ca-ES). A calendar date (yyyy-MM-dd) is formatted in UTC so
 // that it never moves a day with the server's or the visitor's time zone.
-const longDate = new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortDate = new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Madrid" });
+// The formatters are made on first use: loading a locale's data costs a browser tens of
+// milliseconds, and public pages get their dates already written out by the server.
+let longDate: Intl.DateTimeFormat | undefined;
+let shortDate: Intl.DateTimeFormat | undefined;
 
 export function formatLongDate(isoDate: string): string {
   const [y, m, d] = isoDate.split("-").map(Number);
   if (!y || !m || !d) return isoDate;
+  longDate ??= new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   return longDate.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export function formatShortDate(value: Date | string): string {
+  shortDate ??= new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Madrid" });
   return shortDate.format(typeof value === "string" ? new Date(value) : value);
 }

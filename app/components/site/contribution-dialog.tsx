@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { contributionLabel, excerpt, type Contribution } from "~/lib/contributions";
-import { formatShortDate } from "~/lib/dates";
 import { paths } from "~/lib/routes";
 
 /** A contribution as a card, with 'Veure aportació' opening the full text (and the audio). */
@@ -13,7 +12,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
       <div className="flex items-center justify-between gap-2 text-sm">
         <span className="rounded-full bg-brand-soft px-2.5 py-0.5 font-bold text-brand-dark">{label}</span>
         <time dateTime={item.createdAt} className="text-ink/75">
-          {formatShortDate(item.createdAt)}
+          {item.dateLabel}
         </time>
       </div>
       <p className="flex-1 break-words whitespace-pre-line">{excerpt(item.text)}</p>
@@ -28,7 +27,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
           <DialogHeader>
             <DialogTitle>{label}</DialogTitle>
             <DialogDescription>
-              <time dateTime={item.createdAt}>{formatShortDate(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{item.dateLabel}</time>
               {item.name ? ` · ${item.name}` : ""}
             </DialogDescription>
           </DialogHeader>
