@@ -54,6 +54,52 @@ export type DatabaseOptions =
   /** dataDir undefined: an in-memory database (tests). */
   | { kind: "pglite"; dataDir?: string };
 
+/** A PostgreSQL connection of its own (for a lock or a LISTEN), kept: when it is lost (PostgreSQL
+ * restarted, say) a new one is tried every second, and `setup` runs on it again. `first`, when
+ * given, is a connection already set up. Returns the function that closes it for good. */
+function keepConnection(url: string, setup: (client: pg.Client) => Promise<void>, first?: pg.Client): () => void {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = () => {
+    if (stopped || retry) return;
+    client?.end().catch(() => {});
+    client = null;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 1000);
+    retry.unref();
+  };
+  const adopt = (c: pg.Client) => {
+    client = c;
+    c.once("end", lost);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("error", lost);
+    try {
+      await c.connect();
+      await setup(c);
+      if (stopped) return void c.end().catch(() => {});
+      adopt(c);
+    } catch {
+      c.end().catch(() => {});
+      lost();
+    }
+  };
+  if (first) {
+    first.removeAllListeners("error");
+    first.on("error", lost);
+    adopt(first);
+  } else void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    void client?.end().catch(() => {});
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -93,79 +139,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
         // The lock lives as long as its connection: after a lost one (PostgreSQL restarted, say),
         // take it again on a new connection.
-        let client: pg.Client | null = first;
-        let stopped = false;
-        let retry: NodeJS.Timeout | undefined;
-        const watch = (c: pg.Client) => c.once("end", () => !stopped && reconnect());
-        const reconnect = () => {
-          client = null;
-          retry = setTimeout(async () => {
-            const c = new pg.Client({ connectionString: options.url });
-            c.on("error", () => {});
-            try {
-              await c.connect();
-              await c.query("select pg_advisory_lock_shared($1)", [INSTANCE_LOCK_ID]);
-              if (stopped) return void c.end().catch(() => {});
-              client = c;
-              watch(c);
-            } catch {
-              c.end().catch(() => {});
-              if (!stopped) reconnect();
-            }
-          }, 1000);
-          retry.unref();
-        };
-        watch(first);
-        const stop = () => {
-          stopped = true;
-          clearTimeout(retry);
-          void client?.end().catch(() => {});
-          listeners.delete(stop);
-        };
-        listeners.add(stop);
+        listeners.add(
+          keepConnection(options.url, async (c) => void (await c.query("select pg_advisory_lock_shared($1)", [INSTANCE_LOCK_ID])), first),
+        );
         return alone;
       },
       notify: async (channel, payload) => void (await pool.query("select pg_notify($1, $2)", [channel, payload])),
       listen(channel, onMessage) {
-        // A connection of its own, reopened after a failure (a restart of PostgreSQL, say).
-        let client: pg.Client | null = null;
-        let stopped = false;
-        let retry: NodeJS.Timeout | undefined;
-        const connect = async () => {
-          const c = new pg.Client({ connectionString: options.url });
-          c.on("error", () => reconnect());
+        const stop = keepConnection(options.url, async (c) => {
           c.on("notification", (msg) => {
             if (msg.channel === channel) onMessage(msg.payload ?? "");
           });
-          try {
-            await c.connect();
-            await c.query(`listen "${channel.replace(/"/g, "")}"`);
-            if (stopped) return void c.end().catch(() => {});
-            client = c;
-          } catch {
-            c.end().catch(() => {});
-            reconnect();
-          }
+          await c.query(`listen "${channel.replace(/"/g, "")}"`);
+        });
+        const stopListening = () => {
+          stop();
+          listeners.delete(stopListening);
         };
-        const reconnect = () => {
-          if (stopped || retry) return;
-          client?.end().catch(() => {});
-          client = null;
-          retry = setTimeout(() => {
-            retry = undefined;
-            void connect();
-          }, 1000);
-          retry.unref();
-        };
-        void connect();
-        const stop = () => {
-          stopped = true;
-          clearTimeout(retry);
-          void client?.end().catch(() => {});
-          listeners.delete(stop);
-        };
-        listeners.add(stop);
-        return stop;
+        listeners.add(stopListening);
+        return stopListening;
       },
     };
   }

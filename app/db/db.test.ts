@@ -1,5 +1,6 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testBackends } from "~/test/db";
 import { createTestContext } from "~/test/context";
@@ -152,5 +153,45 @@ describe.each(testBackends())("database on %s", (backend) => {
     const photo = await database.db.query.biciFucsiaPhotos.findFirst();
     expect(await ctx.storage.exists(photo!.imageKey)).toBe(true);
     expect(photo!.width).toBeGreaterThan(0);
+  });
+});
+
+// LISTEN/NOTIFY exists on PostgreSQL only: declared only where a PostgreSQL server is given (CI
+// sets TEST_DATABASE_URL), so that a run without one reports no skipped test.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : () => {};
+
+onPostgres("notices between instances on postgres", () => {
+  it("keeps listening after its connection is lost (PostgreSQL restarted, say), and stops when told", async () => {
+    const database = await createTestDatabase("postgres");
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const name = rows[0]!.name;
+    const received: string[] = [];
+    const stop = database.listen!("pb_test_channel", (payload) => received.push(payload));
+    const listeners = async () =>
+      Number(
+        (await admin.query("select count(*) as n from pg_stat_activity where datname = $1 and query like 'listen %'", [name])).rows[0].n,
+      );
+    try {
+      await expect.poll(listeners).toBe(1);
+      await database.notify!("pb_test_channel", "abans");
+      await expect.poll(() => received).toEqual(["abans"]);
+
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'listen %'", [name]);
+      // A new connection listens again, within about a second.
+      await expect.poll(listeners, { timeout: 5000 }).toBe(1);
+      await database.notify!("pb_test_channel", "després");
+      await expect.poll(() => received).toEqual(["abans", "després"]);
+
+      stop();
+      await expect.poll(listeners).toBe(0);
+      await database.notify!("pb_test_channel", "tancat");
+      await new Promise((r) => setTimeout(r, 200));
+      expect(received).toEqual(["abans", "després"]);
+    } finally {
+      await admin.end();
+      await database.close();
+    }
   });
 });
