@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
+import { deferHydration } from "~/lib/html-stream.server";
 import { errorFields, log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -36,7 +36,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads(() => {
+          const body = deferHydration(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

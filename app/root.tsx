@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorContent } from "~/components/error-content";
@@ -23,8 +24,25 @@ export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => seoFor(location.pathname, loaderData?.publicUrl ?? "");
 
+declare global {
+  interface Window {
+    /** Set by the hydration script (app/lib/html-stream.server.ts). */
+    __pressedEarly?: EventTarget | null;
+  }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Hydration waits for the page to load (decision 014): <html data-hydrated> says it is done, for
+  // the end-to-end tests and anyone measuring the page. A button pressed before (a dialog's, the
+  // menu's: they need the scripts) is pressed again now.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+    const pressed = window.__pressedEarly;
+    delete window.__pressedEarly;
+    const button = pressed instanceof Element ? pressed.closest("button") : null;
+    if (button?.type === "button" && button.isConnected && !button.disabled) button.click();
+  }, []);
   return (
     <html lang="ca">
       <head>

@@ -1,5 +1,6 @@
-// The JavaScript a page loads up front, as the server sends it: every module script and
-// modulepreload in its server-rendered HTML, asked for with Brotli and with gzip.
+// The JavaScript a page loads to hydrate, as the server sends it: every file its hydration script
+// asks for once the page has loaded (decision 014), every modulepreload or module script left in
+// its server-rendered HTML, and every import() there, asked for with Brotli and with gzip.
 // Usage (against a running server): node scripts/js-weight.js http://127.0.0.1:3000/ [more URLs...]
 async function sentBytes(url, encoding) {
   const res = await fetch(url, { headers: { "Accept-Encoding": encoding } });
@@ -16,6 +17,8 @@ for (const page of process.argv.slice(2)) {
     ),
   );
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1]);
+  const deferred = /for \(const href of (\[[^\]]*\])\)/.exec(html);
+  for (const src of deferred ? JSON.parse(deferred[1]) : []) scripts.add(src);
   let br = 0;
   let gzip = 0;
   for (const src of scripts) {

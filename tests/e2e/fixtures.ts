@@ -57,8 +57,32 @@ export async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-/** Every test fails on a console error or an uncaught page error. */
+/** Waits until the page has hydrated: its scripts load once the page has loaded (decision 014),
+ * so a button that needs them can be pressed only then. Pages without scripts pass at once. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('script[type="module"]') || document.documentElement.dataset.hydrated === "true",
+  );
+}
+
+/** Every test fails on a console error or an uncaught page error. The test's page waits for
+ * hydration after each goto, reload and goBack (with JavaScript on). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      for (const method of ["goto", "reload", "goBack"] as const) {
+        const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page[typeof method]>;
+        Object.assign(page, {
+          [method]: async (...args: unknown[]) => {
+            const response = await original(...args);
+            await hydrated(page);
+            return response;
+          },
+        });
+      }
+    }
+    await provide(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill(EXTERNAL_STAND_IN));

@@ -92,6 +92,57 @@ test("the home map's frame waits until its section comes near the screen", async
   await expect(page.locator("#mapa iframe")).toHaveAttribute("title", "Mapa interactiu de propostes de la xarxa ciclable");
 });
 
+test("a page's scripts load once the page has loaded, at the first key press or click, or after 5 s", async ({ page, request }) => {
+  expect(await (await request.get("/")).text()).not.toContain('rel="modulepreload"');
+  // A page of our own (the test's page waits for hydration after goto), its images held back so
+  // that it cannot finish loading until the test says so.
+  const open = async () => {
+    const tab = await page.context().newPage();
+    const scripts: string[] = [];
+    tab.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tab.route("**/*", async (route) => {
+      if (route.request().resourceType() === "image") await held;
+      await route.continue().catch(() => {}); // the tab may have closed meanwhile
+    });
+    await tab.goto("/", { waitUntil: "domcontentloaded" });
+    return { tab, scripts, release, isHydrated: () => tab.evaluate(() => document.documentElement.dataset.hydrated === "true") };
+  };
+
+  const loading = await open();
+  await loading.tab.waitForTimeout(1000);
+  expect(loading.scripts).toEqual([]);
+  expect(await loading.isHydrated()).toBe(false);
+  loading.release();
+  await loading.tab.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  expect(loading.scripts.length).toBeGreaterThan(5);
+  await loading.tab.close();
+
+  const keyed = await open();
+  await keyed.tab.keyboard.press("Tab");
+  await keyed.tab.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  expect(await keyed.tab.evaluate(() => document.readyState)).not.toBe("complete");
+  await keyed.tab.close();
+
+  // A dialog's button pressed before the scripts came is pressed again once they have.
+  const pressed = await open();
+  await pressed.tab.getByRole("region", { name: "Últimes aportacions" }).getByRole("button", { name: "Veure aportació" }).first().click();
+  await expect(pressed.tab.getByRole("dialog")).toBeVisible();
+  expect(await pressed.tab.evaluate(() => document.readyState)).not.toBe("complete");
+  await pressed.tab.close();
+
+  const slow = await open();
+  const started = Date.now();
+  await slow.tab.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 10_000 });
+  expect(Date.now() - started).toBeGreaterThan(3500);
+  expect(await slow.tab.evaluate(() => document.readyState)).not.toBe("complete");
+  slow.release();
+  await slow.tab.close();
+});
+
 test("a theme page plays its scope's video in the background unless motion is reduced", async ({ page }) => {
   await page.goto("/ciutadania");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Per viure millor cada dia");
