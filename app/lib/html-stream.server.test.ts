@@ -38,7 +38,7 @@ describe("deferHydrationScripts", () => {
   it("makes the route modules load after the page, then asks for every script file at once", () => {
     const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(amended)![1]!;
     expect(script).not.toMatch(/^\s*import \*/m);
-    expect(script.indexOf('addEventListener("load", start)')).toBeLessThan(script.indexOf("modulepreload"));
+    expect(script.indexOf('addEventListener("load", loaded)')).toBeLessThan(script.indexOf("modulepreload"));
     expect(script).toContain('["/assets/entry.client-A1.js","/assets/root-B2.js","/assets/home-C3.js"]');
     expect(script).toContain('const [route0, route1] = await Promise.all([import("/assets/root-B2.js"), import("/assets/home-C3.js")]);');
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');

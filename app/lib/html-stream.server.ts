@@ -21,17 +21,19 @@ const ROUTE_IMPORT = /^\s*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
 /** A page whose hydration script is not in its first this many characters is sent as it is. */
 const MAX_HELD = 4 * 1024 * 1024;
 
-/** Starts hydration once the window has loaded, or at the visitor's first touch, click or key,
- * whichever comes first (and after 5 s at the latest): then asks for every script file at once.
+/** Starts hydration once the window has loaded and the next frame is on the screen (the page's
+ * images with it), or at the visitor's first touch, click or key, whichever comes first (and after
+ * 5 s at the latest): then asks for every script file at once.
  * A button pressed before then is kept in window.__pressedEarly; root.tsx presses it again once the
  * page has hydrated (links and forms work without scripts, a dialog's button does not). */
 const START = (files: string[]) =>
   `addEventListener("click", (e) => { if (!document.documentElement.dataset.hydrated) window.__pressedEarly = e.target; }, true);
 await new Promise((go) => {
-  if (document.readyState === "complete") return go();
   const events = ["pointerdown", "touchstart", "keydown"];
-  const start = () => { removeEventListener("load", start); events.forEach((e) => removeEventListener(e, start, true)); go(); };
-  addEventListener("load", start);
+  const start = () => { removeEventListener("load", loaded); events.forEach((e) => removeEventListener(e, start, true)); go(); };
+  const loaded = () => requestAnimationFrame(() => setTimeout(start));
+  if (document.readyState === "complete") return loaded();
+  addEventListener("load", loaded);
   events.forEach((e) => addEventListener(e, start, { capture: true, passive: true }));
   setTimeout(start, 5000);
 });
