@@ -1,10 +1,10 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorContent } from "~/components/error-content";
-import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { seoFor } from "~/lib/seo";
+import { useHydrated } from "~/lib/utils";
 import appCssInline from "./app.css?inline";
 import appCssUrl from "./app.css?url";
 
@@ -29,6 +29,17 @@ declare global {
     /** Set by the hydration script (app/lib/html-stream.server.ts). */
     __pressedEarly?: EventTarget | null;
   }
+}
+
+const Toaster = lazy(() => import("~/components/ui/sonner"));
+
+/** The toasts' container, mounted once the page has hydrated (see ~/lib/toast). */
+function DeferredToaster() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -59,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster />
+        <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,5 @@
 import { clsx, type ClassValue } from "clsx";
+import { useSyncExternalStore } from "react";
 import { twMerge } from "tailwind-merge";
 
 export function cn(...inputs: ClassValue[]) {
@@ -12,4 +13,14 @@ export function clearLocalStorage() {
   } catch {
     // storage unavailable (private mode): nothing kept, nothing to clear
   }
+}
+
+const subscribe = () => () => {};
+/** False on the server and in a browser without JavaScript; true once React runs the page. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

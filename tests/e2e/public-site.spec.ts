@@ -143,6 +143,22 @@ test("a page's scripts load once the page has loaded, at the first key press or 
   await slow.tab.close();
 });
 
+test("the scripts a page loads to hydrate stay within 150 KB compressed, without the toasts' library", async ({ request }) => {
+  for (const path of ["/", "/participa", "/testimonis", "/aportacions"]) {
+    const html = await (await request.get(path)).text();
+    const files: string[] = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)![1]!);
+    let bytes = 0;
+    for (const file of files) {
+      const res = await fetch(`${BASE_URL}${file}`, { headers: { "Accept-Encoding": "br" } });
+      expect(res.headers.get("content-encoding"), file).toBe("br");
+      bytes += Number(res.headers.get("content-length"));
+      // Sonner comes after hydration, with the toasts' container (~/lib/toast).
+      expect(await res.text(), file).not.toContain("data-rich-colors");
+    }
+    expect(bytes / 1024, path).toBeLessThanOrEqual(150);
+  }
+});
+
 test("a theme page plays its scope's video in the background unless motion is reduced", async ({ page }) => {
   await page.goto("/ciutadania");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Per viure millor cada dia");

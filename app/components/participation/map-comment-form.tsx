@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { echoed, LIMITS, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
-import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
+import { useHydrated } from "~/lib/utils";
+import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useResultToasts } from "./shared";
 
 export const MAP_COMMENT_ACTION = "/participa/mapa";
 

@@ -4,7 +4,8 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { type FieldErrors, type WriteResult } from "~/lib/participation-texts";
-import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useHydrated, useResultToasts } from "./shared";
+import { useHydrated } from "~/lib/utils";
+import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useResultToasts } from "./shared";
 
 export const NEWSLETTER_ACTION = "/newsletter";
 

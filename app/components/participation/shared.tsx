@@ -1,19 +1,9 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { HONEYPOT, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
-
-const subscribe = () => () => {};
-/** False on the server and in a browser without JavaScript; true once React runs the page. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /** Hidden from people (and from screen readers); bots fill it in and are quietly ignored. */
 export function Honeypot() {

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
 import { echoed, type WriteResult } from "~/lib/participation-texts";
-import { errorsOf, Honeypot, ResultMessage, useHydrated, useResultToasts } from "./shared";
+import { useHydrated } from "~/lib/utils";
+import { errorsOf, Honeypot, ResultMessage, useResultToasts } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 
 export const TESTIMONIAL_ACTION = "/testimonis/enviar";

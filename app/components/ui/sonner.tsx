@@ -1,6 +1,11 @@
+import { useEffect } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { toasterMounted } from "~/lib/toast";
 
-function Toaster(props: ToasterProps) {
+/** Loaded lazily by root.tsx; toasts are shown with `toast` from ~/lib/toast. */
+export default function Toaster(props: ToasterProps) {
+  // Sonner subscribes in its own effect, which runs before this one.
+  useEffect(toasterMounted, []);
   return (
     <Sonner
       position="top-center"
@@ -12,5 +17,3 @@ function Toaster(props: ToasterProps) {
     />
   );
 }
-
-export { Toaster };

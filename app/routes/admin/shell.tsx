@@ -1,7 +1,7 @@
 import { Loader2, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/shell";
 import { Button } from "~/components/ui/button";
 import { readFlash } from "~/lib/flash.server";

@@ -1,0 +1,19 @@
+// Toasts. Sonner (about 8 KB compressed) is not part of any page's first load: the <Toaster> is
+// mounted after hydration (root.tsx) and the library comes with it, so a toast waits for both.
+type Options = { description?: string };
+
+let mounted!: () => void;
+const ready = new Promise<void>((resolve) => (mounted = resolve));
+
+/** Called by the <Toaster> once it listens for toasts. */
+export const toasterMounted = () => mounted();
+
+async function show(kind: "success" | "error", title: string, options?: Options) {
+  const [{ toast: sonner }] = await Promise.all([import("sonner"), ready]);
+  sonner[kind](title, options);
+}
+
+export const toast = {
+  success: (title: string, options?: Options) => void show("success", title, options),
+  error: (title: string, options?: Options) => void show("error", title, options),
+};
