@@ -14,7 +14,7 @@ import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
 import { createFrameSources } from "./frame-sources";
-import { createPageCache, isCacheable, sendPage } from "./page-cache";
+import { createPageCache, isCacheable, pageKey, sendPage } from "./page-cache";
 
 const CACHE_CHANNEL = "page_cache";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
@@ -298,8 +298,10 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
       const renderedAt = pageCache.generation();
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      // A HEAD is rendered as a GET so that the page can be kept for the next visitor.
-      const request = new Request(res.locals.url as URL, {
+      // A HEAD is rendered as a GET so that the page can be kept for the next visitor; the page is
+      // rendered for its address without the parameters it does not read (page-cache.ts).
+      const key = pageKey(res.locals.url as URL);
+      const request = new Request(new URL(key, res.locals.url as URL), {
         method: "GET",
         headers,
       });
@@ -315,7 +317,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
       if (state.degraded) res.setHeader("Cache-Control", "no-store");
       const keep = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie") && !state.degraded;
       const page = keep
-        ? pageCache.store(req.originalUrl, renderedAt, {
+        ? pageCache.store(key, renderedAt, {
             status: response.status,
             headers: [...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control|etag|vary)$/i.test(name)),
             nonce: res.locals.cspNonce as string,

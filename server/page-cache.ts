@@ -12,6 +12,14 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 const SESSION_COOKIE = /(?:^|;\s*)pb_session=/;
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./;
 const MAX_ENTRIES = 500;
+/** The query parameters public pages read, by path. Any other parameter (a campaign tag, a random
+ * one) is left out of the page's address before it is rendered and kept: such addresses share one
+ * cached page instead of costing a render each and pushing useful pages out. A page that starts
+ * reading a parameter must be named here. */
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  "/testimonis": ["ambit"],
+  "/aportacions": ["tipus", "pagina"],
+};
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface CachedPage {
@@ -22,6 +30,20 @@ export interface CachedPage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** The address a cacheable page is rendered for and kept under: its path, and only the parameters
+ * the page reads (the first value of each, in a fixed order). A page's data for a client-side
+ * navigation (`/aportacions.data?tipus=…&_routes=…`) keeps the same ones, and React Router's own. */
+export function pageKey(url: URL): string {
+  const data = url.pathname.endsWith(".data");
+  const names = [...(PAGE_PARAMS[data ? url.pathname.slice(0, -".data".length) : url.pathname] ?? []), ...(data ? ["_routes"] : [])];
+  const query = new URLSearchParams();
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  return query.size ? `${url.pathname}?${query}` : url.pathname;
 }
 
 export function isCacheable(req: ExpressRequest): boolean {
@@ -57,11 +79,12 @@ export function createPageCache({ notify, onClear }: { notify?: () => void; onCl
     lookup(): RequestHandler {
       return (req, res, next) => {
         if (isCacheable(req)) {
-          const hit = entries.get(req.originalUrl);
+          const key = pageKey(res.locals.url as URL);
+          const hit = entries.get(key);
           if (hit) {
             // Least recently used goes first when the cache is full.
-            entries.delete(req.originalUrl);
-            entries.set(req.originalUrl, hit);
+            entries.delete(key);
+            entries.set(key, hit);
             res.locals.cachedPage = hit;
             res.locals.cspNonce = hit.nonce;
           }

@@ -175,6 +175,22 @@ test.describe("HTTP contract", () => {
     expect((await get()).headers.get("x-cache")).toBe("HIT");
   });
 
+  test("addresses that differ only in parameters a page does not read share its cached page", async () => {
+    const get = (path: string) => fetch(`${BASE_URL}${path}`);
+    await get("/recursos?utm_source=butlleti");
+    const other = await get(`/recursos?x=${Date.now()}`);
+    expect(other.headers.get("x-cache")).toBe("HIT");
+    expect(await other.text()).not.toContain("utm_source");
+    // The parameters a page reads still make pages of their own, whatever else comes with them.
+    const infants = await (await get("/testimonis?utm_medium=xarxes&ambit=infants")).text();
+    const again = await get("/testimonis?ambit=infants&ambit=laboral&fbclid=abc");
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toBe(infants);
+    const current = (html: string) => /<a [^>]*aria-current="true"[^>]*>([^<]+)</.exec(html)?.[1];
+    expect(current(infants)).toBe("Infants");
+    expect(current(await (await get("/testimonis?utm_medium=xarxes")).text())).toBe("Tots");
+  });
+
   test("pages for a signed-in admin and the back office are never kept", async () => {
     const signIn = await fetch(`${BASE_URL}/admin/login`, {
       method: "POST",
