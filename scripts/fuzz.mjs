@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { PUBLIC_PATHS, SEO_ENTRIES } from "../app/lib/seo.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250606);
 const PORT = Number(process.env.FUZZ_PORT ?? 4242);
@@ -79,26 +80,12 @@ const utf8 = (s) => Buffer.from(s, "utf8");
 // ---------------------------------------------------------------------------------------------
 // The routes (app/routes.ts).
 
+// The public pages (the sitemap's, from app/lib/seo.ts), a landing that does not exist, the pages of
+// the forms for visitors without JavaScript, and a path that matches nothing.
 const PAGES = [
-  "/",
-  "/de-que-va",
-  "/ciutadania",
-  "/infants",
-  "/laboral",
-  "/turistic",
-  "/testimonis",
-  "/participa",
-  "/segueixlavivi",
-  "/avis-legal-i-privacitat",
-  "/politica-privacitat",
-  "/politica-cookies",
-  "/recursos",
-  "/aportacions",
+  ...PUBLIC_PATHS,
   "/landing/no-existeix",
-  "/newsletter",
-  "/participa/mapa",
-  "/participa/reflexio",
-  "/testimonis/enviar",
+  ...Object.keys(SEO_ENTRIES).filter((p) => !PUBLIC_PATHS.includes(p)),
   "/no-existeix",
 ];
 const RESOURCES = ["/robots.txt", "/sitemap.xml", "/healthz", "/favicon.ico"];

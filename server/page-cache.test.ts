@@ -13,11 +13,12 @@ describe("pageKey", () => {
     expect(key("/aportacions?pagina=2&x=1&tipus=reflection")).toBe("/aportacions?tipus=reflection&pagina=2");
   });
 
-  it("keeps them, and React Router's own, for a page's data on a client-side navigation", () => {
+  it("keeps them, and React Router's own, for a page's data and for route discovery on a client-side navigation", () => {
     expect(key("/aportacions.data?tipus=testimonial&_routes=routes%2Faportacions&gclid=1")).toBe(
       "/aportacions.data?tipus=testimonial&_routes=routes%2Faportacions",
     );
     expect(key("/_root.data?_routes=root%2Croutes%2Fhome&utm_source=x")).toBe("/_root.data?_routes=root%2Croutes%2Fhome");
     expect(key("/testimonis.data?ambit=infants")).toBe("/testimonis.data?ambit=infants");
+    expect(key("/__manifest?paths=%2F%2C%2Frecursos&version=00dbb151")).toBe("/__manifest?paths=%2F%2C%2Frecursos&version=00dbb151");
   });
 });

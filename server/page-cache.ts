@@ -34,10 +34,14 @@ export interface CachedPage {
 
 /** The address a cacheable page is rendered for and kept under: its path, and only the parameters
  * the page reads (the first value of each, in a fixed order). A page's data for a client-side
- * navigation (`/aportacions.data?tipus=…&_routes=…`) keeps the same ones, and React Router's own. */
+ * navigation (`/aportacions.data?tipus=…&_routes=…`) keeps the same ones, and React Router's own;
+ * its route discovery (`/__manifest?paths=…&version=…`) keeps them all. */
 export function pageKey(url: URL): string {
+  // React Router's route discovery: every parameter counts (the paths asked about, the version).
+  if (url.pathname === "/__manifest") return `${url.pathname}${url.search}`;
   const data = url.pathname.endsWith(".data");
-  const names = [...(PAGE_PARAMS[data ? url.pathname.slice(0, -".data".length) : url.pathname] ?? []), ...(data ? ["_routes"] : [])];
+  const page = data ? url.pathname.slice(0, -".data".length) : url.pathname;
+  const names = [...(PAGE_PARAMS[page] ?? []), ...(data ? ["_routes", "index"] : [])];
   const query = new URLSearchParams();
   for (const name of names) {
     const value = url.searchParams.get(name);

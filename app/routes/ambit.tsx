@@ -86,7 +86,8 @@ export default function Ambit({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate text-white">
         <HeroBackground media={video} />
-        <div className="mx-auto flex min-h-[80dvh] max-w-6xl flex-col justify-start gap-5 px-4 pt-[18dvh] pb-16">
+        {/* The whole screen below the sticky header (h-16): the scope's video fills it. */}
+        <div className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-6xl flex-col justify-start gap-5 px-4 pt-[18dvh] pb-16">
           <p className="w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>
           <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{theme.label}</h1>
           <p className="max-w-2xl text-lg md:text-xl">{theme.intro}</p>

@@ -1,23 +1,8 @@
 import type { Page } from "@playwright/test";
+import { PUBLIC_PATHS } from "../../app/lib/seo";
 import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
 
-const PUBLIC_ROUTES = [
-  "/",
-  "/de-que-va",
-  "/ciutadania",
-  "/infants",
-  "/laboral",
-  "/turistic",
-  "/testimonis",
-  "/participa",
-  "/segueixlavivi",
-  "/avis-legal-i-privacitat",
-  "/politica-privacitat",
-  "/politica-cookies",
-  "/recursos",
-  "/aportacions",
-  "/landing/vilafranca-pedala",
-];
+const PUBLIC_ROUTES = [...PUBLIC_PATHS, "/landing/vilafranca-pedala"];
 
 test.describe("pages", () => {
   test.beforeEach(async ({ page }) => {

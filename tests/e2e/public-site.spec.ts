@@ -1,3 +1,4 @@
+import { PUBLIC_PATHS } from "../../app/lib/seo";
 import { BASE_URL } from "../../playwright.config";
 import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
 
@@ -169,6 +170,13 @@ test("a theme page plays its scope's video in the background unless motion is re
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
   await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) })).toHaveCount(3);
   await expect(page.getByRole("link", { name: "Tornar als àmbits" })).toHaveAttribute("href", "/#ambits");
+  // Full-screen: from the header's bottom edge to the bottom of the screen, the video behind it.
+  const header = (await page.locator("header").first().boundingBox())!;
+  const hero = (await page.locator("section", { has: video }).boundingBox())!;
+  expect(hero.y).toBeCloseTo(header.y + header.height, 0);
+  expect(hero.y + hero.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
+  const frame = (await video.boundingBox())!;
+  expect(frame.height).toBeCloseTo(hero.height, 0);
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.reload();
@@ -309,20 +317,7 @@ test("robots.txt and sitemap.xml list what search engines may index", async ({ r
 test("no e-mail address stored by a form reaches a public page or response", async ({ request }) => {
   // The seed stores e-mails with map comments, reflections and newsletter subscriptions.
   const paths = [
-    "/",
-    "/de-que-va",
-    "/ciutadania",
-    "/infants",
-    "/laboral",
-    "/turistic",
-    "/testimonis",
-    "/participa",
-    "/segueixlavivi",
-    "/avis-legal-i-privacitat",
-    "/politica-privacitat",
-    "/politica-cookies",
-    "/recursos",
-    "/aportacions",
+    ...PUBLIC_PATHS,
     "/aportacions?tipus=reflection",
     "/aportacions?tipus=map_comment",
     "/landing/vilafranca-pedala",
