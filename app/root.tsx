@@ -52,7 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     const pressed = window.__pressedEarly;
     delete window.__pressedEarly;
     const button = pressed instanceof Element ? pressed.closest("button") : null;
-    if (button?.type === "button" && button.isConnected && !button.disabled) button.click();
+    // (A button of a form did its work without scripts: the form was sent.)
+    if (button && (button.type === "button" || !button.form) && button.isConnected && !button.disabled) button.click();
   }, []);
   return (
     <html lang="ca">

@@ -134,6 +134,12 @@ test("a page's scripts load once the page has loaded, at the first key press or 
   await expect(pressed.tab.getByRole("dialog")).toBeVisible();
   expect(await pressed.tab.evaluate(() => document.readyState)).not.toBe("complete");
   await pressed.tab.close();
+  // So is a button outside any form (the carousel's arrows).
+  const arrow = await open();
+  const carousel = arrow.tab.getByRole("region", { name: "Últimes aportacions" });
+  await carousel.getByRole("button", { name: "Aportació següent" }).click();
+  await expect.poll(() => carousel.getByRole("list").evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await arrow.tab.close();
 
   const slow = await open();
   const started = Date.now();
