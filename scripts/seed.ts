@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { seed } from "~/db/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { closeRuntime, openRuntime } from "~/lib/runtime.server";
+import { PAGE_CACHE_CHANNEL } from "../server/page-cache";
 
 const runtime = await openRuntime(parseEnv()).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
@@ -13,6 +14,9 @@ try {
   const assets = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed-assets");
   const { inserted, skipped } = await seed(runtime.database.db, runtime.storage, assets);
   console.log(`Contingut de demostració: ${inserted} elements afegits, ${skipped} ja hi eren.`);
+  // Servers running on the same PostgreSQL database show the new content at once (on PGlite none
+  // can run beside this command: the data folder is locked).
+  await runtime.database.notify?.(PAGE_CACHE_CHANNEL, "seed");
 } finally {
   await closeRuntime(runtime);
 }

@@ -14,9 +14,8 @@ import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
 import { createFrameSources } from "./frame-sources";
-import { createPageCache, isCacheable, pageKey, sendPage } from "./page-cache";
+import { createPageCache, isCacheable, PAGE_CACHE_CHANNEL, pageKey, sendPage } from "./page-cache";
 
-const CACHE_CHANNEL = "page_cache";
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
 import { withRenderState } from "~/lib/request-state.server";
@@ -225,9 +224,9 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     onClear: frameSources.changed,
     notify:
       database.notify &&
-      (() => void database.notify!(CACHE_CHANNEL, instanceId).catch((err) => log("error", "cache notify failed", errorFields(err)))),
+      (() => void database.notify!(PAGE_CACHE_CHANNEL, instanceId).catch((err) => log("error", "cache notify failed", errorFields(err)))),
   });
-  database.listen?.(CACHE_CHANNEL, (from) => {
+  database.listen?.(PAGE_CACHE_CHANNEL, (from) => {
     if (from !== instanceId) pageCache.invalidateLocal();
   });
 

@@ -9,6 +9,9 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // - A cached page keeps the CSP nonce it was rendered with: the response's policy is built with
 //   that nonce, and a new one comes with the next render after any change.
 
+/** The PostgreSQL channel on which a change is announced to every instance (and by the seed CLI). */
+export const PAGE_CACHE_CHANNEL = "page_cache";
+
 const SESSION_COOKIE = /(?:^|;\s*)pb_session=/;
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./;
 const MAX_ENTRIES = 500;

@@ -497,6 +497,14 @@ test.describe("processes and the data folder", () => {
         expect((await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("HIT");
         expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
         await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("MISS");
+        // So does the seed command, run beside them.
+        await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("HIT");
+        const reseed = spawn("npm", ["run", "-s", "seed"], {
+          env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+          stdio: "ignore",
+        });
+        expect(await new Promise((resolve) => reseed.on("exit", resolve))).toBe(0);
+        await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("MISS");
 
         // Sessions live in the database: signed in on A, recognised on B; signed out on B, gone on A.
         const signIn = await fetch(`http://127.0.0.1:${a.port}/admin/login`, {
