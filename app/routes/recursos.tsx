@@ -23,7 +23,7 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 rounded-lg bg-brand-soft p-6 text-center">Aviat publicarem recursos per compartir</p>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {resources.map((r) => (
+          {resources.map((r, i) => (
             <li key={r.id} className="flex flex-col overflow-hidden rounded-lg border border-ink/10 shadow-sm">
               {r.imageKey ? (
                 <img
@@ -33,7 +33,8 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                   alt=""
                   width={640}
                   height={360}
-                  loading="lazy"
+                  // The first row is on the screen at once: loaded with the page, before hydration.
+                  loading={i < 3 ? "eager" : "lazy"}
                   className="aspect-video w-full bg-brand-soft object-cover"
                 />
               ) : (

@@ -235,6 +235,8 @@ test("resources open their text and their media", async ({ page }) => {
   await expect(page.getByRole("link", { name: "← Torna a l'inici" })).toHaveAttribute("href", "/");
   const items = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
   await expect(items).toHaveCount(3);
+  // The first row's pictures come with the page (a lazy one, on the screen at once, came late).
+  await expect(items.locator("img").first()).toHaveAttribute("loading", "eager");
   await items.first().getByRole("button", { name: "Veure text" }).click();
   await expect(page.getByRole("dialog")).toContainText("Al Penedès, la bici ens mou!");
   await expectAccessible(page, "resource text dialog");
