@@ -162,9 +162,16 @@ function mediaRoutes(uploadsDir: string, cacheDir: string): express.Router {
     const width = Number(req.query.w);
     if (typeof req.query.w !== "string" || !isImageWidth(width) || !isResizable(req.path.slice(1))) return notFound(req, res, next);
     try {
-      const file = await images.variant(req.path.slice(1), width);
-      if (!file) return notFound(req, res, next);
-      res.sendFile(file, immutable, (err) => err && next(err));
+      const variant = await images.served(req.path.slice(1), width);
+      if (!variant) return notFound(req, res, next);
+      // The visitor left while the variant was made (it is kept for the next one): nobody to answer.
+      if (req.socket.destroyed) return void log("info", "request aborted by the client", { path: req.originalUrl.split("?")[0] });
+      res.setHeader("Content-Type", "image/webp");
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("ETag", variant.etag);
+      if (req.fresh) return void res.status(304).end();
+      res.setHeader("Content-Length", String(variant.body.length));
+      res.end(req.method === "HEAD" ? undefined : variant.body);
     } catch (err) {
       next(err);
     }

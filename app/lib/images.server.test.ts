@@ -35,6 +35,21 @@ describe("image variants", () => {
     expect(fs.readdirSync(path.dirname(a!))).toEqual(["w800-q75.webp"]);
   });
 
+  it("serves a variant from memory, and forgets it (memory and disk) once the original is deleted", async () => {
+    const key = await storeJpeg(1000, 750);
+    const images = createImageVariants(path.join(root, "uploads"), path.join(root, "cache"));
+    const first = (await images.served(key, 320))!;
+    expect(first.etag).toMatch(/^"[\w-]{27}"$/);
+    expect((await sharp(first.body).metadata()).width).toBe(320);
+    const file = (await images.variant(key, 320))!;
+    fs.rmSync(file); // the next one comes from memory, not from the disk
+    expect(await images.served(key, 320)).toBe(first);
+    await createLocalStorage(path.join(root, "uploads")).delete(key); // deleted in the back office
+    expect(await images.served(key, 320)).toBeNull();
+    expect(fs.existsSync(path.dirname(file))).toBe(false);
+    expect(await images.served(key, 640)).toBeNull();
+  });
+
   it("never enlarges a small original", async () => {
     const key = await storeJpeg(300, 200);
     const images = createImageVariants(path.join(root, "uploads"), path.join(root, "cache"));

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -11,11 +11,33 @@ const RESIZABLE = /\.(jpg|png|webp|avif|gif)$/;
 export const isImageWidth = (n: number): n is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(n);
 export const isResizable = (key: string) => isValidKey(key) && RESIZABLE.test(key);
 
+/** Served variants kept in memory at most (least recently served out first). */
+const MEMORY_LIMIT = 32 * 1024 * 1024;
+
+export interface ServedVariant {
+  body: Buffer;
+  etag: string;
+}
+
 /** Makes (once) and returns the path of a WebP variant of a stored image, or null when the
  * original does not exist. Variants are cached on disk beside nothing else: a stored key never
- * changes, so a variant never goes stale. */
+ * changes, so a variant never goes stale; when the original is deleted, its variants go with it
+ * at the next request. The variants served recently are also kept in memory. */
 export function createImageVariants(uploadsDir: string, cacheDir: string) {
   const inFlight = new Map<string, Promise<string | null>>();
+  const memory = new Map<string, ServedVariant>();
+  let memoryBytes = 0;
+  const variantsDir = (key: string) => path.join(cacheDir, key.replace(RESIZABLE, ""));
+
+  /** The original is gone (deleted in the back office): so are its variants. */
+  async function forget(key: string) {
+    for (const [id, entry] of memory)
+      if (id.startsWith(`${key}@`)) {
+        memory.delete(id);
+        memoryBytes -= entry.body.length;
+      }
+    await fsp.rm(variantsDir(key), { recursive: true, force: true });
+  }
 
   async function make(key: string, width: ImageWidth, target: string): Promise<string | null> {
     const source = path.join(uploadsDir, key);
@@ -46,7 +68,7 @@ export function createImageVariants(uploadsDir: string, cacheDir: string) {
     /** Path of the variant, made on first use; concurrent first requests share one resize. */
     async variant(key: string, width: ImageWidth): Promise<string | null> {
       if (!isResizable(key)) return null;
-      const target = path.join(cacheDir, key.replace(RESIZABLE, ""), `w${width}-q${IMAGE_QUALITY}.webp`);
+      const target = path.join(variantsDir(key), `w${width}-q${IMAGE_QUALITY}.webp`);
       if (fs.existsSync(target)) return target;
       const id = `${key}@${width}`;
       let pending = inFlight.get(id);
@@ -55,6 +77,35 @@ export function createImageVariants(uploadsDir: string, cacheDir: string) {
         inFlight.set(id, pending);
       }
       return pending;
+    },
+
+    /** The variant's bytes and ETag, from memory when it was served lately; null when the
+     * original does not exist (any variant it left is removed). */
+    async served(key: string, width: ImageWidth): Promise<ServedVariant | null> {
+      if (!isResizable(key)) return null;
+      if (!fs.existsSync(path.join(uploadsDir, key))) {
+        await forget(key);
+        return null;
+      }
+      const id = `${key}@${width}`;
+      const hit = memory.get(id);
+      if (hit) {
+        memory.delete(id);
+        memory.set(id, hit);
+        return hit;
+      }
+      const file = await this.variant(key, width);
+      if (!file) return null;
+      const body = await fsp.readFile(file);
+      const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+      memory.set(id, entry);
+      memoryBytes += body.length;
+      for (const [oldest, old] of memory) {
+        if (memoryBytes <= MEMORY_LIMIT) break;
+        memory.delete(oldest);
+        memoryBytes -= old.body.length;
+      }
+      return entry;
     },
   };
 }
