@@ -84,9 +84,23 @@ async function freePort() {
   throw new Error("no free port in 4100-4199");
 }
 
+/** GET /healthz on a connection of its own: the status, or what went wrong. */
+function healthz(port) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/healthz", agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on("timeout", () => req.destroy(new Error("no answer within 2 s")));
+    req.on("error", (err) => resolve(err.code ?? err.message));
+  });
+}
+
 async function startServer(backend) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  // A server that hangs can be asked where (SIGUSR2 writes a diagnostic report with its stacks).
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), "pb-crash-report-"));
+  const child = spawn(process.execPath, ["--report-on-signal", "--report-signal=SIGUSR2", `--report-directory=${reports}`, "server.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -109,9 +123,12 @@ async function startServer(backend) {
   // LOG_SILENT keeps warnings: the start reports what it swept of the interrupted uploads.
   const swept = { temporary: 0, orphans: 0 };
   let stdout = "";
+  const printed = [];
   child.stdout.on("data", (d) => {
     const lines = (stdout + d).split("\n");
     stdout = lines.pop();
+    printed.push(...lines);
+    printed.splice(0, printed.length - 20);
     for (const line of lines) {
       if (!line.includes('"removed the files of interrupted uploads"')) continue;
       const entry = JSON.parse(line);
@@ -126,21 +143,40 @@ async function startServer(backend) {
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  let lastAnswer;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited at start: ${stderr}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 1200) {
-      // Seen once in CI (a restart on PGlite after the kill never answered /healthz): say what it
-      // printed, and leave no process behind.
+    // A fresh connection each time, with a deadline (not fetch's pool of kept connections).
+    const answer = await healthz(port);
+    if (answer === 200) break;
+    lastAnswer = String(answer);
+    if (Date.now() > deadline) {
+      // Seen twice in CI (a restart on PGlite after the kill never answered /healthz): say what it
+      // printed and where it is stuck (its diagnostic report), and leave no process behind.
+      child.kill("SIGUSR2");
+      await sleep(3000);
+      const report = fs.readdirSync(reports).find((f) => f.endsWith(".json"));
+      const stacks = report
+        ? (({ javascriptStack, nativeStack, libuv }) =>
+            JSON.stringify(
+              {
+                javascriptStack,
+                nativeStack: nativeStack?.slice(0, 25).map((f) => f.symbol),
+                sockets: libuv?.filter((h) => h.type === "tcp").map((h) => [h.is_active, h.localEndpoint, h.remoteEndpoint]),
+              },
+              null,
+              1,
+            ))(JSON.parse(fs.readFileSync(path.join(reports, report), "utf8")))
+        : "(no report)";
       child.kill("SIGKILL");
-      throw new Error(`the server did not start within a minute; stderr: ${stderr || "(empty)"}; stdout: ${stdout || "(empty)"}`);
+      throw new Error(
+        `the server did not start within a minute (last /healthz: ${lastAnswer}); stderr: ${stderr || "(empty)"}; stdout: ${[...printed, stdout].join("\n") || "(empty)"}; report: ${stacks}`,
+      );
     }
     await sleep(50);
   }
+  fs.rmSync(reports, { recursive: true, force: true });
   // Warm up: the first render of each form page loads its modules; the load starts after that.
   for (const url of Object.values(ROUTES)) await (await fetch(`${base}${url}`)).arrayBuffer();
   return { child, port, base, exited, swept, stderr: () => stderr };
