@@ -14,7 +14,7 @@ import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
 import { createFrameSources } from "./frame-sources";
-import { createPageCache, isCacheable, PAGE_CACHE_CHANNEL, pageKey, sendPage } from "./page-cache";
+import { createPageCache, isCacheable, PAGE_CACHE_CHANNEL, sendPage } from "./page-cache";
 
 import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.server";
 import { isValidKey } from "~/lib/storage.server";
@@ -306,7 +306,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
       // A HEAD is rendered as a GET so that the page can be kept for the next visitor; the page is
       // rendered for its address without the parameters it does not read (page-cache.ts).
-      const key = pageKey(res.locals.url as URL);
+      const key = res.locals.pageKey as string;
       const request = new Request(new URL(key, res.locals.url as URL), {
         method: "GET",
         headers,

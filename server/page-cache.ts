@@ -86,7 +86,8 @@ export function createPageCache({ notify, onClear }: { notify?: () => void; onCl
     lookup(): RequestHandler {
       return (req, res, next) => {
         if (isCacheable(req)) {
-          const key = pageKey(res.locals.url as URL);
+          // Kept for the render that follows a miss (server/app.ts): the page is rendered for it.
+          const key = (res.locals.pageKey = pageKey(res.locals.url as URL));
           const hit = entries.get(key);
           if (hit) {
             // Least recently used goes first when the cache is full.
