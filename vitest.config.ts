@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // The guard run moves every file's clock (TEST_CLOCK, decision 015).
+    setupFiles: ["app/test/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test file gets its own database; PostgreSQL runs them a few at a time.

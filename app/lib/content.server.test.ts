@@ -2,6 +2,7 @@ import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
+import { fixClock } from "~/test/clock";
 import { createTestDatabase, testBackends } from "~/test/db";
 import {
   activeBackground,
@@ -18,12 +19,16 @@ import {
 import { formatShortDate } from "./dates";
 import { withRenderState } from "./request-state.server";
 
+// The clock is fixed just before midnight UTC, which is already the next day in Catalonia; the
+// fixtures are dated relative to it.
+const NOW = "2026-11-22T23:40:00Z";
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 const key = (n: number, ext = "jpg") => `x/00000000-0000-4000-8000-${String(n).padStart(12, "0")}.${ext}`;
 
 describe.each(testBackends())("public reads on %s", (backend) => {
   let database: Database;
   beforeAll(async () => {
+    fixClock(NOW);
     database = await createTestDatabase(backend);
     const { db } = database;
     // 12 reflections, 12 comments, 12 testimonials (approved, pending and rejected in turn), one a minute.
@@ -55,7 +60,7 @@ describe.each(testBackends())("public reads on %s", (backend) => {
   });
 
   it("writes dates out on the server, in Catalan, so the browser needs no locale data", async () => {
-    const at = new Date("2026-11-22T23:30:00Z"); // already the 23rd in Catalonia
+    const at = minutesAgo(10); // 23:30 UTC: already the 23rd in Catalonia, and among the latest
     await database.db.insert(t.reflections).values({ reflection: "Una data clara", email: "d@example.cat", createdAt: at });
     await database.db.insert(t.activities).values({ emoji: "🚲", title: "Sortida d'abril", date: "2027-04-01" });
     try {

@@ -60,8 +60,10 @@ describe.each(testBackends())("sweeping orphan files on %s", (backend) => {
     await database.db.insert(t.testimonials).values({ title: "Amb fila", category: "laboral", audioKey: kept.key });
     const orphan = await store(storage); // its row never came: the process died in between
     const recent = await store(storage); // another instance's, still waiting for its row
+    // Each file's age is stated on the test's clock (the guard run moves it; the disk's does not).
     age(root, kept.key, 2 * ORPHAN_GRACE_MS);
     age(root, orphan.key, 2 * ORPHAN_GRACE_MS);
+    age(root, recent.key, 0);
 
     expect(await sweepOrphans(database.db, storage, Date.now() - ORPHAN_GRACE_MS)).toEqual([orphan.key]);
     expect(await storage.exists(orphan.key)).toBe(false);

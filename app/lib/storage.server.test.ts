@@ -194,8 +194,10 @@ describe("sweeping the temporary files of interrupted uploads", () => {
     const recent = path.join(root, ".tmp", "an-upload-of-another-host");
     fs.writeFileSync(old, "x");
     fs.writeFileSync(recent, "x");
+    // Both ages on the test's clock (the guard run moves it; the disk's clock stays).
     const longAgo = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
     fs.utimesSync(old, longAgo, longAgo);
+    fs.utimesSync(recent, Date.now() / 1000, Date.now() / 1000);
     expect(await storage.sweepTemp()).toBe(1);
     expect(tempFiles()).toEqual(["an-upload-of-another-host"]);
   });
@@ -211,7 +213,7 @@ describe("sweeping the temporary files of interrupted uploads", () => {
     fs.writeFileSync(path.join(root, "README.txt"), "x");
     const listed = await storage.list();
     expect(listed.map((f) => f.key)).toEqual([file.key]);
-    expect(listed[0]!.modifiedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(listed[0]!.modifiedAt).toBe(fs.statSync(path.join(root, file.key)).mtimeMs);
     expect(await createLocalStorage(path.join(root, "missing")).list()).toEqual([]);
   });
 });

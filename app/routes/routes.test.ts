@@ -106,9 +106,10 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
   });
 
   it("the home page lists the agenda by date, ascending", async () => {
+    const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     await ctx.db.insert(t.activities).values([
-      { title: "Després", date: "2026-12-20" },
-      { title: "Abans", date: "2026-12-01", emoji: "🗺️" },
+      { title: "Després", date: dayFromToday(27) },
+      { title: "Abans", date: dayFromToday(8), emoji: "🗺️" },
     ]);
     const home_ = await (call(home.loader, routeArgs(ctx, "/")) as ReturnType<typeof home.loader>);
     const activities = await home_.activities;
