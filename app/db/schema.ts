@@ -14,6 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
+import { testimonialStatuses } from "../domain/contributions";
+import { categories } from "../domain/themes";
 
 // Files live in storage; rows hold the storage key and URLs are derived (/media/<key>).
 
@@ -21,9 +24,7 @@ const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const categories = ["ciutadania", "infants", "laboral", "turistic"] as const;
 export const categoryEnum = pgEnum("category", categories);
-export const testimonialStatuses = ["pending", "approved", "rejected"] as const;
 export const testimonialStatusEnum = pgEnum("testimonial_status", testimonialStatuses);
 export const backgroundMediaTypeEnum = pgEnum("background_media_type", ["image", "video"]);
 export const resourceMediaTypeEnum = pgEnum("resource_media_type", ["image", "video", "document"]);
@@ -253,4 +254,4 @@ export type Activity = typeof activities.$inferSelect;
 export type FooterConfig = typeof footerConfig.$inferSelect;
 export type FooterLogo = typeof footerLogos.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
-export type Category = (typeof categories)[number];
+export type { Category } from "~/domain/themes";

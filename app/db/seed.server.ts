@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { CAMPAIGN } from "~/domain/campaign";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -254,7 +255,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   await once(t.resources, "resource:guia", async () => ({
     title: "Guia de participació",
     description: "Com participar en el pla director, pas a pas.",
-    fullText: "📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Tens temps fins al desembre de 2025.",
+    fullText: `📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Tens temps fins al ${CAMPAIGN.consultationUntil}.`,
     mediaKey: (await store(pdf("Guia de participacio - Al Penedes, la bici ens mou!"), "resources")).key,
     mediaType: "document",
     position: 1,

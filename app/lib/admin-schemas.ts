@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { categories } from "~/db/schema";
+import { categories } from "~/domain/themes";
 
 // One schema per admin form, shared by the form (checks before sending, for comfort) and the
 // action (the check that counts). Messages are the spec's Catalan texts.

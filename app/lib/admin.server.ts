@@ -1,24 +1,20 @@
 import { Readable, Transform } from "node:stream";
 import { data } from "react-router";
 import sharp from "sharp";
-import type { z } from "zod";
+import type { ActionResult, FieldErrors } from "./forms";
 import type { AppContext } from "./app-context";
 import { log, errorFields } from "./log.server";
 import type { PutOptions, Storage } from "./storage.server";
 import { FormError, readForm } from "./forms.server";
 import { readMultipart, UploadError, type Multipart } from "./uploads.server";
 
-// What every admin action answers: a toast message, or an error (with per-field messages
-// for the form). Bad input stores nothing.
-export interface ActionResult {
-  ok: boolean;
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-}
+// What every admin action answers (ActionResult, lib/forms.ts): a toast message, or an error
+// (with per-field messages for the form). Bad input stores nothing.
+export type { ActionResult };
+export { fieldErrors, firstError } from "./forms";
 
 export const done = (message: string) => data<ActionResult>({ ok: true, message });
-export const failed = (error: string, status = 400, fieldErrors?: Record<string, string>) =>
+export const failed = (error: string, status = 400, fieldErrors?: FieldErrors) =>
   data<ActionResult>({ ok: false, error, fieldErrors }, { status });
 
 /** The largest url-encoded admin form (a 50,000-character landing description, encoded, fits). */
@@ -42,20 +38,6 @@ export async function readAdminForm<F extends string>(
     if (err instanceof UploadError && (err.code === "bad_request" || err.code === "bad_text")) throw failed("Petició no vàlida.");
     throw err;
   }
-}
-
-/** The first message of each field, for the form. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-export function firstError(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Dades no vàlides";
 }
 
 /** An upload error in the screen's own words. */

@@ -75,8 +75,9 @@ export function listActivities(db: Db) {
 // Contributions: reflections, map comments and approved testimonials, merged (spec §7).
 // E-mail addresses are never selected here: nothing that reaches a public page carries one.
 
-export const contributionTypes = ["reflection", "map_comment", "testimonial"] as const;
-export type ContributionType = (typeof contributionTypes)[number];
+import { contributionTypes, type ContributionType } from "~/domain/contributions";
+
+export { contributionTypes, type ContributionType };
 
 export interface Contribution {
   id: string;

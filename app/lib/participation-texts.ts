@@ -1,9 +1,7 @@
+import type { Category } from "~/domain/themes";
+
 // The texts, limits and shapes of the public forms, without Zod: the pages import this, and the
 // schemas (participation.ts) load only when a form is first sent.
-
-/** The four themes (the database's category enum; a test keeps them equal). */
-export const CATEGORIES = ["ciutadania", "infants", "laboral", "turistic"] as const;
-export type CategoryValue = (typeof CATEGORIES)[number];
 
 export const MESSAGES = {
   newsletterRequired: "Si us plau, introdueix el teu correu i accepta la política de privacitat.",
@@ -66,7 +64,9 @@ export const LIMITS = {
 /** The name of the honeypot field: people never see it, bots fill it in. */
 export const HONEYPOT = "website";
 
-export type FieldErrors = Partial<Record<string, string>>;
+import type { FieldErrors } from "./forms";
+
+export type { FieldErrors };
 
 /** What every public write answers, with JavaScript (a fetcher) or without (the page). */
 export type WriteResult =
@@ -79,7 +79,7 @@ export const echoed = (result: WriteResult | undefined, name: string) => (result
 export interface PublicTestimonial {
   id: string;
   title: string;
-  category: CategoryValue;
+  category: Category;
   duration: number | null;
   audioUrl: string;
   submittedAt: string;

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { mapComments, newsletterSubscriptions, reflections, testimonials, type Category } from "~/db/schema";
+import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
+import type { Category } from "~/domain/themes";
 import type { AppContext } from "./app-context";
 import { embeds, publicRead } from "./content.server";
 import { FormError, readForm } from "./forms.server";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { categories } from "~/db/schema";
+import { categoryEnum } from "~/db/schema";
+import { categories } from "~/domain/themes";
 import {
-  checkForm,
-  CATEGORIES,
+  checkPublicForm,
   clampDuration,
   fieldErrors,
   mapCommentSchema,
@@ -18,8 +18,8 @@ import {
 const errors = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
 
-it("the form's themes are the database's category enum", () => {
-  expect([...CATEGORIES]).toEqual([...categories]);
+it("the database's category enum is the domain's list of themes", () => {
+  expect(categoryEnum.enumValues).toEqual([...categories]);
 });
 
 describe("newsletterSchema", () => {
@@ -32,13 +32,13 @@ describe("newsletterSchema", () => {
   });
 });
 
-it("checkForm applies a form's schema to its FormData, as the browser does before sending", () => {
+it("checkPublicForm applies a form's schema to its FormData, as the browser does before sending", () => {
   const data = new FormData();
   data.set("comment", "  ");
-  expect(checkForm("mapComment", data)).toEqual({ comment: MESSAGES.commentEmpty, privacy: MESSAGES.commentPrivacy });
+  expect(checkPublicForm("mapComment", data)).toEqual({ comment: MESSAGES.commentEmpty, privacy: MESSAGES.commentPrivacy });
   data.set("comment", "Hola");
   data.set("privacy", "on");
-  expect(checkForm("mapComment", data)).toEqual({});
+  expect(checkPublicForm("mapComment", data)).toEqual({});
 });
 
 describe("mapCommentSchema", () => {

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { CATEGORIES, LIMITS, MESSAGES, type FieldErrors } from "./participation-texts";
+import { categories } from "~/domain/themes";
+import { checkForm, type FieldErrors } from "./forms";
+import { LIMITS, MESSAGES } from "./participation-texts";
+
+export { fieldErrors } from "./forms";
 
 export * from "./participation-texts";
 
@@ -75,7 +79,7 @@ export const testimonialSchema = z
       return z.NEVER;
     }
     if (title.length > LIMITS.title) ctx.addIssue({ code: "custom", path: ["title"], message: MESSAGES.titleTooLong });
-    const category = z.enum(CATEGORIES).safeParse(v.category);
+    const category = z.enum(categories).safeParse(v.category);
     if (!category.success) ctx.addIssue({ code: "custom", path: ["category"], message: MESSAGES.categoryInvalid });
     if (!category.success || title.length > LIMITS.title) return z.NEVER;
     return { title, category: category.data, duration: clampDuration(v.duration) };
@@ -88,20 +92,9 @@ export function clampDuration(value: unknown): number | null {
   return Math.min(LIMITS.recording, Math.max(0, Math.round(n)));
 }
 
-/** The first message for each field ("form" for errors about the whole form). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 const FORM_SCHEMAS = { newsletter: newsletterSchema, mapComment: mapCommentSchema, reflection: reflectionSchema } as const;
 
-/** The browser's check before sending (the same schema the action applies): the field errors, if any. */
-export function checkForm(name: keyof typeof FORM_SCHEMAS, data: FormData): FieldErrors {
-  const parsed = FORM_SCHEMAS[name].safeParse(Object.fromEntries(data));
-  return parsed.success ? {} : fieldErrors(parsed.error);
+/** The browser's check of a public form before sending (the same schema the action applies). */
+export function checkPublicForm(name: keyof typeof FORM_SCHEMAS, data: FormData): FieldErrors {
+  return checkForm(FORM_SCHEMAS[name], data);
 }

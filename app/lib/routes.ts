@@ -18,10 +18,3 @@ export const paths = {
   adminLogout: "/admin/logout",
   adminDashboard: "/admin/dashboard",
 } as const;
-
-export const categoryLabels = {
-  ciutadania: "Ciutadania",
-  infants: "Infants",
-  laboral: "Laboral",
-  turistic: "Turístic",
-} as const;

@@ -15,9 +15,10 @@ import type { Route } from "./+types/ambit";
 import { SectionLink } from "~/components/section-link";
 import { HeroBackground } from "~/components/site/hero-background";
 import { Button } from "~/components/ui/button";
-import { categories, type Category } from "~/db/schema";
+import { categories, type Category } from "~/domain/themes";
 import { scopeVideo } from "~/lib/content.server";
-import { categoryLabels, paths } from "~/lib/routes";
+import { categoryLabels } from "~/domain/themes";
+import { paths } from "~/lib/routes";
 
 interface Theme {
   label: string;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CAMPAIGN } from "~/domain/campaign";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/lib/routes";
 
@@ -7,7 +8,7 @@ const PHASES = [
     n: 1,
     title: "Recollida de dades",
     status: "En curs",
-    text: "Escoltem la ciutadania: qüestionari, mapa de propostes, reflexions i testimonis d'àudio. Pots participar fins al desembre de 2025.",
+    text: `Escoltem la ciutadania: qüestionari, mapa de propostes, reflexions i testimonis d'àudio. Pots participar fins al ${CAMPAIGN.consultationUntil}.`,
     current: true,
   },
   {
@@ -32,17 +33,18 @@ export default function Initiative() {
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">De què va?</h1>
       <div className="mt-6 space-y-4 text-lg">
         <p>
-          El <strong>Pla director de la bicicleta del Penedès 2025-2035</strong> és l'eina amb què el Consell Comarcal vol fer de la
-          bicicleta una manera fàcil, segura i agradable de moure's pel territori: per anar a l'escola i a la feina, per fer encàrrecs i per
-          gaudir del paisatge.
+          El <strong>Pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}</strong> és l'eina amb què el Consell Comarcal vol fer
+          de la bicicleta una manera fàcil, segura i agradable de moure's pel territori: per anar a l'escola i a la feina, per fer encàrrecs
+          i per gaudir del paisatge.
         </p>
         <p>
-          Ja hi ha feina feta: un primer recorregut de <strong>15 km</strong>, amb obres entre el 2023 i el 2025, finançat amb{" "}
-          <strong>2 milions d'euros de fons europeus</strong>. Ara volem dibuixar la xarxa completa, i la volem dibuixar amb tu.
+          Ja hi ha feina feta: un primer recorregut de <strong>{CAMPAIGN.routeKm} km</strong>, amb obres entre el 2023 i el 2025, finançat
+          amb <strong>{CAMPAIGN.euFundsMillions} milions d'euros de fons europeus</strong>. Ara volem dibuixar la xarxa completa, i la volem
+          dibuixar amb tu.
         </p>
         <p>
           Qui millor que les persones que viuen, treballen i passegen pel Penedès per dir-nos on calen carrils, quins trams fan por i quins
-          camins ja fas en bici? La consulta és oberta fins al <strong>desembre de 2025</strong>.
+          camins ja fas en bici? La consulta és oberta fins al <strong>{CAMPAIGN.consultationUntil}</strong>.
         </p>
       </div>
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { CAMPAIGN } from "~/domain/campaign";
 import { Agenda } from "~/components/agenda";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
 import { ContributionsCarousel } from "~/components/site/contributions-carousel";
@@ -28,7 +29,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-start gap-6 px-4 pt-[14dvh] pb-16">
           <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">Al Penedès, la bici ens mou!</h1>
           <p className="max-w-2xl text-lg md:text-xl">
-            Construïm junts el pla director de la bicicleta del Penedès 2025-2035. Digues la teva fins al desembre de 2025.
+            Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}. Digues la teva fins al{" "}
+            {CAMPAIGN.consultationUntil}.
           </p>
           <HeroActions />
         </div>

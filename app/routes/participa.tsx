@@ -1,4 +1,5 @@
 import { ClipboardListIcon, MapIcon, MicIcon, PenLineIcon, type LucideIcon } from "lucide-react";
+import { CAMPAIGN } from "~/domain/campaign";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/participa";
@@ -31,7 +32,7 @@ export default function Participa({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Digues la teva</h1>
       <p className="mt-4 max-w-3xl text-lg">
         Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor: tens temps fins al{" "}
-        <strong>desembre de 2025</strong>.
+        <strong>{CAMPAIGN.consultationUntil}</strong>.
       </p>
       <ul className="mt-8 grid gap-4 md:grid-cols-2">
         <ParticipationCard

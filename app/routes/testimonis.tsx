@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/testimonis";
 import { PageIntro } from "~/components/page-intro";
 import { TestimonialsSection } from "~/components/participation/testimonials-section";
-import { categories, type Category } from "~/db/schema";
+import { categories, type Category } from "~/domain/themes";
 import { listApprovedTestimonials } from "~/lib/participation.server";
 import { paths } from "~/lib/routes";
 

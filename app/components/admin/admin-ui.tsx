@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib/forms";
 import { toast } from "~/lib/toast";
 import type { z } from "zod";
 import { Switch } from "~/components/ui/switch";
 
-export interface ActionResult {
-  ok: boolean;
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-}
+export type { ActionResult };
 
 /** Shows the toast an admin action answered with, once per answer. */
 export function useResultToast(result: ActionResult | undefined, onSuccess?: () => void) {
@@ -33,14 +29,9 @@ export function useAdminFetcher(onSuccess?: () => void, key?: string) {
 }
 
 /** Checks a form against its schema before sending; the action checks again. */
-export function clientErrors(schema: z.ZodType, form: HTMLFormElement): Record<string, string> | null {
-  const values: Record<string, string> = {};
-  for (const [k, v] of new FormData(form)) if (typeof v === "string") values[k] = v;
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return null;
-  const out: Record<string, string> = {};
-  for (const issue of parsed.error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
+export function clientErrors(schema: z.ZodType, form: HTMLFormElement): FieldErrors | null {
+  const errors = checkForm(schema, form);
+  return hasErrors(errors) ? errors : null;
 }
 
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {

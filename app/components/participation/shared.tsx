@@ -102,8 +102,8 @@ export function submitChecked(
 ) {
   e.preventDefault();
   const form = e.currentTarget;
-  void import("~/lib/participation").then(({ checkForm }) => {
-    const errors = checkForm(schema, new FormData(form));
+  void import("~/lib/participation").then(({ checkPublicForm }) => {
+    const errors = checkPublicForm(schema, new FormData(form));
     setErrors(errors);
     if (Object.keys(errors).length === 0) void fetcher.submit(form);
   });

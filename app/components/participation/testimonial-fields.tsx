@@ -1,9 +1,8 @@
 import { useId } from "react";
 import { FormField } from "~/components/form-field";
 import { Textarea } from "~/components/ui/textarea";
-import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { categories, categoryLabels, type Category } from "~/domain/themes";
 import { LIMITS, type FieldErrors } from "~/lib/participation-texts";
-import { categoryLabels } from "~/lib/routes";
 import { NativeCheckbox, PrivacyLink } from "./shared";
 
 export interface TestimonialValues {

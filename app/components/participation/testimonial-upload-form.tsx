@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { categories, type Category } from "~/domain/themes";
 import { echoed, type WriteResult } from "~/lib/participation-texts";
 import { useHydrated } from "~/lib/utils";
 import { errorsOf, Honeypot, ResultMessage, useResultToasts } from "./shared";

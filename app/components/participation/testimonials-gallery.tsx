@@ -3,9 +3,10 @@ import { useRef, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
-import { CATEGORIES as categories, type CategoryValue as Category } from "~/lib/participation-texts";
+import { categories, type Category } from "~/domain/themes";
 import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
-import { categoryLabels, paths } from "~/lib/routes";
+import { categoryLabels } from "~/domain/themes";
+import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 const FILTERS = [["tots", "Tots"], ...categories.map((c) => [c, categoryLabels[c]] as const)] as const;

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { categoryLabels, paths } from "~/lib/routes";
+import { categoryLabels } from "~/domain/themes";
+import { paths } from "~/lib/routes";
 
 export const THEMES = [
   { scope: "ciutadania", label: "Per viure millor cada dia" },

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
+import type { FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/activities";
 import { EmptyState, PageTitle, clientErrors, useAdminFetcher, useConfirmDelete, type ActionResult } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
@@ -122,7 +123,7 @@ export default function AdminActivities({ loaderData }: Route.ComponentProps) {
 function ActivityDialog({ editing, onClose }: { editing: Activity | Row | "new" | null; onClose: () => void }) {
   const close = useCallback(() => onClose(), [onClose]);
   const fetcher = useAdminFetcher(close);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const row = editing && editing !== "new" ? editing : null;
   const serverErrors = (fetcher.data as ActionResult | undefined)?.fieldErrors ?? {};
   const err = (k: string) => errors[k] ?? serverErrors[k];

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
+import type { FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/footer";
 import { ActiveToggle, PageTitle, clientErrors, useAdminFetcher, useConfirmDelete, type ActionResult } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
@@ -219,7 +220,7 @@ function TextsDialog({
 }) {
   const close = useCallback(() => onClose(), [onClose]);
   const fetcher = useAdminFetcher(close);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const server = (fetcher.data as ActionResult | undefined)?.fieldErrors ?? {};
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
@@ -263,7 +264,7 @@ function LogoDialog({ editing, onClose }: { editing: Logo | "new" | null; onClos
   const close = useCallback(() => onClose(), [onClose]);
   const fetcher = useAdminFetcher(close);
   const row = editing && editing !== "new" ? editing : null;
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [active, setActive] = useState(row?.isActive ?? true);
   const server = (fetcher.data as ActionResult | undefined)?.fieldErrors ?? {};
   const err = (k: string) => errors[k] ?? server[k];

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
+import type { FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/landings";
 import {
   EmptyState,
@@ -179,7 +180,7 @@ function LandingDialog({ editing, onClose }: { editing: Row | "new" | null; onCl
   const [slugTouched, setSlugTouched] = useState(false);
   const [markdown, setMarkdown] = useState(row?.description ?? "");
   const [active, setActive] = useState(row?.isActive ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const server = (fetcher.data as ActionResult | undefined)?.fieldErrors ?? {};
   const err = (k: string) => errors[k] ?? server[k];
   return (

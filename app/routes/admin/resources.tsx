@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
+import type { FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/resources";
 import { ActiveToggle, EmptyState, PageTitle, clientErrors, useConfirmDelete, useUploadWithProgress } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
@@ -108,7 +109,7 @@ function ResourceDialog({ editing, onClose }: { editing: Row | "new" | null; onC
   const close = useCallback(() => onClose(), [onClose]);
   const upload = useUploadWithProgress(close);
   const row = editing && editing !== "new" ? editing : null;
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [external, setExternal] = useState(Boolean(row?.externalUrl));
   const [active, setActive] = useState(row?.isActive ?? true);
   const [preview, setPreview] = useState<string | null>(row?.preview ?? null);

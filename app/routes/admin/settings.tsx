@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
+import type { FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/settings";
 import { PageTitle, clientErrors, useAdminFetcher } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
@@ -78,7 +79,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     mapFullUrl: saved.mapFullUrl ?? "",
     questionnaireUrl: saved.questionnaireUrl ?? "",
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const server = fetcher.data?.fieldErrors ?? {};
   const allowed = frameOrigins(saved);
   return (

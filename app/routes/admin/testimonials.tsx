@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { testimonials, type Testimonial } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";
-import { categoryLabels } from "~/lib/routes";
+import { categoryLabels } from "~/domain/themes";
 import { done, failed, logActionError, readAdminForm } from "~/lib/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/session.server";

@@ -2,6 +2,7 @@ import { desc } from "drizzle-orm";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
+import type { FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/videos";
 import {
   ActiveToggle,
@@ -22,10 +23,10 @@ import { Select } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { categories, videos } from "~/db/schema";
+import { videos } from "~/db/schema";
+import { categories, categoryLabels } from "~/domain/themes";
 import { videoAction } from "~/lib/admin-videos.server";
 import { videoSchema } from "~/lib/admin-schemas";
-import { categoryLabels } from "~/lib/routes";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 import { cn } from "~/lib/utils";
@@ -99,7 +100,7 @@ export default function AdminVideos({ loaderData }: Route.ComponentProps) {
 function VideoDialog({ editing, onClose }: { editing: Row | "new" | null; onClose: () => void }) {
   const close = useCallback(() => onClose(), [onClose]);
   const upload = useUploadWithProgress(close);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [active, setActive] = useState(editing && editing !== "new" ? editing.isActive : true);
   const row = editing && editing !== "new" ? editing : null;
   const err = (k: string) => errors[k] ?? upload.result?.fieldErrors?.[k];
