@@ -6,6 +6,7 @@ import * as t from "~/db/schema";
 import { acceptImage, done } from "./admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "./admin-entity.server";
 import { landingSchema, logoSchema } from "./admin-schemas";
+import type { AppContext } from "./app-context";
 import { adminTestBed, htmlBytes, png } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -58,7 +59,7 @@ describe.each(testBackends())("the admin entity helper on %s", (backend) => {
   const bed = adminTestBed(backend);
   const act =
     (spec: EntitySpec<"image"> | EntitySpec) =>
-    ({ request, context }: { request: Request; context: typeof bed.ctx }) =>
+    ({ request, context }: { request: Request; context: AppContext }) =>
       entityAction(request, context, spec as EntitySpec<"image">);
   const logo = act(logos);
   const landing = act(landings);
