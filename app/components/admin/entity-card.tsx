@@ -25,7 +25,8 @@ export function EntityCard({
   media?: ReactNode;
   badges?: ReactNode;
   children?: ReactNode;
-  /** The row's state, shown as the active switch (and the card dimmed when off). */
+  /** The row's state, shown as the active switch (and the media dimmed when off: only the media,
+   * so the texts keep their contrast). */
   active?: boolean;
   onEdit?: () => void;
   actions?: ReactNode;
@@ -35,8 +36,8 @@ export function EntityCard({
   className?: string;
 }) {
   return (
-    <li className={cn("flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm", active === false && "opacity-60", className)}>
-      {media}
+    <li className={cn("flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm", className)}>
+      {media && <div className={cn("flex flex-col", active === false && "opacity-60")}>{media}</div>}
       {badges && <div className="flex flex-wrap gap-2">{badges}</div>}
       <Heading className="font-bold">{title}</Heading>
       {children}

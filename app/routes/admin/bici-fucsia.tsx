@@ -86,7 +86,7 @@ function PhotoCard({ photo }: { photo: Photo }) {
   const save = useAdminFetcher(stop);
   const act = useRowAction();
   return (
-    <li className={cn("flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm", !photo.isActive && "opacity-60")}>
+    <li className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm">
       <img
         src={photo.src}
         srcSet={photo.srcSet}
@@ -95,7 +95,7 @@ function PhotoCard({ photo }: { photo: Photo }) {
         width={photo.width ?? 800}
         height={photo.height ?? 600}
         loading="lazy"
-        className="aspect-[4/3] w-full rounded object-cover"
+        className={cn("aspect-[4/3] w-full rounded object-cover", !photo.isActive && "opacity-60")}
       />
       <Badge variant={photo.isActive ? "success" : "secondary"}>{photo.isActive ? "Activa" : "Inactiva"}</Badge>
       {editing ? (
