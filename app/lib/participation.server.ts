@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
 import type { Category } from "~/domain/themes";
@@ -30,6 +31,9 @@ export interface Outcome {
   status: number;
   result: WriteResult;
 }
+
+/** A write's answer from its page's action: the result, with its status. */
+export const respond = ({ status, result }: Outcome) => data(result, { status });
 
 /** The bytes each form's text may take, from the limits of its fields. */
 const FORM_BYTES: Record<WriteKind, number> = {
