@@ -1,6 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+// The query parameters public pages read, by path (the site registry). Any other parameter (a
+// campaign tag, a random one) is left out of the page's address before it is rendered and kept:
+// such addresses share one cached page instead of costing a render each and pushing useful pages out.
+import { PAGE_PARAMS } from "~/lib/routes";
 
 // Public pages rendered once and kept in memory until content changes.
 // - Only anonymous GET/HEAD requests for public paths are cached (no session cookie, no /admin).
@@ -15,14 +19,6 @@ export const PAGE_CACHE_CHANNEL = "page_cache";
 const SESSION_COOKIE = /(?:^|;\s*)pb_session=/;
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./;
 const MAX_ENTRIES = 500;
-/** The query parameters public pages read, by path. Any other parameter (a campaign tag, a random
- * one) is left out of the page's address before it is rendered and kept: such addresses share one
- * cached page instead of costing a render each and pushing useful pages out. A page that starts
- * reading a parameter must be named here. */
-const PAGE_PARAMS: Record<string, readonly string[]> = {
-  "/testimonis": ["ambit"],
-  "/aportacions": ["tipus", "pagina"],
-};
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface CachedPage {
@@ -160,5 +156,3 @@ export function sendPage(req: ExpressRequest, res: ExpressResponse, page: Cached
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
-
-export const newNonce = () => randomBytes(16).toString("base64");

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
 import type { Category } from "~/domain/themes";
@@ -8,6 +9,7 @@ import { FormError, readForm } from "./forms.server";
 import { errorFields, log } from "./log.server";
 import {
   fieldErrors,
+  formBytes,
   HONEYPOT,
   LIMITS,
   mapCommentSchema,
@@ -21,7 +23,6 @@ import {
 } from "./participation";
 import { allowWrite, type WriteKind } from "./rate-limit.server";
 import { mediaUrl } from "./storage.server";
-import { readMultipart, UploadError } from "./uploads.server";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
 // and its schema, then stores the row once and completely, or nothing at all.
@@ -31,16 +32,18 @@ export interface Outcome {
   result: WriteResult;
 }
 
-/** The largest text form we read (a 5000-character reflection in UTF-8, encoded, fits). */
-export const MAX_FORM_BYTES = 64 * 1024;
+/** A write's answer from its page's action: the result, with its status. */
+export const respond = ({ status, result }: Outcome) => data(result, { status });
+
+/** The bytes each form's text may take, from the limits of its fields. */
+const FORM_BYTES: Record<WriteKind, number> = {
+  newsletter: formBytes(LIMITS.email),
+  "map-comment": formBytes(LIMITS.comment, LIMITS.email),
+  reflection: formBytes(LIMITS.reflection, LIMITS.name, LIMITS.email),
+  testimonial: formBytes(LIMITS.title),
+};
 
 const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, message: { title: MESSAGES.tooMany } } });
-const tooLarge = (): Outcome => ({
-  status: 413,
-  result: { ok: false, errors: {}, message: { title: "El formulari és massa gran." } },
-});
-
-const badRequest = (): Outcome => ({ status: 400, result: { ok: false, errors: {}, message: { title: MESSAGES.badRequest } } });
 
 /** What the person typed, sent back with a validation error so a page without JavaScript can keep
  * it. Never an e-mail address: those stay out of every response. */
@@ -66,10 +69,10 @@ async function textWrite(
   if (!(await allowWrite(context, kind))) return tooMany();
   let fields: Record<string, string>;
   try {
-    fields = await readForm(request, context.storage, MAX_FORM_BYTES);
+    ({ fields } = await readForm(request, context.storage, { maxBytes: FORM_BYTES[kind] }));
   } catch (err) {
-    if (err instanceof FormError) return err.code === "too_large" ? tooLarge() : badRequest();
-    throw err;
+    if (!(err instanceof FormError)) throw err;
+    return { status: err.code === "too_large" ? 413 : 400, result: { ok: false, errors: {}, message: { title: err.message } } };
   }
   // A bot filled in the hidden field: it is told all went well, and nothing is stored.
   if (fields[HONEYPOT]) return { status: 200, result: honeypotSuccess };
@@ -181,31 +184,18 @@ const missing = (values?: Record<string, string>): Outcome => ({
 
 export async function createTestimonial(request: Request, context: Ctx): Promise<Outcome> {
   if (!(await allowWrite(context, "testimonial"))) return tooMany();
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > LIMITS.audioBytes + MAX_FORM_BYTES) {
-    return { status: 413, result: { ok: false, errors: { audio: MESSAGES.audioTooLarge }, message: { title: MESSAGES.audioTooLarge } } };
-  }
   let upload;
   try {
-    upload = await readMultipart(
-      request,
-      context.storage,
-      { audio: { maxBytes: LIMITS.audioBytes, prefix: "audio", accept: acceptAudio } },
-      { maxFieldBytes: 4 * 1024, maxFields: 10, maxBytes: LIMITS.audioBytes + MAX_FORM_BYTES },
-    );
+    upload = await readForm(request, context.storage, {
+      maxBytes: FORM_BYTES.testimonial,
+      files: { audio: { maxBytes: LIMITS.audioBytes, prefix: "audio", accept: acceptAudio } },
+      maxFields: 10,
+    });
   } catch (err) {
-    if (!(err instanceof UploadError)) throw err;
-    const message =
-      err.code === "too_large" && err.field === "audio"
-        ? MESSAGES.audioTooLarge
-        : err.code === "bad_type"
-          ? MESSAGES.audioType
-          : err.code === "bad_text"
-            ? MESSAGES.badRequest
-            : err.code === "bad_request" && err.message.includes("formulari amb fitxers")
-              ? MESSAGES.testimonialMissing.description
-              : MESSAGES.testimonialError;
-    const status = err.code === "too_large" ? 413 : err.code === "bad_type" ? 415 : 400;
+    if (!(err instanceof FormError)) throw err;
+    // A body too large is, from a browser, an audio file too large: the text fields are short.
+    const message = { too_large: MESSAGES.audioTooLarge, bad_type: MESSAGES.audioType, bad_request: MESSAGES.badRequest }[err.code];
+    const status = { too_large: 413, bad_type: 415, bad_request: 400 }[err.code];
     return { status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
   }
   const { fields, files } = upload;

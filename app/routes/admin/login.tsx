@@ -28,7 +28,7 @@ const LOGIN_FORM_BYTES = 16 * 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   let form: Record<string, string>;
   try {
-    form = await readForm(request, context.storage, LOGIN_FORM_BYTES);
+    ({ fields: form } = await readForm(request, context.storage, { maxBytes: LOGIN_FORM_BYTES }));
   } catch (err) {
     if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
     throw err;
