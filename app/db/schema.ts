@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type Column } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -18,7 +18,20 @@ import {
 import { testimonialStatuses } from "../domain/contributions";
 import { categories } from "../domain/themes";
 
-// Files live in storage; rows hold the storage key and URLs are derived (/media/<key>).
+// Files live in storage; rows hold the storage key and URLs are derived (/media/<key>). A column that
+// holds a key is declared with storageKey(): at start, the orphan sweep deletes every stored file that
+// no such column references (storage-sweep.server.ts), so a key kept in a plain text column would lose
+// its file. storage-sweep.server.test.ts fails when a column holds stored keys without the mark.
+const storageKeyConfigs = new WeakSet<object>();
+/** The runtime config drizzle shares between a column builder and the column it builds. */
+const configOf = (column: unknown) => (column as { config: object }).config;
+const storageKey = (name: string) => {
+  const builder = text(name);
+  storageKeyConfigs.add(configOf(builder));
+  return builder;
+};
+/** Whether a column was declared with storageKey(). */
+export const holdsStorageKey = (column: Column) => storageKeyConfigs.has(configOf(column));
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -63,7 +76,7 @@ export const footerLogos = pgTable(
   {
     id: id(),
     name: text("name").notNull(),
-    imageKey: text("image_key").notNull(),
+    imageKey: storageKey("image_key").notNull(),
     linkUrl: text("link_url"),
     position: integer("position").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
@@ -114,7 +127,7 @@ export const testimonials = pgTable(
     id: id(),
     title: text("title").notNull(),
     category: categoryEnum("category").notNull(),
-    audioKey: text("audio_key").notNull(),
+    audioKey: storageKey("audio_key").notNull(),
     /** Seconds, clamped to 0..60; null when unknown. */
     duration: integer("duration"),
     status: testimonialStatusEnum("status").notNull().default("pending"),
@@ -133,7 +146,7 @@ export const homeBackground = pgTable(
   "home_background",
   {
     id: id(),
-    mediaKey: text("media_key").notNull(),
+    mediaKey: storageKey("media_key").notNull(),
     mediaType: backgroundMediaTypeEnum("media_type").notNull().default("image"),
     title: text("title"),
     description: text("description"),
@@ -155,7 +168,7 @@ export const videos = pgTable(
     scope: categoryEnum("scope").notNull(),
     title: text("title").notNull(),
     description: text("description"),
-    videoKey: text("video_key").notNull(),
+    videoKey: storageKey("video_key").notNull(),
     fileType: text("file_type").notNull().default("mp4"),
     fileSize: bigint("file_size", { mode: "number" }),
     isActive: boolean("is_active").notNull().default(true),
@@ -172,7 +185,7 @@ export const resources = pgTable(
     description: text("description").notNull().default(""),
     fullText: text("full_text").notNull().default(""),
     /** An uploaded file, or else an external URL (a file, YouTube or Vimeo). */
-    mediaKey: text("media_key"),
+    mediaKey: storageKey("media_key"),
     externalUrl: text("external_url"),
     mediaType: resourceMediaTypeEnum("media_type").notNull().default("image"),
     position: integer("position").notNull().default(0),
@@ -191,7 +204,7 @@ export const biciFucsiaPhotos = pgTable(
     id: id(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    imageKey: text("image_key").notNull(),
+    imageKey: storageKey("image_key").notNull(),
     /** Intrinsic size, so pages can reserve the space and nothing shifts. */
     width: integer("width"),
     height: integer("height"),

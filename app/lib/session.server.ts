@@ -11,10 +11,13 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding renewal: a session used in its second half gets a fresh full lifetime. */
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
 
+/** The session cookie's name; its presence keeps a request out of the page cache (server/page-cache.ts). */
+export const SESSION_COOKIE_NAME = "pb_session";
+
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function sessionCookie(context: Pick<AppContext, "env" | "sessionSecret">) {
-  return createCookie("pb_session", {
+  return createCookie(SESSION_COOKIE_NAME, {
     secrets: [context.sessionSecret],
     httpOnly: true,
     sameSite: "lax",
