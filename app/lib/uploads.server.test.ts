@@ -1,18 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLocalStorage, type Storage } from "./storage.server";
+import { describe, expect, it, vi } from "vitest";
+import { setupTempStorage } from "~/test/context";
+import type { Storage } from "./storage.server";
 import { readMultipart, UploadError } from "./uploads.server";
 
 let root: string;
 let storage: Storage;
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-upl-"));
-  storage = createLocalStorage(root);
-});
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+setupTempStorage((temp) => ({ root, storage } = temp));
 
 const filesUnder = (dir: string) =>
   fs
