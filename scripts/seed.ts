@@ -1,7 +1,7 @@
 // npm run seed: loads the demo content into DATA_DIR (or DATABASE_URL). Safe to run again.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { seed } from "~/db/seed.server";
+import { seed } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { closeRuntime, openRuntime } from "~/lib/runtime.server";
 import { PAGE_CACHE_CHANNEL } from "~/lib/content-changes.server";

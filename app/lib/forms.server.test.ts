@@ -1,19 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { setupTempStorage } from "~/test/context";
 import { FormError, readForm } from "./forms.server";
-import type { PutOptions } from "./storage.server";
-import { createLocalStorage, type Storage } from "./storage.server";
+import type { PutOptions, Storage } from "./storage.server";
 
 let root: string;
 let storage: Storage;
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-form-"));
-  storage = createLocalStorage(root);
-});
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+setupTempStorage((temp) => ({ root, storage } = temp));
 
 const post = (body: BodyInit, type?: string) =>
   new Request("http://127.0.0.1/form", { method: "POST", body, headers: type ? { "content-type": type } : {} });

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { createTestContext, routeArgs } from "~/test/context";
-import { createTestDatabase, testBackends } from "~/test/db";
+import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
+import { testBackends } from "~/test/db";
 import * as newsletterRoute from "~/routes/participation/newsletter";
 import { LIMITS, MESSAGES } from "./participation";
 import {
@@ -39,7 +38,7 @@ function wav(seconds = 0.1) {
   return buf;
 }
 
-type Ctx = ReturnType<typeof createTestContext>;
+type Ctx = TestContext;
 
 const urlencoded = (fields: Record<string, string>) =>
   new Request("http://127.0.0.1:3000/x", {
@@ -61,19 +60,9 @@ const audioFiles = (ctx: Ctx) => {
 };
 
 describe.each(testBackends())("public writes on %s", (backend) => {
-  let database: Database;
-  let ctx: Ctx;
+  const ctx = setupTestContext(backend);
   const rows = async (table: typeof t.newsletterSubscriptions | typeof t.mapComments | typeof t.reflections | typeof t.testimonials) =>
     (await ctx.db.select({ n: count() }).from(table))[0]!.n;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ctx = createTestContext(database);
-  });
-  afterAll(async () => {
-    await database.close();
-    ctx.cleanup();
-  });
 
   describe("newsletter", () => {
     it("refuses missing, empty, whitespace-only, unchecked, malformed and over-long input, storing nothing", async () => {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
-import { createTestContext } from "~/test/context";
-import { createTestDatabase, testBackends } from "~/test/db";
+import { setupTestContext } from "~/test/context";
+import { testBackends } from "~/test/db";
 import { signIn } from "./admin-login.server";
 import { ensureAdmin, resetAdminPassword } from "./admin-users.server";
 import { createSession, endAllSessions, getAdminSession, requireAdmin, SESSION_TTL_MS } from "./session.server";
@@ -13,18 +12,11 @@ const requestWith = (cookie?: string) =>
   new Request("http://127.0.0.1:3000/admin/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
 
 describe.each(testBackends())("admin accounts and sessions on %s", (backend) => {
-  let database: Database;
-  let ctx: ReturnType<typeof createTestContext>;
+  const ctx = setupTestContext(backend);
   let adminId: string;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ctx = createTestContext(database);
     expect(await ensureAdmin(ctx.db, "Gestor@Penedes.cat", "contrasenya-segura")).toBe("created");
     adminId = (await ctx.db.query.adminUsers.findFirst())!.id;
-  });
-  afterAll(async () => {
-    await database.close();
-    ctx.cleanup();
   });
 
   it("creates the admin once, with a hashed password, and leaves an existing one alone", async () => {

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { seed } from "~/db/seed.server";
+import { seed } from "~/seed/seed.server";
 import { createPostgresDatabase, createTestDatabase, testBackends } from "~/test/db";
 import { createLocalStorage, STALE_TEMP_MS, type LocalStorage } from "./storage.server";
 import { ORPHAN_GRACE_MS, referencedKeys, storageKeyColumns, sweepOrphans, sweepStorage } from "./storage-sweep.server";

@@ -1,11 +1,10 @@
 import { gt } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { createSession, getAdminSession } from "~/lib/session.server";
-import { createTestContext, routeArgs } from "~/test/context";
+import { createTestContext, routeArgs, setupTestContext } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
 import routes from "~/routes";
 import * as aportacions from "./aportacions";
@@ -46,19 +45,12 @@ const thrownOrReturned = async (fn: () => Promise<unknown>) => {
 };
 
 describe.each(testBackends())("route loaders and actions on %s", (backend) => {
-  let database: Database;
-  let ctx: ReturnType<typeof createTestContext>;
+  const ctx = setupTestContext(backend);
   let adminCookie: string;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ctx = createTestContext(database);
     await ensureAdmin(ctx.db, "gestor@penedes.cat", "contrasenya-segura");
     const admin = await ctx.db.query.adminUsers.findFirst();
     adminCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
-  });
-  afterAll(async () => {
-    await database.close();
-    ctx.cleanup();
   });
 
   it("the public layout shows the default footer on an empty database, then the stored one with active logos in order", async () => {

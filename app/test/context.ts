@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context";
 import { parseEnv } from "~/lib/env.server";
-import { createLocalStorage } from "~/lib/storage.server";
+import { createLocalStorage, type LocalStorage } from "~/lib/storage.server";
+import { createTestDatabase, type Backend } from "./db";
 
 /** The context the server hands loaders and actions, on a test database and a temp folder. */
 export function createTestContext(database: Database): AppContext & { cleanup(): void } {
@@ -18,6 +20,35 @@ export function createTestContext(database: Database): AppContext & { cleanup():
     clientKey: `test-client-${path.basename(root)}`,
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
+}
+
+export type TestContext = ReturnType<typeof createTestContext> & { database: Database };
+
+/** A fresh database on `backend` and a context over it for the tests of the enclosing describe:
+ * created before them, closed and removed after them. The object is filled in beforeAll, so
+ * take it once at the top of the describe and read its fields inside the tests. */
+export function setupTestContext(backend: Backend): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    const database = await createTestDatabase(backend);
+    Object.assign(ctx, createTestContext(database), { database });
+  });
+  afterAll(async () => {
+    await ctx.database?.close();
+    ctx.cleanup?.();
+  });
+  return ctx;
+}
+
+/** An empty local storage in a temp folder (`root`) for each test, handed to `use` before it
+ * and removed after it. */
+export function setupTempStorage(use: (temp: { root: string; storage: LocalStorage }) => void): void {
+  let root = "";
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-storage-"));
+    use({ root, storage: createLocalStorage(root) });
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 }
 
 /** Arguments for calling a route's loader or action directly. */

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, PORT } from "../../playwright.config";
 import { RATE_LIMIT } from "../../app/lib/rate-limit.server";
+import { rawRequest as sendRaw, TRAVERSAL_ATTEMPTS } from "../support";
 import { expect, test } from "./fixtures";
 
 /** A raw GET that sends the path exactly as written (no client-side normalisation). */
@@ -24,28 +25,12 @@ function rawGet(pathAsIs: string, headers: Record<string, string> = {}) {
   });
 }
 
-/** Bytes written as they are on a socket (requests no HTTP client sends), from a loopback address
- * of its own (127.0.0.2) so that the public forms' per-client limit is not the other tests'.
- * Resolves with the answer's status, or null when the connection closed without one. */
-function rawRequest(bytes: string | Buffer, waitMs = 5000) {
-  return new Promise<{ status: number | null; body: string; ms: number }>((resolve) => {
-    const started = Date.now();
-    const socket = net.connect({ host: "127.0.0.1", port: PORT, localAddress: "127.0.0.2" });
-    let data = Buffer.alloc(0);
-    const done = () => {
-      clearTimeout(timer);
-      socket.destroy();
-      const text = data.toString("utf8");
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]) || null;
-      resolve({ status, body: text.slice(text.indexOf("\r\n\r\n") + 4), ms: Date.now() - started });
-    };
-    const timer = setTimeout(done, waitMs);
-    socket.on("data", (chunk: Buffer) => (data = Buffer.concat([data, chunk])));
-    socket.on("close", done);
-    socket.on("error", () => {});
-    socket.write(typeof bytes === "string" ? Buffer.from(bytes, "latin1") : bytes);
-  });
-}
+/** Raw bytes on a socket, from a loopback address of its own (127.0.0.2) so that the public
+ * forms' per-client limit is not the other tests'. */
+const rawRequest = async (bytes: string) => {
+  const res = await sendRaw(PORT, bytes, { localAddress: "127.0.0.2" });
+  return { ...res, body: res.body.toString("utf8") };
+};
 
 const head = (requestLine: string, headers: string[] = [`Host: 127.0.0.1:${PORT}`]) =>
   `${requestLine}\r\n${[...headers, "Connection: close"].join("\r\n")}\r\n\r\n`;
@@ -103,19 +88,7 @@ test.describe("HTTP contract", () => {
     expect((await rawGet(`${mediaPath}?w=800&w=320`)).status).toBe(404);
   });
 
-  for (const attempt of [
-    "/media/../package.json",
-    "/media/..%2Fpackage.json",
-    "/media/%2e%2e/package.json",
-    "/media/%2E%2E%2Fpackage.json",
-    "/media/logos/..%2F..%2F..%2Fpackage.json",
-    "/media/..\\package.json",
-    "/media/.tmp/x",
-    "/media/pglite/PG_VERSION",
-    "/media/../pglite/PG_VERSION",
-    "/media/app.lock",
-    "/media/",
-  ]) {
+  for (const attempt of TRAVERSAL_ATTEMPTS) {
     test(`${attempt} is not found`, async () => {
       const res = await rawGet(attempt);
       expect(res.status).toBe(404);

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { Storage } from "~/lib/storage.server";
-import type { Db } from "./client.server";
-import * as t from "./schema";
+import type { Db } from "~/db/client.server";
+import * as t from "~/db/schema";
 
 // Believable Catalan demo content for every entity, so a newcomer sees a living site.
 // Idempotent: every row has a fixed id derived from its name, and a row (with its file)

@@ -5,19 +5,15 @@
 //
 // Usage: npm run build && npm run test:crash
 //   PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (a fresh database, dropped after).
-//   CRASH_ROUNDS (default 3) rounds per backend. Loopback only, ports 4100-4199, temp folders removed.
-import { spawn } from "node:child_process";
+//   CRASH_ROUNDS (default 3) rounds per backend. Loopback only, temp folders removed.
+//   CRASH_PORT (default 4700): its servers take free ports among the 100 from there.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import { createPostgresDatabase, freePort, openQuery, ROOT, signInCookie, sleep, startBuiltServer, type BuiltServer } from "../support";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 /** Requests in flight at once: enough to overlap writes on a 2-core machine. */
 const CONCURRENCY = 8;
@@ -40,174 +36,92 @@ const FIXTURES = ["veu.mp3", "veu.ogg", "veu.m4a"].map((name) => ({
 }));
 // What each form answers on success: the page of a form posted without JavaScript shows the
 // spec's text; a fetcher (`.data`) gets the action's data, whose `ok` is true.
-const SUCCESS_TEXT = {
+type Kind = "reflection" | "map" | "newsletter" | "testimonial";
+const SUCCESS_TEXT: Record<Kind, string> = {
   reflection: "Reflexió enviada correctament!",
   map: "El teu comentari s&#x27;ha enviat correctament.",
   newsletter: "Subscripció confirmada!",
   testimonial: "Testimoni enviat!",
 };
-const ROUTES = { reflection: "/participa/reflexio", map: "/participa/mapa", newsletter: "/newsletter", testimonial: "/testimonis/enviar" };
-const KINDS = Object.keys(ROUTES);
+const ROUTES: Record<Kind, string> = {
+  reflection: "/participa/reflexio",
+  map: "/participa/mapa",
+  newsletter: "/newsletter",
+  testimonial: "/testimonis/enviar",
+};
+const KINDS = Object.keys(ROUTES) as Kind[];
 const CATEGORIES = ["ciutadania", "infants", "laboral", "turistic"];
 /** The first bytes of an MP4 video (an ftyp box), then zeros: sniffed as video/mp4. */
 const MP4_HEAD = Buffer.concat([
   Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32]),
   Buffer.alloc(64 * 1024 - 24),
 ]);
+const PORTS = { from: Number(process.env.CRASH_PORT ?? 4700), count: 100 };
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+interface Backend {
+  name: "pglite" | "postgres";
+  dataDir: string;
+  url?: string;
+}
+type Outcome = { outcome: "ok" | "unanswered" | "pending" } | { outcome: "refused"; status: number };
+type Write = { kind: Kind } & Outcome;
 
 // --- Servers -------------------------------------------------------------------------------
 
 /** Every server we started and that may still run: stopped by pid on the way out. */
-const children = new Set();
+const running = new Set<BuiltServer>();
 /** Uploads still trickling: aborted on the way out. */
-const trickling = new Set();
+const trickling = new Set<Upload>();
 const stopAll = () => {
   for (const upload of trickling) upload.abort();
-  for (const child of children) child.kill("SIGKILL");
+  for (const server of running) server.child.kill("SIGKILL");
 };
-let portCursor = Math.floor(Math.random() * 100);
 
-/** A port of 4100-4199 nobody listens on (other test runs may share the range). */
-async function freePort() {
-  for (let i = 0; i < 100; i++) {
-    const port = 4100 + (portCursor++ % 100);
-    const free = await new Promise((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 4100-4199");
+interface CrashServer extends BuiltServer {
+  /** What the start swept of the interrupted uploads (LOG_SILENT keeps that warning). */
+  swept: { temporary: number; orphans: number };
 }
 
-/** GET /healthz on a connection of its own: the status, or what went wrong. */
-function healthz(port) {
-  return new Promise((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port, path: "/healthz", agent: false, timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    });
-    req.on("timeout", () => req.destroy(new Error("no answer within 2 s")));
-    req.on("error", (err) => resolve(err.code ?? err.message));
-  });
-}
-
-async function startServer(backend) {
-  const port = await freePort();
-  // A server that hangs can be asked where (SIGUSR2 writes a diagnostic report with its stacks).
-  const reports = fs.mkdtempSync(path.join(os.tmpdir(), "pb-crash-report-"));
-  const child = spawn(process.execPath, ["--report-on-signal", "--report-signal=SIGUSR2", `--report-directory=${reports}`, "server.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: backend.dataDir,
-      DATABASE_URL: backend.url ?? "",
-      LOG_SILENT: "1",
-      // Each simulated client is told apart by its X-Forwarded-For, as behind a proxy.
-      TRUST_PROXY: "loopback",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
-  // LOG_SILENT keeps warnings: the start reports what it swept of the interrupted uploads.
+async function startServer(backend: Backend): Promise<CrashServer> {
   const swept = { temporary: 0, orphans: 0 };
-  let stdout = "";
-  const printed = [];
-  child.stdout.on("data", (d) => {
-    const lines = (stdout + d).split("\n");
-    stdout = lines.pop();
-    printed.push(...lines);
-    printed.splice(0, printed.length - 20);
-    for (const line of lines) {
-      if (!line.includes('"removed the files of interrupted uploads"')) continue;
-      const entry = JSON.parse(line);
+  const server = await startBuiltServer({
+    port: await freePort(PORTS.from, PORTS.count),
+    dataDir: backend.dataDir,
+    databaseUrl: backend.url,
+    admin: ADMIN,
+    env: { NODE_ENV: "production" },
+    onStdoutLine(line) {
+      if (!line.includes('"removed the files of interrupted uploads"')) return;
+      const entry = JSON.parse(line) as { temporary: number; orphans: number };
       swept.temporary += entry.temporary;
       swept.orphans += entry.orphans;
-    }
+    },
   });
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  let lastAnswer;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited at start: ${stderr}`);
-    // A fresh connection each time, with a deadline (not fetch's pool of kept connections).
-    const answer = await healthz(port);
-    if (answer === 200) break;
-    lastAnswer = String(answer);
-    if (Date.now() > deadline) {
-      // Seen twice in CI (a restart on PGlite after the kill never answered /healthz): say what it
-      // printed and where it is stuck (its diagnostic report), and leave no process behind.
-      child.kill("SIGUSR2");
-      await sleep(3000);
-      const report = fs.readdirSync(reports).find((f) => f.endsWith(".json"));
-      const stacks = report
-        ? (({ javascriptStack, nativeStack, libuv }) =>
-            JSON.stringify(
-              {
-                javascriptStack,
-                nativeStack: nativeStack?.slice(0, 25).map((f) => f.symbol),
-                sockets: libuv?.filter((h) => h.type === "tcp").map((h) => [h.is_active, h.localEndpoint, h.remoteEndpoint]),
-              },
-              null,
-              1,
-            ))(JSON.parse(fs.readFileSync(path.join(reports, report), "utf8")))
-        : "(no report)";
-      child.kill("SIGKILL");
-      throw new Error(
-        `the server did not start within a minute (last /healthz: ${lastAnswer}); stderr: ${stderr || "(empty)"}; stdout: ${[...printed, stdout].join("\n") || "(empty)"}; report: ${stacks}`,
-      );
-    }
-    await sleep(50);
-  }
-  fs.rmSync(reports, { recursive: true, force: true });
+  running.add(server);
+  void server.exited.then(() => running.delete(server));
   // Warm up: the first render of each form page loads its modules; the load starts after that.
-  for (const url of Object.values(ROUTES)) await (await fetch(`${base}${url}`)).arrayBuffer();
-  return { child, port, base, exited, swept, stderr: () => stderr };
+  for (const url of Object.values(ROUTES)) await (await fetch(`${server.base}${url}`)).arrayBuffer();
+  return Object.assign(server, { swept });
 }
 
 /** SIGTERM: the server finishes, closes the database and releases the DATA_DIR lock. */
-async function stopServer(server) {
-  server.child.kill("SIGTERM");
-  const { code } = await server.exited;
-  if (code !== 0) throw new Error(`the server did not stop cleanly (exit ${code}): ${server.stderr()}`);
-}
-
-async function signIn(base) {
-  const res = await fetch(`${base}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
-  if (res.status !== 302) throw new Error(`admin sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+async function stopServer(server: BuiltServer) {
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the server did not stop cleanly (exit ${code}): ${server.stderr.join("\n")}`);
 }
 
 // --- Writes --------------------------------------------------------------------------------
 
 /** One public write as a browser sends it: a plain form post (no JavaScript) or a fetcher's. */
-function buildWrite(kind, marker) {
+function buildWrite(kind: Kind, marker: string) {
   const asFetch = Math.random() < 0.5;
-  let body;
+  let body: URLSearchParams | FormData;
   if (kind === "reflection") body = new URLSearchParams({ reflection: `${marker} El carril bici em canvia el dia.`, name: "Prova" });
-  if (kind === "map") body = new URLSearchParams({ comment: `${marker} Cal un pas segur aquí.`, privacy: "on" });
-  if (kind === "newsletter") body = new URLSearchParams({ email: `${marker}@example.cat`, privacy: "on" });
-  if (kind === "testimonial") {
+  else if (kind === "map") body = new URLSearchParams({ comment: `${marker} Cal un pas segur aquí.`, privacy: "on" });
+  else if (kind === "newsletter") body = new URLSearchParams({ email: `${marker}@example.cat`, privacy: "on" });
+  else {
     const audio = pick(FIXTURES);
     body = new FormData();
     body.set("title", marker);
@@ -220,7 +134,7 @@ function buildWrite(kind, marker) {
 }
 
 /** Sends one write; "ok" only when the whole success answer arrived. */
-async function send(base, kind, marker, clientIp) {
+async function send(base: string, kind: Kind, marker: string, clientIp: string): Promise<Outcome> {
   const { path: url, body, asFetch } = buildWrite(kind, marker);
   try {
     const res = await fetch(`${base}${url}`, { method: "POST", body, headers: { "x-forwarded-for": clientIp } });
@@ -234,7 +148,18 @@ async function send(base, kind, marker, clientIp) {
 
 /** A multipart upload that sends its fields and the start of its file, then keeps trickling bytes
  * and never ends: the server is mid-stream until the client (abort()) or the server gives up. */
-function slowUpload(port, url, headers, fields, file) {
+interface Upload {
+  answered(): boolean;
+  abort(): void;
+}
+
+function slowUpload(
+  port: number,
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  file: { field: string; name: string; head: Buffer },
+): Upload {
   const boundary = `----crash${randomBytes(8).toString("hex")}`;
   const req = http.request({
     host: "127.0.0.1",
@@ -256,7 +181,7 @@ function slowUpload(port, url, headers, fields, file) {
   req.write(`Content-Type: application/octet-stream\r\n\r\n`);
   req.write(file.head);
   const timer = setInterval(() => req.write(Buffer.alloc(8 * 1024)), 100);
-  const upload = {
+  const upload: Upload = {
     answered: () => answered,
     abort() {
       clearInterval(timer);
@@ -268,16 +193,16 @@ function slowUpload(port, url, headers, fields, file) {
   return upload;
 }
 
-const audioUpload = (port, marker, ip) =>
+const audioUpload = (port: number, marker: string, ip: string) =>
   slowUpload(
     port,
     ROUTES.testimonial,
     { "x-forwarded-for": ip },
     { title: marker, category: "laboral", terms: "on" },
     // An MP3 that goes on and on: its head is a real recording, then silence-like bytes.
-    { field: "audio", name: "llarg.mp3", head: Buffer.concat([FIXTURES[0].bytes, Buffer.alloc(32 * 1024)]) },
+    { field: "audio", name: "llarg.mp3", head: Buffer.concat([FIXTURES[0]!.bytes, Buffer.alloc(32 * 1024)]) },
   );
-const videoUpload = (port, marker, cookie) =>
+const videoUpload = (port: number, marker: string, cookie: string) =>
   slowUpload(
     port,
     "/admin/upload/videos",
@@ -289,16 +214,16 @@ const videoUpload = (port, marker, cookie) =>
 // --- Files ---------------------------------------------------------------------------------
 
 /** Every file under the uploads folder, as paths relative to it (temporary files included). */
-function filesUnder(uploadsDir) {
+function filesUnder(uploadsDir: string): string[] {
   if (!fs.existsSync(uploadsDir)) return [];
   return fs
     .readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(uploadsDir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
-const tempFiles = (uploadsDir) => filesUnder(uploadsDir).filter((f) => f.startsWith(".tmp/"));
+const tempFiles = (uploadsDir: string) => filesUnder(uploadsDir).filter((f) => f.startsWith(".tmp/"));
 
-async function waitFor(check, what, timeoutMs = 5000) {
+async function waitFor(check: () => boolean, what: string, timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -309,23 +234,13 @@ async function waitFor(check, what, timeoutMs = 5000) {
 // --- The database, read back after the restart ---------------------------------------------
 
 /** The marker of each stored write, and the storage keys of testimonials and videos. */
-async function readStored(backend) {
-  let query, close;
-  if (backend.url) {
-    const client = new pg.Client({ connectionString: backend.url });
-    await client.connect();
-    query = (sql) => client.query(sql);
-    close = () => client.end();
-  } else {
-    // Only once the server has stopped and released its lock: two openers would lose rows.
-    const db = await PGlite.create(path.join(backend.dataDir, "pglite"));
-    query = (sql) => db.query(sql);
-    close = () => db.close();
-  }
+async function readStored(backend: Backend) {
+  // PGlite only once the server has stopped and released its lock: two openers would lose rows.
+  const { query, close } = await openQuery(backend);
   try {
-    const first = (text) => text.split(/[\s@]/)[0];
-    const markers = [];
-    for (const { rows } of [
+    const first = (text: unknown) => String(text).split(/[\s@]/)[0]!;
+    const markers: string[] = [];
+    for (const rows of [
       await query("select reflection as t from reflections"),
       await query("select comment as t from map_comments"),
       await query("select email as t from newsletter_subscriptions"),
@@ -333,10 +248,9 @@ async function readStored(backend) {
       await query("select title as t from videos"),
     ])
       for (const row of rows) markers.push(first(row.t));
-    const keys = [
-      ...(await query("select audio_key as k from testimonials")).rows,
-      ...(await query("select video_key as k from videos")).rows,
-    ].map((r) => r.k);
+    const keys = [...(await query("select audio_key as k from testimonials")), ...(await query("select video_key as k from videos"))].map(
+      (r) => String(r.k),
+    );
     return { markers, keys };
   } finally {
     await close();
@@ -345,7 +259,7 @@ async function readStored(backend) {
 
 // --- One backend: rounds of load and crash, then the interrupted uploads ----------------------
 
-async function runBackend(backend) {
+async function runBackend(backend: Backend) {
   const stats = {
     backend: backend.name,
     rounds: 0,
@@ -363,20 +277,21 @@ async function runBackend(backend) {
     orphanFiles: 0,
     rowsWithoutFile: 0,
     cutUploadRows: 0,
+    abortedClean: 0,
   };
-  const failures = [];
+  const failures: string[] = [];
   const uploadsDir = path.join(backend.dataDir, "uploads");
   /** Every write sent on this backend: marker -> outcome. */
-  const writes = new Map();
+  const writes = new Map<string, Write>();
   /** Markers of uploads that were cut off: never a row. */
-  const cutUploads = new Set();
+  const cutUploads = new Set<string>();
   let seq = 0;
-  const marker = (what) => `cx${backend.name}-${what}${++seq}`;
+  const marker = (what: string) => `cx${backend.name}-${what}${++seq}`;
 
   /** Reads the database back and checks every write sent so far, and the files. */
-  async function verify(when) {
+  async function verify(when: string) {
     const { markers, keys } = await readStored(backend);
-    const counts = new Map();
+    const counts = new Map<string, number>();
     for (const m of markers) counts.set(m, (counts.get(m) ?? 0) + 1);
     let found = 0,
       duplicates = 0,
@@ -414,7 +329,7 @@ async function runBackend(backend) {
   }
 
   let server = await startServer(backend);
-  const cookie = await signIn(server.base);
+  const cookie = await signInCookie(server.base, ADMIN);
   for (let round = 1; round <= ROUNDS; round++) {
     // Two uploads that are still streaming when the server dies.
     const cutAudio = marker("cut-audio");
@@ -429,18 +344,18 @@ async function runBackend(backend) {
     let killed = false;
     let acknowledged = 0;
     const killAt = 20 + Math.floor(Math.random() * 100);
-    let killer = null;
+    let killer: Promise<void> | null = null;
     const kill = () => {
       killed = true;
       server.child.kill("SIGKILL");
     };
     let sentThisRound = 0;
-    const worker = async (w) => {
+    const worker = async (w: number) => {
       while (!killed && sentThisRound < MAX_WRITES_PER_ROUND) {
         const n = sentThisRound++;
-        const kind = KINDS[(n + w) % KINDS.length];
+        const kind = KINDS[(n + w) % KINDS.length]!;
         const m = marker(kind.slice(0, 3));
-        const write = { kind, outcome: "pending" };
+        const write: Write = { kind, outcome: "pending" };
         writes.set(m, write);
         Object.assign(write, await send(server.base, kind, m, `10.${round}.0.${(n % CLIENTS) + 1}`));
         // A connection refused before the kill would mean the server failed on its own.
@@ -486,10 +401,11 @@ async function runBackend(backend) {
 
   // Uploads the client abandons mid-stream: the server cleans up at once, no restart needed.
   const before = filesUnder(uploadsDir);
-  for (const [what, start] of [
+  const abandoned: [string, (m: string) => Upload][] = [
     ["abort-audio", (m) => audioUpload(server.port, m, "10.98.0.1")],
     ["abort-video", (m) => videoUpload(server.port, m, cookie)],
-  ]) {
+  ];
+  for (const [what, start] of abandoned) {
     const m = marker(what);
     cutUploads.add(m);
     const tempBefore = tempFiles(uploadsDir);
@@ -497,12 +413,12 @@ async function runBackend(backend) {
     const ownTemp = () => tempFiles(uploadsDir).filter((f) => !tempBefore.includes(f));
     await waitFor(() => ownTemp().length === 1, `the ${what} upload to reach the temporary folder`);
     upload.abort();
-    await waitFor(() => ownTemp().length === 0, `the server to remove the ${what} temporary file`).catch((err) =>
+    await waitFor(() => ownTemp().length === 0, `the server to remove the ${what} temporary file`).catch((err: Error) =>
       failures.push(`${what}: ${err.message}`),
     );
     const added = filesUnder(uploadsDir).filter((f) => !before.includes(f));
     if (added.length) failures.push(`${what}: files left: ${added.join(", ")}`);
-    stats.abortedClean = (stats.abortedClean ?? 0) + (added.length === 0 ? 1 : 0);
+    stats.abortedClean += added.length === 0 ? 1 : 0;
   }
   await stopServer(server);
   await verify("after the aborted uploads");
@@ -515,7 +431,7 @@ async function runBackend(backend) {
   }
   // Every write we send is valid and every client is under its limit: a refusal is a fault.
   if (stats.refused) {
-    const statuses = [...new Set([...writes.values()].filter((w) => w.outcome === "refused").map((w) => w.status))];
+    const statuses = [...new Set([...writes.values()].flatMap((w) => (w.outcome === "refused" ? [w.status] : [])))];
     failures.push(`${stats.refused} valid writes were refused (HTTP ${statuses.join(", ")})`);
   }
   return { stats, failures };
@@ -524,28 +440,18 @@ async function runBackend(backend) {
 // --- Main ----------------------------------------------------------------------------------
 
 async function main() {
-  const tmpRoots = [];
-  const backends = [];
+  const tmpRoots: string[] = [];
+  const backends: Backend[] = [];
   const newDataDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-crash-"));
     tmpRoots.push(dir);
     return dir;
   };
   backends.push({ name: "pglite", dataDir: newDataDir() });
-  let pgName = null;
-  const pgBase = process.env.TEST_DATABASE_URL;
-  if (pgBase) {
-    pgName = `pb_crash_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database ${pgName}`);
-    await admin.end();
-    const url = new URL(pgBase);
-    url.pathname = `/${pgName}`;
-    backends.push({ name: "postgres", dataDir: newDataDir(), url: url.toString() });
-  }
+  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase("pb_crash") : null;
+  if (postgres) backends.push({ name: "postgres", dataDir: newDataDir(), url: postgres.url });
 
-  const results = [];
+  const results: Awaited<ReturnType<typeof runBackend>>[] = [];
   try {
     for (const backend of backends) {
       console.log(`Crash test on ${backend.name}: ${ROUNDS} rounds`);
@@ -554,16 +460,12 @@ async function main() {
   } finally {
     stopAll();
     for (const dir of tmpRoots) fs.rmSync(dir, { recursive: true, force: true });
-    if (pgName) {
-      const admin = new pg.Client({ connectionString: pgBase });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pgName} with (force)`);
-      await admin.end();
-    }
+    await postgres?.drop();
   }
 
   // One row per count, one column per backend.
-  const rows = [
+  type Stats = (typeof results)[number]["stats"];
+  const rows: [string, (s: Stats) => number | string][] = [
     ["rounds (SIGKILL under load, restart)", (s) => s.rounds],
     ["writes sent", (s) => s.sent],
     ["acknowledged (success answer)", (s) => s.acknowledged],
@@ -575,7 +477,7 @@ async function main() {
     ["uploads cut by SIGKILL", (s) => s.rounds * 2],
     ["temporary files swept at restart", (s) => s.sweptTemporary],
     ["orphan files swept at restart", (s) => s.sweptOrphans],
-    ["uploads aborted by the client, clean", (s) => `${s.abortedClean ?? 0}/2`],
+    ["uploads aborted by the client, clean", (s) => `${s.abortedClean}/2`],
     ["temporary files after restart (must be 0)", (s) => s.tempAfterRestart],
     ["files without a row (must be 0)", (s) => s.orphanFiles],
     ["rows without a file (must be 0)", (s) => s.rowsWithoutFile],
@@ -587,7 +489,7 @@ async function main() {
     console.log(`${label.padEnd(width)}${results.map(({ stats }) => String(value(stats)).padStart(10)).join("")}`);
   }
   const failures = results.flatMap(({ stats, failures }) => failures.map((f) => `${stats.backend}: ${f}`));
-  if (!pgBase) console.log("PostgreSQL skipped: set TEST_DATABASE_URL to run it too.");
+  if (!postgres) console.log("PostgreSQL skipped: set TEST_DATABASE_URL to run it too.");
   if (failures.length) {
     console.error(`\nCRASH TEST FAILED:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
     process.exitCode = 1;

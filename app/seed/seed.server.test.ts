@@ -1,0 +1,59 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as t from "~/db/schema";
+import { fixClock } from "~/test/clock";
+import { setupTestContext } from "~/test/context";
+import { testBackends } from "~/test/db";
+import { seed, seedId } from "./seed.server";
+
+const ASSETS = path.resolve("scripts/seed-assets");
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(testBackends())("demo content on %s", (backend) => {
+  const ctx = setupTestContext(backend);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("seeds demo content for every entity, idempotently, with real files, dated from the day it runs", async () => {
+    // A day far from when this was written: every date must follow the clock (decision 015).
+    const today = fixClock("2031-03-10T10:00:00Z");
+    const first = await seed(ctx.db, ctx.storage, ASSETS);
+    expect(first.inserted).toBeGreaterThan(30);
+    const counts = async () => ({
+      activities: await ctx.db.$count(t.activities),
+      footerConfig: await ctx.db.$count(t.footerConfig),
+      footerLogos: await ctx.db.$count(t.footerLogos),
+      newsletter: await ctx.db.$count(t.newsletterSubscriptions),
+      mapComments: await ctx.db.$count(t.mapComments),
+      reflections: await ctx.db.$count(t.reflections),
+      testimonials: await ctx.db.$count(t.testimonials),
+      homeBackground: await ctx.db.$count(t.homeBackground),
+      videos: await ctx.db.$count(t.videos),
+      resources: await ctx.db.$count(t.resources),
+      photos: await ctx.db.$count(t.biciFucsiaPhotos),
+      landings: await ctx.db.$count(t.landings),
+    });
+    const before = await counts();
+    for (const n of Object.values(before)) expect(n).toBeGreaterThan(0);
+
+    const second = await seed(ctx.db, ctx.storage, ASSETS);
+    expect(second.inserted).toBe(0);
+    expect(second.skipped).toBe(first.inserted);
+    expect(await counts()).toEqual(before);
+
+    const testimonial = await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, seedId("testimonial:0")) });
+    expect(testimonial?.audioKey).toMatch(/^audio\/.+\.weba$/);
+    expect(await ctx.storage.exists(testimonial!.audioKey)).toBe(true);
+    const photo = await ctx.db.query.biciFucsiaPhotos.findFirst();
+    expect(await ctx.storage.exists(photo!.imageKey)).toBe(true);
+    expect(photo!.width).toBeGreaterThan(0);
+
+    // The agenda lies ahead of that day, and what visitors sent lies in the weeks before it.
+    const activities = await ctx.db.query.activities.findMany();
+    for (const a of activities) expect(a.date > today.toISOString().slice(0, 10)).toBe(true);
+    const comments = await ctx.db.query.mapComments.findMany();
+    for (const c of comments) expect(Math.abs(c.createdAt.getTime() - today.getTime())).toBeLessThan(60 * DAY_MS);
+  });
+});
