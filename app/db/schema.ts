@@ -257,6 +257,17 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+// Counters of rate-limiter-flexible's Drizzle store (its expected columns), one table per use:
+// public writes and sign-in. Keys are a prefix and a hash, never a raw address or e-mail; rows
+// are disposable (expired ones are swept by the library).
+const rateLimitColumns = () => ({
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+export const rateLimits = pgTable("rate_limits", rateLimitColumns());
+export const loginRateLimits = pgTable("login_rate_limits", rateLimitColumns());
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

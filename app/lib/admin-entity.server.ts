@@ -7,7 +7,7 @@ import { idSchema } from "./admin-schemas";
 import { fieldErrors, firstError, type FieldErrors } from "./forms";
 import { requireAdmin } from "./session.server";
 import type { PutOptions, StoredFile } from "./storage.server";
-import { UploadError } from "./uploads.server";
+import { FormError } from "./forms.server";
 
 // The one way an admin screen writes a row (decision 017): create | update | toggle | delete,
 // each with its files. An uploaded file is removed when the write fails or the row does not keep
@@ -95,7 +95,7 @@ export async function entityAction<F extends string = never>(
   try {
     form = await readAdminForm(request, context, spec.files ?? ({} as Record<F, PutOptions>));
   } catch (err) {
-    if (!(err instanceof UploadError)) throw err;
+    if (!(err instanceof FormError)) throw err;
     const t = spec.uploadTexts ?? { too_large: err.message, bad_type: err.message, other: err.message };
     const tooLarge = err.code === "too_large" && err.field !== null;
     const error = tooLarge ? t.too_large : err.code === "bad_type" ? t.bad_type : err.field ? err.message : t.other;
