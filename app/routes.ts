@@ -24,6 +24,9 @@ export default [
     route("participa/mapa", "routes/participation/map.tsx"),
     route("participa/reflexio", "routes/participation/reflection.tsx"),
     route("testimonis/enviar", "routes/participation/testimonial.tsx"),
+    // The newsletter's e-mail links (decision 023): a token in the path, never an address.
+    route("newsletter/confirma/:token", "routes/newsletter/confirm.tsx"),
+    route("newsletter/baixa/:token", "routes/newsletter/unsubscribe.tsx"),
   ]),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),

@@ -285,6 +285,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     env,
     cspNonce: res.locals.cspNonce as string,
     sessionSecret: runtime.sessionSecret,
+    mailer: runtime.mailer,
   });
   const streamingHandler = createRequestHandler({
     build,

@@ -8,7 +8,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 // Mail (decision 023): SMTP when SMTP_URL is set; otherwise every message is written to DATA_DIR/outbox/.
 const mailEnv = {
-  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "ha de ser una URL smtp:// o smtps:// (p. ex. smtp://usuari:contrasenya@servidor:587)" })),
+  SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, error: "ha de ser una URL smtp:// o smtps:// (p. ex. smtp://usuari:contrasenya@servidor:587)" }),
+  ),
   /** An address, or a name and an address: `Campanya <noreply@example.cat>`. */
   MAIL_FROM: optional(
     z
