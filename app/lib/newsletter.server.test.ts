@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -9,7 +10,7 @@ import * as confirmRoute from "~/routes/newsletter/confirm";
 import * as unsubscribeRoute from "~/routes/newsletter/unsubscribe";
 import { fixClock } from "~/test/clock";
 import { createTestContext, routeArgs } from "~/test/context";
-import { createTestDatabase, testBackends } from "~/test/db";
+import { createPostgresDatabase, createTestDatabase, testBackends } from "~/test/db";
 import { startSmtpServer, type TestSmtpServer } from "~/test/smtp";
 import { ConfigError, parseEnv } from "./env.server";
 import { createMailer } from "./mail.server";
@@ -17,6 +18,7 @@ import { CONFIRMATION_DAYS, RESEND_INTERVAL_MS, confirmToken, unsubscribeToken }
 import { MESSAGES } from "./participation";
 import { createReflection, subscribeNewsletter } from "./participation.server";
 import { withRenderState } from "./request-state.server";
+import { closeRuntime, openRuntime } from "./runtime.server";
 
 type Ctx = ReturnType<typeof createTestContext>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -285,6 +287,33 @@ describe.each(testBackends())("newsletter double opt-in and unsubscribe on %s", 
     expect(await follow(ctx, links(first).confirm)).toEqual({ outcome: "confirmed", status: 200 });
     expect((await row(ctx, "outbox@example.cat"))!.status).toBe("confirmed");
   });
+});
+
+describe.each(testBackends())("at start, on %s", (backend) => {
+  it("erases the unconfirmed subscriptions that expired while the site was down, and picks the outbox", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-runtime-"));
+    const pg = backend === "postgres" ? await createPostgresDatabase() : null;
+    const env = parseEnv({ DATA_DIR: dir, DATABASE_URL: pg?.url });
+    try {
+      let runtime = await openRuntime(env);
+      const old = new Date(Date.now() - (CONFIRMATION_DAYS + 1) * DAY);
+      await runtime.database.db.insert(subs).values([
+        { email: "expired@example.cat", privacyAccepted: true, status: "pending", createdAt: old },
+        { email: "recent@example.cat", privacyAccepted: true, status: "pending", createdAt: new Date() },
+        { email: "confirmed@example.cat", privacyAccepted: true, status: "confirmed", createdAt: old },
+      ]);
+      await closeRuntime(runtime);
+      runtime = await openRuntime(env);
+      const emails = (await runtime.database.db.select({ email: subs.email }).from(subs)).map((r) => r.email).sort();
+      expect(emails).toEqual(["confirmed@example.cat", "recent@example.cat"]);
+      expect(runtime.mailer.destination).toBe(path.join(dir, "outbox"));
+      await closeRuntime(runtime);
+    } finally {
+      await pg?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Opening a PGlite folder twice (migrations included) is slow on a loaded machine.
+  }, 180_000);
 });
 
 describe("mail configuration", () => {
