@@ -22,6 +22,7 @@ export function reactRouterPages(runtime: Runtime, vite?: ViteDevServer): PageRe
     env: runtime.env,
     cspNonce: res.locals.cspNonce,
     sessionSecret: runtime.sessionSecret,
+    mailer: runtime.mailer,
   });
   const stream = createRequestHandler({ build, mode, getLoadContext: loadContext });
   if (vite) return { stream };

@@ -85,15 +85,31 @@ export const footerLogos = pgTable(
   (t) => [check("footer_logos_position", sql`${t.position} >= 0`)],
 );
 
+export const newsletterStatusEnum = pgEnum("newsletter_status", ["pending", "confirmed"]);
+export const newsletterSourceEnum = pgEnum("newsletter_source", ["newsletter_form", "reflection"]);
+
+/** Double opt-in (decision 023): a row is 'pending' until its link is followed; unsubscribing deletes it. */
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
     id: id(),
     email: text("email").notNull(),
     privacyAccepted: boolean("privacy_accepted").notNull(),
+    // The default is for the rows from before double opt-in only (the form then told them
+    // "Subscripció confirmada!"); every new row is written 'pending' by newsletter.server.ts.
+    status: newsletterStatusEnum("status").notNull().default("confirmed"),
+    /** Where the consent was given. */
+    source: newsletterSourceEnum("source").notNull().default("newsletter_form"),
+    /** The consent's date. */
     createdAt: createdAt(),
+    /** When the last confirmation e-mail went out (null: none yet, or the last one failed). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
+    index("newsletter_status_created_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const mapComments = pgTable(

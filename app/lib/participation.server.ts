@@ -1,12 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Db } from "~/db/client.server";
-import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
+import { mapComments, reflections, testimonials } from "~/db/schema";
 import type { Category } from "~/domain/themes";
 import type { AppContext } from "./app-context";
 import { embeds, publicRead } from "./content.server";
 import { FormError, readForm } from "./forms.server";
 import { errorFields, log } from "./log.server";
+import { purgeExpiredSubscriptions, sendConfirmation, storeSubscription, subscribe } from "./newsletter.server";
 import {
   fieldErrors,
   formBytes,
@@ -56,7 +57,7 @@ function echo(fields: Record<string, string>): Record<string, string> {
   return out;
 }
 
-type Ctx = Pick<AppContext, "db" | "env" | "clientKey" | "storage">;
+type Ctx = Pick<AppContext, "db" | "env" | "clientKey" | "storage" | "mailer" | "sessionSecret">;
 
 /** Shared steps of the three text forms. */
 async function textWrite(
@@ -89,15 +90,10 @@ export function subscribeNewsletter(request: Request, context: Ctx): Promise<Out
       const parsed = newsletterSchema.safeParse(fields);
       if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
-        // The unique index is on lower(email): a different case is the same subscriber.
-        const inserted = await context.db
-          .insert(newsletterSubscriptions)
-          .values(parsed.data)
-          .onConflictDoNothing()
-          .returning({ id: newsletterSubscriptions.id });
-        if (inserted.length === 0) {
-          return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
-        }
+        // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A pending
+        // address asked for again gets the spec's duplicate message, and the e-mail once more.
+        const { created } = await subscribe(context, parsed.data.email, "newsletter_form");
+        if (!created) return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
         return { status: 200, result: success };
       } catch (err) {
         log("error", "newsletter subscription failed", errorFields(err));
@@ -139,7 +135,15 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
       const parsed = reflectionSchema.safeParse(fields);
       if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
-        await context.db.insert(reflections).values(parsed.data);
+        // The ticked box is the author's consent to the newsletter: stored with the reflection,
+        // and confirmed by e-mail like the newsletter form's (decision 023).
+        const { email, privacyAccepted } = parsed.data;
+        if (email && privacyAccepted) await purgeExpiredSubscriptions(context.db);
+        const subscription = await context.db.transaction(async (tx) => {
+          await tx.insert(reflections).values(parsed.data);
+          return email && privacyAccepted ? storeSubscription(tx, email, "reflection") : null;
+        });
+        if (subscription?.status === "pending") await sendConfirmation(context, subscription.id);
         return { status: 200, result: success };
       } catch (err) {
         log("error", "reflection failed", errorFields(err));

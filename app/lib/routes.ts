@@ -181,6 +181,10 @@ export const PAGES = {
     keywords: "testimoni d'àudio, enviar àudio, experiències en bici",
     noindex: true,
   }),
+  // The newsletter's e-mail links (decision 023): a token in the path, never an address; each
+  // page brings its own title, and neither is kept by the page cache nor listed in the sitemap.
+  newsletterConfirm: { path: "/newsletter/confirma/:token", file: "routes/newsletter/confirm.tsx" },
+  newsletterUnsubscribe: { path: "/newsletter/baixa/:token", file: "routes/newsletter/unsubscribe.tsx" },
 } satisfies Record<string, PublicPage>;
 
 export type PageName = keyof typeof PAGES;
@@ -196,7 +200,7 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.f
 
 /** The addresses links are written with. */
 export const paths = {
-  ...(Object.fromEntries(Object.entries(PAGES).map(([name, p]) => [name, p.path])) as { [N in Exclude<PageName, "landing">]: string }),
+  ...(Object.fromEntries(Object.entries(PAGES).map(([name, p]) => [name, p.path])) as { [N in Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe">]: string }),
   landing: (slug: string) => `/landing/${slug}`,
   ambit: (scope: Category) => `/${scope}`,
   // Sections of the home page.
