@@ -27,6 +27,7 @@ export default [
       route("resources", "routes/admin/resources.tsx"),
       route("bici-fucsia", "routes/admin/bici-fucsia.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
     ]),
   ]),
   route("robots.txt", "routes/robots.ts"),

@@ -231,6 +231,16 @@ describe.each(testBackends())("the admin entity helper on %s", (backend) => {
     expect(onDisk()).toEqual([]);
   });
 
+  it("an intent the screen does not offer is a 400 that writes nothing and keeps no upload", async () => {
+    const deleteOnly = act({ ...logos, allow: ["delete"] });
+    const res = await bed.post(deleteOnly, { intent: "create", name: "Logo", position: "1" }, { image: await image() });
+    expect(res).toMatchObject({ ok: false, error: "Petició no vàlida.", status: 400 });
+    const noValues = act({ ...logos, values: undefined });
+    expect(await bed.post(noValues, { intent: "update", id: MISSING, name: "Logo", position: "1" })).toMatchObject({ status: 400 });
+    expect(await bed.ctx.db.$count(t.footerLogos)).toBe(0);
+    expect(onDisk()).toEqual([]);
+  });
+
   it("a body that is not a form is a 400", async () => {
     await bed.expectNonFormRefused(logo);
     await bed.expectNonFormRefused(landing);

@@ -18,8 +18,9 @@ export type Intent = "create" | "update" | "toggle" | "delete";
 export type Why = "bad_id" | "not_found" | "error";
 
 export interface EntityTexts {
-  created: string;
-  updated: string;
+  /** Needed when the screen creates and updates. */
+  created?: string;
+  updated?: string;
   deleted: string;
   /** The toast after the active switch: one text, or one for each way. */
   toggled?: string | ((active: boolean) => string);
@@ -49,8 +50,10 @@ export interface EntitySpec<F extends string = never> {
   /** The upload's errors in the screen's words. */
   uploadTexts?: { too_large: string; bad_type: string; other: string };
   texts: EntityTexts;
+  /** The intents the screen offers (all four unless said); any other is refused with a 400. */
+  allow?: readonly Intent[];
   /** The row's values for a create or an update (current is the row being updated), or a refusal. */
-  values(input: {
+  values?(input: {
     intent: "create" | "update";
     fields: Record<string, string>;
     files: Partial<Record<F, StoredFile>>;
@@ -108,6 +111,13 @@ export async function entityAction<F extends string = never>(
     return other(fields, context);
   }
   const intent: Intent = (["update", "toggle", "delete"] as const).find((i) => i === fields.intent) ?? "create";
+  if (
+    !(spec.allow ?? ["create", "update", "toggle", "delete"]).includes(intent) ||
+    (!spec.values && (intent === "create" || intent === "update"))
+  ) {
+    await discard();
+    return failed("Petició no vàlida.");
+  }
   const parsedId = idSchema.safeParse(fields.id);
   if (intent !== "create" && !parsedId.success) {
     await discard();
@@ -135,7 +145,7 @@ export async function entityAction<F extends string = never>(
     } catch (err) {
       return fail(intent, "error", err);
     }
-    return done(typeof texts.toggled === "function" ? texts.toggled(active) : (texts.toggled ?? texts.updated));
+    return done(typeof texts.toggled === "function" ? texts.toggled(active) : (texts.toggled ?? texts.updated ?? ""));
   }
 
   if (intent === "delete") {
@@ -160,7 +170,7 @@ export async function entityAction<F extends string = never>(
         return fail(intent, "not_found");
       }
     }
-    values = await spec.values({ intent, fields, files, current });
+    values = await spec.values!({ intent, fields, files, current });
     if (isRefusal(values)) {
       await discard();
       const { error, status, fieldErrors } = values.refused;
@@ -183,5 +193,5 @@ export async function entityAction<F extends string = never>(
   if (current && spec.fileKey && spec.fileKey in values && values[spec.fileKey] !== current[spec.fileKey]) {
     await removeFile(context, current[spec.fileKey] as string | null);
   }
-  return done(intent === "update" ? texts.updated : texts.created);
+  return done((intent === "update" ? texts.updated : texts.created) ?? "");
 }

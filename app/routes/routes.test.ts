@@ -163,8 +163,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
 
   it("every admin loader in the route table refuses an anonymous or forged request", async () => {
     const files = adminRouteFiles();
-    // The shell, its twelve screens and the upload endpoint.
-    expect(files.length).toBe(14);
+    // The shell, its thirteen screens and the upload endpoint.
+    expect(files.length).toBe(15);
     expect(files).toContain("routes/admin/settings.tsx");
     for (const file of files) {
       const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };

@@ -215,6 +215,7 @@ for (const [path, heading] of [
   ["/admin/footer", "Gestió del Footer"],
   ["/admin/landings", "Landing Pages"],
   ["/admin/settings", "Mapa i qüestionari"],
+  ["/admin/newsletter", "Subscriptors"],
 ] as const) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await signIn(page);
@@ -238,7 +239,30 @@ const NAV_LABEL: Record<string, string> = {
   "/admin/footer": "Footer",
   "/admin/landings": "Landing Pages",
   "/admin/settings": "Mapa i qüestionari",
+  "/admin/newsletter": "Subscriptors",
 };
+
+test("subscribers: a new subscription is found by its e-mail and erased after the in-page confirmation", async ({ page }) => {
+  // The public form, the sign-in and the screen: more than one page's share of time.
+  test.slow();
+  const address = `baixa.${Date.now()}@exemple.cat`;
+  await page.goto("/");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
+  await form.getByLabel("Correu electrònic").fill(address);
+  await form.getByLabel(/Accepto la/).check();
+  await form.getByRole("button", { name: "Subscriu-me" }).click();
+  await expect(toast(page, "Subscripció confirmada!")).toBeVisible();
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Subscriptors" }).click();
+  await page.getByLabel("Cerca per correu").fill(address.toUpperCase());
+  await page.getByRole("button", { name: "Cerca" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Mostrant 1–1 de 1 subscriptors" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: address, exact: true })).toBeVisible();
+  await confirmDelete(page, address, `Estàs segur que vols eliminar ${address} de la newsletter?`);
+  await expect(toast(page, "Subscriptor eliminat correctament")).toBeVisible();
+  await expect(page.getByText("Cap subscriptor coincideix amb la cerca.")).toBeVisible();
+});
 
 test("resources, Vivi photos and home background: create, toggle and delete", async ({ page }) => {
   // Three screens, each delete confirmed in the page: more than one screen's share of time.

@@ -105,6 +105,22 @@ export function useUploadWithProgress(onSuccess?: () => void) {
   return { ...state, result, send };
 }
 
+/** An upload dialog's sending (EditDialog's props, spread) and its progress: the form goes to
+ * /admin/upload/<kind>, and success closes the dialog. */
+export function useUploadDialog(kind: "videos" | "resources", onClose: () => void) {
+  const upload = useUploadWithProgress(onClose);
+  return {
+    progress: upload.progress,
+    dialog: {
+      send: (form: HTMLFormElement) => upload.send(`/admin/upload/${kind}`, new FormData(form)),
+      pending: upload.sending,
+      pendingLabel: "Pujant...",
+      serverErrors: upload.result?.fieldErrors,
+      multipart: true,
+    },
+  };
+}
+
 export const formatMb = (bytes: number | null | undefined) =>
   bytes == null
     ? "Desconegut"

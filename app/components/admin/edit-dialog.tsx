@@ -2,6 +2,8 @@ import { useState, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
 import { checkForm, hasErrors, type FieldErrors } from "~/lib/forms";
 
 /** The create/edit dialog of an admin screen: title, description, the form with the browser's
@@ -79,3 +81,48 @@ export function EditDialog({
 export type Editing<Row> = Row | "new" | null;
 export const editedRow = <Row,>(editing: Editing<Row>): Row | null => (editing && editing !== "new" ? editing : null);
 export const dialogKey = <Row extends { id: string }>(editing: Editing<Row>) => (editing === "new" ? "new" : (editing?.id ?? "none"));
+
+/** The hidden fields that say what the form does: create, or update the row with this id. */
+export function IntentFields({ id }: { id?: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={id ? "update" : "create"} />
+      {id && <input type="hidden" name="id" value={id} />}
+    </>
+  );
+}
+
+/** The active switch of a dialog, sent as isActive. */
+export function ActiveField({
+  id,
+  label = "Actiu",
+  checked,
+  onChange,
+}: {
+  id: string;
+  label?: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <input type="hidden" name="isActive" value={String(checked)} />
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+}
+
+/** The browser's check of a file field (the server checks the bytes again): required on create,
+ * of the right kind, within the size. */
+export function fileErrors(
+  form: HTMLFormElement,
+  name: string,
+  rule: { required: boolean; kind: string; maxBytes: number; messages: { required: string; bad_type: string; too_large: string } },
+): FieldErrors {
+  const file = (form.elements.namedItem(name) as HTMLInputElement | null)?.files?.[0];
+  if (!file) return rule.required ? { [name]: rule.messages.required } : {};
+  if (!file.type.startsWith(rule.kind)) return { [name]: rule.messages.bad_type };
+  if (file.size > rule.maxBytes) return { [name]: rule.messages.too_large };
+  return {};
+}

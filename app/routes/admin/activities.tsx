@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/activities";
 import { EmptyState, PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
-import { dialogKey, EditDialog, editedRow, type Editing } from "~/components/admin/edit-dialog";
+import { dialogKey, EditDialog, editedRow, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
@@ -78,8 +78,7 @@ function ActivityDialog({ editing, onClose }: { editing: Editing<Row>; onClose: 
     >
       {(err) => (
         <>
-          <input type="hidden" name="intent" value={row ? "update" : "create"} />
-          {row && <input type="hidden" name="id" value={row.id} />}
+          <IntentFields id={row?.id} />
           <FormField label="Títol" error={err("title")}>
             <Input name="title" defaultValue={row?.title ?? ""} required />
           </FormField>

@@ -2,23 +2,19 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/footer";
 import { PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
-import { dialogKey, EditDialog, editedRow, type Editing } from "~/components/admin/edit-dialog";
+import { ActiveField, dialogKey, EditDialog, editedRow, fileErrors, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
-import type { FieldErrors } from "~/lib/forms";
 import { InlineLinks } from "~/lib/inline-links";
 
 export { loader, action } from "./footer.server";
 
 type Logo = Route.ComponentProps["loaderData"]["logos"][number];
-const LOGO_REQUIRED = "Si us plau, selecciona una imatge";
 
 export default function AdminFooter({ loaderData }: Route.ComponentProps) {
   const [textsOpen, setTextsOpen] = useState(false);
@@ -132,23 +128,25 @@ function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () 
       title={row ? "Edita el logo" : "Nou logo"}
       description="Imatge de fins a 5 MB. Els logos actius es mostren al footer per ordre de posició."
       schema={logoSchema}
-      check={(form) => {
-        const found: FieldErrors = {};
-        const file = (form.elements.namedItem("image") as HTMLInputElement).files?.[0];
-        if (!row && !file) found.image = LOGO_REQUIRED;
-        else if (file && !file.type.startsWith("image/")) found.image = "Si us plau, selecciona una imatge vàlida";
-        else if (file && file.size > 5 * 1024 * 1024) found.image = "La imatge no pot ser més gran de 5MB";
-        return found;
-      }}
+      check={(form) =>
+        fileErrors(form, "image", {
+          required: !row,
+          kind: "image/",
+          maxBytes: 5 * 1024 * 1024,
+          messages: {
+            required: "Si us plau, selecciona una imatge",
+            bad_type: "Si us plau, selecciona una imatge vàlida",
+            too_large: "La imatge no pot ser més gran de 5MB",
+          },
+        })
+      }
       pendingLabel="Pujant..."
       multipart
       {...fetcher}
     >
       {(err) => (
         <>
-          <input type="hidden" name="intent" value={row ? "update" : "create"} />
-          {row && <input type="hidden" name="id" value={row.id} />}
-          <input type="hidden" name="isActive" value={String(active)} />
+          <IntentFields id={row?.id} />
           <FormField label="Nom" error={err("name")}>
             <Input name="name" defaultValue={row?.name ?? ""} required />
           </FormField>
@@ -161,10 +159,7 @@ function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () 
           <FormField label="Posició" error={err("position")}>
             <Input name="position" type="number" min={0} defaultValue={row?.position ?? 0} />
           </FormField>
-          <div className="flex items-center gap-3">
-            <Switch id="logo-active" checked={active} onCheckedChange={setActive} />
-            <Label htmlFor="logo-active">Actiu</Label>
-          </div>
+          <ActiveField id="logo-active" checked={active} onChange={setActive} />
         </>
       )}
     </EditDialog>

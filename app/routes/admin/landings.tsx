@@ -2,7 +2,7 @@ import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/landings";
 import { EmptyState, PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
-import { dialogKey, EditDialog, editedRow, type Editing } from "~/components/admin/edit-dialog";
+import { ActiveField, dialogKey, EditDialog, editedRow, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { FormField } from "~/components/form-field";
 import { Markdown } from "~/components/markdown";
@@ -10,7 +10,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { landingSchema, slugFromTitle } from "~/lib/admin-schemas";
@@ -88,9 +87,7 @@ function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: (
     >
       {(err) => (
         <>
-          <input type="hidden" name="intent" value={row ? "update" : "create"} />
-          {row && <input type="hidden" name="id" value={row.id} />}
-          <input type="hidden" name="isActive" value={String(active)} />
+          <IntentFields id={row?.id} />
           <input type="hidden" name="description" value={markdown} />
           <FormField label="Títol" error={err("title")}>
             <Input
@@ -119,10 +116,7 @@ function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: (
               }}
             />
           </FormField>
-          <div className="flex items-center gap-3">
-            <Switch id="landing-active" checked={active} onCheckedChange={setActive} />
-            <Label htmlFor="landing-active">Activa</Label>
-          </div>
+          <ActiveField id="landing-active" label="Activa" checked={active} onChange={setActive} />
           <Tabs defaultValue="edit">
             <TabsList aria-label="Descripció">
               <TabsTrigger value="edit">Edita</TabsTrigger>

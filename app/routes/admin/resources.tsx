@@ -1,8 +1,8 @@
 import { FileText, Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/resources";
-import { EmptyState, PageTitle, useUploadWithProgress } from "~/components/admin/admin-ui";
-import { dialogKey, EditDialog, editedRow, type Editing } from "~/components/admin/edit-dialog";
+import { EmptyState, PageTitle, useUploadDialog } from "~/components/admin/admin-ui";
+import { ActiveField, dialogKey, EditDialog, editedRow, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
@@ -11,7 +11,6 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
-import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { resourceSchema } from "~/lib/admin-schemas";
 import type { FieldErrors } from "~/lib/forms";
@@ -87,7 +86,7 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
 }
 
 function ResourceDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () => void }) {
-  const upload = useUploadWithProgress(onClose);
+  const upload = useUploadDialog("resources", onClose);
   const row = editedRow(editing);
   const [external, setExternal] = useState(Boolean(row?.externalUrl));
   const [active, setActive] = useState(row?.isActive ?? true);
@@ -107,17 +106,11 @@ function ResourceDialog({ editing, onClose }: { editing: Editing<Row>; onClose: 
         if (!external && !row && !file) found.file = MEDIA_REQUIRED;
         return found;
       }}
-      send={(form) => upload.send("/admin/upload/resources", new FormData(form))}
-      pending={upload.sending}
-      pendingLabel="Pujant..."
-      serverErrors={upload.result?.fieldErrors}
-      multipart
+      {...upload.dialog}
     >
       {(err) => (
         <>
-          <input type="hidden" name="intent" value={row ? "update" : "create"} />
-          {row && <input type="hidden" name="id" value={row.id} />}
-          <input type="hidden" name="isActive" value={String(active)} />
+          <IntentFields id={row?.id} />
           <input type="hidden" name="useExternal" value={String(external)} />
           <FormField label="Títol" error={err("title")}>
             <Input name="title" defaultValue={row?.title ?? ""} required />
@@ -153,10 +146,7 @@ function ResourceDialog({ editing, onClose }: { editing: Editing<Row>; onClose: 
             </FormField>
           )}
           {preview && !external && <img src={preview} alt="Vista prèvia de la imatge" className="max-h-40 w-auto rounded object-contain" />}
-          <div className="flex items-center gap-3">
-            <Switch id="resource-active" checked={active} onCheckedChange={setActive} />
-            <Label htmlFor="resource-active">Actiu</Label>
-          </div>
+          <ActiveField id="resource-active" checked={active} onChange={setActive} />
           {upload.progress !== null && <Progress value={upload.progress} aria-label="Progrés de la pujada" />}
         </>
       )}

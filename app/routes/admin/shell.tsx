@@ -27,6 +27,7 @@ export const NAV = [
   ["Vivi (Bici Fúcsia)", "/admin/bici-fucsia"],
   ["Footer", "/admin/footer"],
   ["Mapa i qüestionari", "/admin/settings"],
+  ["Subscriptors", "/admin/newsletter"],
 ] as const;
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {

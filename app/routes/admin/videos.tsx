@@ -1,25 +1,21 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/videos";
-import { EmptyState, PageTitle, formatMb, useUploadWithProgress } from "~/components/admin/admin-ui";
-import { dialogKey, EditDialog, editedRow, type Editing } from "~/components/admin/edit-dialog";
+import { EmptyState, PageTitle, formatMb, useUploadDialog } from "~/components/admin/admin-ui";
+import { ActiveField, dialogKey, EditDialog, editedRow, fileErrors, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Select } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { categories, categoryLabels } from "~/domain/themes";
 import { videoSchema } from "~/lib/admin-schemas";
-import type { FieldErrors } from "~/lib/forms";
 
 export { loader, action } from "./videos.server";
 
-const MAX = 100 * 1024 * 1024;
 type Row = Route.ComponentProps["loaderData"]["videos"][number];
 
 export default function AdminVideos({ loaderData }: Route.ComponentProps) {
@@ -70,7 +66,7 @@ export default function AdminVideos({ loaderData }: Route.ComponentProps) {
 }
 
 function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () => void }) {
-  const upload = useUploadWithProgress(onClose);
+  const upload = useUploadDialog("videos", onClose);
   const row = editedRow(editing);
   const [active, setActive] = useState(row?.isActive ?? true);
   return (
@@ -80,25 +76,23 @@ function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () 
       title={row ? "Edita el vídeo" : "Nou vídeo"}
       description="MP4 o WebM, fins a 100 MB. El vídeo actiu més recent de cada àmbit es mostra a la seva pàgina."
       schema={videoSchema}
-      check={(form) => {
-        const found: FieldErrors = {};
-        const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
-        if (!row && !file) found.file = "Selecciona un fitxer de vídeo";
-        else if (file && !file.type.startsWith("video/")) found.file = "Només es permeten fitxers de vídeo";
-        else if (file && file.size > MAX) found.file = "El fitxer és massa gran (màxim 100MB)";
-        return found;
-      }}
-      send={(form) => upload.send("/admin/upload/videos", new FormData(form))}
-      pending={upload.sending}
-      pendingLabel="Pujant..."
-      serverErrors={upload.result?.fieldErrors}
-      multipart
+      check={(form) =>
+        fileErrors(form, "file", {
+          required: !row,
+          kind: "video/",
+          maxBytes: 100 * 1024 * 1024,
+          messages: {
+            required: "Selecciona un fitxer de vídeo",
+            bad_type: "Només es permeten fitxers de vídeo",
+            too_large: "El fitxer és massa gran (màxim 100MB)",
+          },
+        })
+      }
+      {...upload.dialog}
     >
       {(err) => (
         <>
-          <input type="hidden" name="intent" value={row ? "update" : "create"} />
-          {row && <input type="hidden" name="id" value={row.id} />}
-          <input type="hidden" name="isActive" value={String(active)} />
+          <IntentFields id={row?.id} />
           <FormField label="Àmbit" error={err("scope")}>
             <Select name="scope" defaultValue={row?.scope ?? "ciutadania"}>
               {categories.map((c) => (
@@ -117,10 +111,7 @@ function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () 
           <FormField label={row ? "Fitxer de vídeo (opcional: es manté l'actual)" : "Fitxer de vídeo"} error={err("file")}>
             <Input name="file" type="file" accept="video/mp4,video/webm" />
           </FormField>
-          <div className="flex items-center gap-3">
-            <Switch id="video-active" checked={active} onCheckedChange={setActive} />
-            <Label htmlFor="video-active">Actiu</Label>
-          </div>
+          <ActiveField id="video-active" checked={active} onChange={setActive} />
           {upload.progress !== null && (
             <div className="flex flex-col gap-1">
               <Progress value={upload.progress} aria-label="Progrés de la pujada" />

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { adminTestBed } from "~/test/admin";
+import { routeArgs } from "~/test/context";
+import { testBackends } from "~/test/db";
+import * as newsletter from "./newsletter.server";
+
+describe.each(testBackends())("newsletter on %s", (backend) => {
+  const bed = adminTestBed(backend);
+  const { post } = bed;
+  const load = async (query = "") =>
+    (await (newsletter.loader as (a: unknown) => Promise<unknown>)(
+      routeArgs(bed.ctx, `/admin/newsletter${query}`, { headers: { Cookie: bed.cookie } }),
+    )) as Awaited<ReturnType<typeof newsletter.loader>>;
+
+  it("counts every subscriber, searches the e-mail case-insensitively (% and _ literal) and pages by 50", async () => {
+    const base = Date.parse("2026-10-01T10:00:00Z");
+    await bed.ctx.db.insert(t.newsletterSubscriptions).values([
+      ...Array.from({ length: 118 }, (_, i) => ({
+        email: `persona${String(i).padStart(3, "0")}@exemple.cat`,
+        privacyAccepted: true,
+        createdAt: new Date(base + i * 60_000),
+      })),
+      { email: "Anna.Puig@Penedes.cat", privacyAccepted: true, createdAt: new Date(base - 60_000) },
+      { email: "cent_per_cent%@exemple.cat", privacyAccepted: true, createdAt: new Date(base - 120_000) },
+    ]);
+    const first = await load();
+    expect(first).toMatchObject({ total: 120, matching: 120, page: 1, pages: 3, pageSize: 50, q: "" });
+    expect(first.rows).toHaveLength(50);
+    // Newest first.
+    expect(first.rows[0]!.email).toBe("persona117@exemple.cat");
+    const last = await load("?page=3");
+    expect(last.rows.map((r) => r.email).slice(-2)).toEqual(["Anna.Puig@Penedes.cat", "cent_per_cent%@exemple.cat"]);
+    expect(last.rows).toHaveLength(20);
+    // A page past the end, or no number, shows the nearest real page.
+    expect((await load("?page=99")).page).toBe(3);
+    expect((await load("?page=x")).page).toBe(1);
+    expect((await load("?page=-4")).page).toBe(1);
+
+    expect(await load("?q=anna.puig%40PENEDES")).toMatchObject({ matching: 1, total: 120, pages: 1 });
+    expect((await load("?q=%25")).rows.map((r) => r.email)).toEqual(["cent_per_cent%@exemple.cat"]);
+    expect((await load("?q=_")).rows.map((r) => r.email)).toEqual(["cent_per_cent%@exemple.cat"]);
+    expect(await load("?q=ningu")).toMatchObject({ matching: 0, rows: [], page: 1, pages: 1 });
+    expect((await load("?q=persona1&page=2")).rows.map((r) => r.email)).toHaveLength(18);
+  });
+
+  it("removing a subscriber erases the row; nothing else can be written from this screen", async () => {
+    const [row] = await bed.ctx.db.select().from(t.newsletterSubscriptions).limit(1);
+    for (const fields of <Record<string, string>[]>[
+      { intent: "create", email: "nou@exemple.cat" },
+      { intent: "update", id: row!.id, email: "canviat@exemple.cat" },
+      { intent: "toggle", id: row!.id, isActive: "false" },
+    ]) {
+      expect(await post(newsletter.action, fields)).toMatchObject({ ok: false, error: "Petició no vàlida.", status: 400 });
+    }
+    expect(await bed.ctx.db.$count(t.newsletterSubscriptions)).toBe(120);
+    expect(await post(newsletter.action, { intent: "delete", id: "x" })).toMatchObject({ ok: false, status: 400 });
+    expect(await post(newsletter.action, { intent: "delete", id: row!.id })).toEqual({
+      ok: true,
+      message: "Subscriptor eliminat correctament",
+      status: 200,
+    });
+    expect(await bed.ctx.db.$count(t.newsletterSubscriptions)).toBe(119);
+    expect((await load(`?q=${encodeURIComponent(row!.email)}`)).matching).toBe(0);
+    expect(await post(newsletter.action, { intent: "delete", id: row!.id })).toMatchObject({
+      ok: false,
+      error: "No s'ha pogut eliminar el subscriptor",
+      status: 404,
+    });
+  });
+
+  it("a body that is not a form answers 400", async () => {
+    await bed.expectNonFormRefused(newsletter.action);
+  });
+});
