@@ -7,7 +7,7 @@ import * as login from "./login";
 describe.each(testBackends())("admin sign-in on %s", (backend) => {
   const bed = adminTestBed(backend);
 
-  it("sign-in is throttled per account after repeated failures, without telling whether the e-mail exists", async () => {
+  it("sign-in from one client is throttled per account after repeated failures, without telling whether the e-mail exists", async () => {
     const attempt = (email: string, password: string) =>
       (login.action as (a: unknown) => Promise<unknown>)(
         routeArgs(bed.ctx, "/admin/login", { method: "POST", body: new URLSearchParams({ email, password }) }),
