@@ -20,6 +20,7 @@ import { createImageVariants, isImageWidth, isResizable } from "~/lib/images.ser
 import { isValidKey } from "~/lib/storage.server";
 import { withRenderState } from "~/lib/request-state.server";
 import { clientKeyFor } from "~/lib/rate-limit.server";
+import { signInGate } from "~/lib/login-throttle.server";
 
 function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): RequestHandler[] {
   const https = env.PUBLIC_URL.startsWith("https://");
@@ -243,6 +244,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.use(frameSources.waitForChange());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current));
   app.use(sameOriginMutations());
+  app.use(signInGate());
   app.use(pageCache.invalidateOnWrites());
   app.use(pageCache.serve());
   app.use(
