@@ -695,7 +695,7 @@ test.describe("processes and the data folder", () => {
         expect(await ownerRetrying).toBe(302);
 
         console.log(
-          `sign-in bursts on two instances: one client ${JSON.stringify({ guesses, ...oneClient })}; 200 clients ${JSON.stringify({ guesses: manyAnswers.filter((r) => r.status === 401).length, ...manyClients })}`,
+          `sign-in bursts on two instances: idle ${JSON.stringify(idle)}; one client ${JSON.stringify({ guesses, byInstance, ...oneClient })}; 200 clients ${JSON.stringify({ guesses: manyAnswers.filter((r) => r.status === 401).length, ...manyClients })}`,
         );
         // Before: a /media file waited 10.4 s behind the hashing. The target is under 100 ms; the bounds
         // here are generous because the machine running the tests is shared (/healthz alone answers in
