@@ -604,8 +604,9 @@ test.describe("processes and the data folder", () => {
           TRUST_PROXY: "loopback",
           LOG_SILENT: "1",
         };
-        const a = start(dataDir, shared);
-        const b = start(dataDir, shared);
+        // Ports of this run's own range (PORT+50…): PORT+100… may be another run's, whose answers would count here.
+        const a = start(dataDir, shared, PORT + 50);
+        const b = start(dataDir, shared, PORT + 51);
         await Promise.all([a.ready(), b.ready()]);
         const html = await (await fetch(`http://127.0.0.1:${a.port}/`)).text();
         const media = /\/media\/logos\/[0-9a-f-]{36}\.png/.exec(html)?.[0];
