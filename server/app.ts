@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import { dataPaths } from "~/lib/data-paths.server";
 import { trustProxySetting } from "~/lib/env.server";
+import { signInGate } from "~/lib/login-throttle.server";
 import { createImageVariants } from "~/lib/images.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { createFrameSources } from "./frame-sources";
@@ -34,6 +35,8 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.use(frameSources.waitForChange());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current));
   app.use(sameOriginMutations());
+  // A burst of sign-ins is refused before it costs a render or a database round trip (decision 022).
+  app.use(signInGate());
   app.use(pageCache.serve());
   app.use(
     compression({

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import type { RequestHandler } from "express";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { loginRateLimits } from "~/db/schema";
 import type { AppContext } from "./app-context";
 import { log } from "./log.server";
+import { HASHING } from "./password.server";
 import { databaseLimiter } from "./rate-limit.server";
 
 // Brute-force protection for the sign-in (decision 022). Every attempt is counted before its
@@ -84,4 +86,49 @@ export async function refundAttempt(context: Pick<AppContext, "db" | "clientKey"
 export async function attemptSucceeded(context: Pick<AppContext, "db" | "clientKey">, email: string) {
   await refundAttempt(context, email);
   await limiters(context).pair.delete(keys(email, context.clientKey).pair);
+}
+
+/** Sign-ins being handled by this instance at most: as many as the hashing queue holds. Each one
+ * admitted costs a page render, so this also bounds what a burst takes from other requests. */
+export const SIGN_IN_IN_FLIGHT = HASHING.running + HASHING.waiting;
+const SIGN_IN_POST = /^\/admin\/login(\.data)?\/?$/i;
+let inFlight = 0;
+
+/** Express middleware, before React Router: a sign-in beyond SIGN_IN_IN_FLIGHT is refused at once
+ * with a few bytes (429, Retry-After: 1), touching neither the database nor the renderer. Counting
+ * and rendering 200 refusals cost a burst's other requests (a /media file, /healthz) seconds. */
+export function signInGate(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST" || !SIGN_IN_POST.test(req.path)) return next();
+    if (inFlight >= SIGN_IN_IN_FLIGHT) {
+      const refuse = () =>
+        res
+          .status(429)
+          .set({ "Retry-After": "1", "Cache-Control": "no-store" })
+          .type("text/plain; charset=utf-8")
+          .send(throttledMessage(1));
+      // The small form is read (and dropped) first: answering before it arrives resets the
+      // connection under the client. A body larger than a sign-in's is not waited for.
+      if (Number(req.get("content-length") ?? 0) > 16 * 1024) {
+        res.set("Connection", "close");
+        refuse();
+        return;
+      }
+      req
+        .once("end", refuse)
+        .once("error", () => res.destroy())
+        .resume();
+      return;
+    }
+    inFlight++;
+    let done = false;
+    const release = () => {
+      if (done) return;
+      done = true;
+      inFlight--;
+    };
+    res.on("finish", release);
+    res.on("close", release);
+    next();
+  };
 }
