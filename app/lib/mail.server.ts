@@ -44,7 +44,8 @@ export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR
 
   if (env.SMTP_URL) {
     const url = new URL(env.SMTP_URL);
-    const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
+    // Pooled: one connection (greeting, STARTTLS, AUTH) serves many messages instead of one each.
+    const transport = nodemailer.createTransport({ url: env.SMTP_URL, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS });
     return {
       destination: `${url.protocol}//${url.host}`,
       async sendMail(message) {

@@ -49,6 +49,8 @@ async function subscribeOnHome(page: Page, address: string) {
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 test("subscribe on the home page, confirm from the e-mail's link, unsubscribe from it", async ({ page, request }) => {
+  // Three pages, three axe-core runs and a dozen navigations: about 25 s on a quiet machine.
+  test.slow();
   const address = `Confirma.${unique()}@Example.cat`;
   await subscribeOnHome(page, address);
 
