@@ -200,7 +200,9 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.f
 
 /** The addresses links are written with. */
 export const paths = {
-  ...(Object.fromEntries(Object.entries(PAGES).map(([name, p]) => [name, p.path])) as { [N in Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe">]: string }),
+  ...(Object.fromEntries(Object.entries(PAGES).map(([name, p]) => [name, p.path])) as {
+    [N in Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe">]: string;
+  }),
   landing: (slug: string) => `/landing/${slug}`,
   ambit: (scope: Category) => `/${scope}`,
   // Sections of the home page.
