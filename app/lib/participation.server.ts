@@ -152,7 +152,7 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
 }
 
 /** file-type reports WebM and MP4 sound files as video/*; what we store is audio. */
-export function acceptAudio(sniffed: string): string | null {
+function acceptAudio(sniffed: string): string | null {
   // file-type may add parameters ("audio/ogg; codecs=opus").
   switch (sniffed.split(";")[0]!.trim().toLowerCase()) {
     case "video/webm":

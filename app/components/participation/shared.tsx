@@ -9,7 +9,7 @@ import { toast } from "~/lib/toast";
 import { cn, useHydrated } from "~/lib/utils";
 
 /** Hidden from people (and from screen readers); bots fill it in and are quietly ignored. */
-export function Honeypot() {
+function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
