@@ -3,7 +3,7 @@ import type { Contribution, ContributionType } from "./content.server";
 
 export type { Contribution, ContributionType };
 
-export const EXCERPT_LENGTH = 250;
+const EXCERPT_LENGTH = 250;
 
 export const contributionLabels: Record<string, string> = {
   reflection: "Reflexió",

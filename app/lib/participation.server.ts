@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
+import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { mapComments, reflections, testimonials } from "~/db/schema";
 import type { Category } from "~/domain/themes";
@@ -59,13 +60,13 @@ function echo(fields: Record<string, string>): Record<string, string> {
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientKey" | "storage" | "mailer" | "sessionSecret">;
 
-/** Shared steps of the three text forms. */
-async function textWrite(
+/** The steps of every text form: the rate limit, the bounded read, the honeypot, the schema, then
+ * one write (store), or nothing. store answers only what is not plain success (a duplicate). */
+async function textWrite<T>(
   request: Request,
   context: Ctx,
-  kind: WriteKind,
-  store: (fields: Record<string, string>) => Promise<Outcome>,
-  honeypotSuccess: WriteResult,
+  kind: Exclude<WriteKind, "testimonial">,
+  form: { schema: z.ZodType<T>; success: WriteResult; failure: string; store: (data: T) => Promise<Outcome | void> },
 ): Promise<Outcome> {
   if (!(await allowWrite(context, kind))) return tooMany();
   let fields: Record<string, string>;
@@ -76,87 +77,61 @@ async function textWrite(
     return { status: err.code === "too_large" ? 413 : 400, result: { ok: false, errors: {}, message: { title: err.message } } };
   }
   // A bot filled in the hidden field: it is told all went well, and nothing is stored.
-  if (fields[HONEYPOT]) return { status: 200, result: honeypotSuccess };
-  return store(fields);
+  if (fields[HONEYPOT]) return { status: 200, result: form.success };
+  const parsed = form.schema.safeParse(fields);
+  if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
+  try {
+    return (await form.store(parsed.data)) ?? { status: 200, result: form.success };
+  } catch (err) {
+    log("error", `${kind} failed`, errorFields(err));
+    return { status: 500, result: { ok: false, errors: {}, message: { title: form.failure } } };
+  }
 }
 
 export function subscribeNewsletter(request: Request, context: Ctx): Promise<Outcome> {
-  const success: WriteResult = { ok: true, message: MESSAGES.newsletterSuccess };
-  return textWrite(
-    request,
-    context,
-    "newsletter",
-    async (fields) => {
-      const parsed = newsletterSchema.safeParse(fields);
-      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
-      try {
-        // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A pending
-        // address asked for again gets the spec's duplicate message, and the e-mail once more.
-        const { created } = await subscribe(context, parsed.data.email, "newsletter_form");
-        if (!created) return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
-        return { status: 200, result: success };
-      } catch (err) {
-        log("error", "newsletter subscription failed", errorFields(err));
-        return { status: 500, result: { ok: false, errors: {}, message: { title: MESSAGES.newsletterError } } };
-      }
+  return textWrite(request, context, "newsletter", {
+    schema: newsletterSchema,
+    success: { ok: true, message: MESSAGES.newsletterSuccess },
+    failure: MESSAGES.newsletterError,
+    store: async (data) => {
+      // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A pending
+      // address asked for again gets the spec's duplicate message, and the e-mail once more.
+      const { created } = await subscribe(context, data.email, "newsletter_form");
+      if (!created) return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
     },
-    success,
-  );
+  });
 }
 
 export function createMapComment(request: Request, context: Ctx): Promise<Outcome> {
-  const success: WriteResult = { ok: true, message: MESSAGES.commentSuccess };
-  return textWrite(
-    request,
-    context,
-    "map-comment",
-    async (fields) => {
-      const parsed = mapCommentSchema.safeParse(fields);
-      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
-      try {
-        await context.db.insert(mapComments).values(parsed.data);
-        return { status: 200, result: success };
-      } catch (err) {
-        log("error", "map comment failed", errorFields(err));
-        return { status: 500, result: { ok: false, errors: {}, message: { title: MESSAGES.commentError } } };
-      }
-    },
-    success,
-  );
+  return textWrite(request, context, "map-comment", {
+    schema: mapCommentSchema,
+    success: { ok: true, message: MESSAGES.commentSuccess },
+    failure: MESSAGES.commentError,
+    store: async (data) => void (await context.db.insert(mapComments).values(data)),
+  });
 }
 
 export function createReflection(request: Request, context: Ctx): Promise<Outcome> {
-  const success: WriteResult = { ok: true, message: { title: MESSAGES.reflectionSuccess } };
-  return textWrite(
-    request,
-    context,
-    "reflection",
-    async (fields) => {
-      const parsed = reflectionSchema.safeParse(fields);
-      if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
-      try {
-        // The ticked box is the author's consent to the newsletter: stored with the reflection,
-        // and confirmed by e-mail like the newsletter form's (decision 023).
-        const { email, privacyAccepted } = parsed.data;
-        if (email && privacyAccepted) await purgeExpiredSubscriptions(context.db);
-        const subscription = await context.db.transaction(async (tx) => {
-          await tx.insert(reflections).values(parsed.data);
-          return email && privacyAccepted ? storeSubscription(tx, email, "reflection") : null;
-        });
-        if (subscription?.status === "pending") await sendConfirmation(context, subscription.id);
-        return { status: 200, result: success };
-      } catch (err) {
-        log("error", "reflection failed", errorFields(err));
-        const title = `${MESSAGES.reflectionErrorPrefix}no s'ha pogut desar. Torna-ho a provar.`;
-        return { status: 500, result: { ok: false, errors: {}, message: { title } } };
-      }
+  return textWrite(request, context, "reflection", {
+    schema: reflectionSchema,
+    success: { ok: true, message: { title: MESSAGES.reflectionSuccess } },
+    failure: `${MESSAGES.reflectionErrorPrefix}no s'ha pogut desar. Torna-ho a provar.`,
+    store: async (data) => {
+      // The ticked box is the author's consent to the newsletter: stored with the reflection,
+      // and confirmed by e-mail like the newsletter form's (decision 023).
+      const { email, privacyAccepted } = data;
+      if (email && privacyAccepted) await purgeExpiredSubscriptions(context.db);
+      const subscription = await context.db.transaction(async (tx) => {
+        await tx.insert(reflections).values(data);
+        return email && privacyAccepted ? storeSubscription(tx, email, "reflection") : null;
+      });
+      if (subscription?.status === "pending") await sendConfirmation(context, subscription.id);
     },
-    success,
-  );
+  });
 }
 
 /** file-type reports WebM and MP4 sound files as video/*; what we store is audio. */
-export function acceptAudio(sniffed: string): string | null {
+function acceptAudio(sniffed: string): string | null {
   // file-type may add parameters ("audio/ogg; codecs=opus").
   switch (sniffed.split(";")[0]!.trim().toLowerCase()) {
     case "video/webm":

@@ -45,6 +45,10 @@ const page = (
   seo: { ...seo, title: `${seo.title} | ${SITE_NAME}` },
 });
 
+/** The page a participation form posts to (app/routes/participation/), kept out of search results. */
+const formPage = (path: string, file: string, title: string, description: string, keywords: string) =>
+  page(path, `participation/${file}`, { title, description, keywords, noindex: true });
+
 const ambit = (scope: Category, description: string, keywords: string) =>
   page(`/${scope}`, "ambit.tsx", { title: categoryLabels[scope], description, keywords }, { id: `ambit-${scope}` });
 
@@ -157,30 +161,34 @@ export const PAGES = {
   // Its title and description come from the database; the sitemap lists the active ones.
   landing: { path: "/landing/:slug", file: "routes/landing.tsx" },
   // The participation forms (issue 4): each posts to its own page, which also serves it without JavaScript.
-  newsletter: page("/newsletter", "participation/newsletter.tsx", {
-    title: "Newsletter",
-    description: "Subscriu-te a la newsletter per rebre les novetats de la campanya.",
-    keywords: "newsletter, subscripció, novetats",
-    noindex: true,
-  }),
-  map: page("/participa/mapa", "participation/map.tsx", {
-    title: "Comenta el mapa",
-    description: "Consulta el mapa interactiu de propostes i deixa-hi el teu comentari.",
-    keywords: "mapa interactiu, propostes, comentaris al mapa",
-    noindex: true,
-  }),
-  reflection: page("/participa/reflexio", "participation/reflection.tsx", {
-    title: "Escriu una reflexió",
-    description: "Explica com t'agradaria moure't en bici pel Penedès.",
-    keywords: "reflexió, participació ciutadana, propostes",
-    noindex: true,
-  }),
-  testimonial: page("/testimonis/enviar", "participation/testimonial.tsx", {
-    title: "Envia el teu testimoni",
-    description: "Envia'ns un àudio breu amb la teva experiència en bici.",
-    keywords: "testimoni d'àudio, enviar àudio, experiències en bici",
-    noindex: true,
-  }),
+  newsletter: formPage(
+    "/newsletter",
+    "newsletter.tsx",
+    "Newsletter",
+    "Subscriu-te a la newsletter per rebre les novetats de la campanya.",
+    "newsletter, subscripció, novetats",
+  ),
+  map: formPage(
+    "/participa/mapa",
+    "map.tsx",
+    "Comenta el mapa",
+    "Consulta el mapa interactiu de propostes i deixa-hi el teu comentari.",
+    "mapa interactiu, propostes, comentaris al mapa",
+  ),
+  reflection: formPage(
+    "/participa/reflexio",
+    "reflection.tsx",
+    "Escriu una reflexió",
+    "Explica com t'agradaria moure't en bici pel Penedès.",
+    "reflexió, participació ciutadana, propostes",
+  ),
+  testimonial: formPage(
+    "/testimonis/enviar",
+    "testimonial.tsx",
+    "Envia el teu testimoni",
+    "Envia'ns un àudio breu amb la teva experiència en bici.",
+    "testimoni d'àudio, enviar àudio, experiències en bici",
+  ),
   // The newsletter's e-mail links (decision 023): a token in the path, never an address; each
   // page brings its own title, and neither is kept by the page cache nor listed in the sitemap.
   newsletterConfirm: { path: "/newsletter/confirma/:token", file: "routes/newsletter/confirm.tsx" },

@@ -4,7 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import { NativeCheckbox, PrivacyLink, PublicForm, usePublicForm } from "./shared";
+import { ConsentCheckbox, PublicForm, usePublicForm } from "./shared";
 
 /** A comment on the proposal map: the comment and the privacy box; the e-mail is optional. */
 export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSent?: () => void }) {
@@ -46,18 +46,12 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
       <FormField label="Correu electrònic (opcional)" error={errors.email}>
         <Input type="email" name="email" autoComplete="email" maxLength={LIMITS.email} />
       </FormField>
-      <NativeCheckbox
-        id={`${id}-privacy`}
-        name="privacy"
+      <ConsentCheckbox
+        lead="He llegit i accepto la"
         aria-required="true"
         checked={privacy}
         onChange={(e) => setPrivacy(e.target.checked)}
         error={errors.privacy}
-        label={
-          <>
-            He llegit i accepto la <PrivacyLink />
-          </>
-        }
       />
     </PublicForm>
   );

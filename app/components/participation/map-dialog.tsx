@@ -2,6 +2,7 @@ import { ExternalLinkIcon, MapIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { MapEmbed } from "~/components/site/map-embed";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { MapSettings } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
@@ -15,13 +16,7 @@ export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
   if (!settings.embedUrl) return <p>El mapa no està disponible en aquest moment.</p>;
   return (
     <div className="flex flex-col gap-3">
-      <iframe
-        src={settings.embedUrl}
-        title="Mapa interactiu de propostes de la xarxa ciclable"
-        sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-        referrerPolicy="no-referrer"
-        className="h-[45dvh] min-h-64 w-full rounded-lg border border-ink/10"
-      />
+      <MapEmbed src={settings.embedUrl} className="h-[45dvh] min-h-64 w-full rounded-lg border border-ink/10" />
       {settings.fullUrl && (
         <a
           href={settings.fullUrl}

@@ -3,7 +3,7 @@ import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import { NativeCheckbox, PrivacyLink, PublicForm, usePublicForm } from "./shared";
+import { ConsentCheckbox, PublicForm, usePublicForm } from "./shared";
 
 /** The newsletter subscription: an e-mail and the privacy box. Works without JavaScript. */
 export function NewsletterForm({ result }: { result?: WriteResult }) {
@@ -42,18 +42,12 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
               className="bg-white"
             />
           </FormField>
-          <NativeCheckbox
-            id={`${id}-privacy`}
-            name="privacy"
+          <ConsentCheckbox
+            lead="Accepto la"
             aria-required="true"
             checked={privacy}
             onChange={(e) => setPrivacy(e.target.checked)}
             error={errors.privacy}
-            label={
-              <>
-                Accepto la <PrivacyLink />
-              </>
-            }
           />
           {errors.form && <p className="text-sm font-semibold text-red-700">{errors.form}</p>}
         </PublicForm>

@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import { NativeCheckbox, PrivacyLink, PublicForm, usePublicForm } from "./shared";
+import { ConsentCheckbox, PublicForm, usePublicForm } from "./shared";
 
 /** A reflection: the text is required; name and e-mail are optional, and an e-mail needs consent. */
 export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSent?: () => void }) {
@@ -22,7 +22,6 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
     },
   });
   const { errors, hydrated } = form;
-  const id = useId();
   // Without JavaScript the box cannot appear on typing, so it is always there (and only
   // required by the server when an e-mail is given).
   const showConsent = !hydrated || email.trim() !== "";
@@ -53,15 +52,10 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
         />
       </FormField>
       {showConsent && (
-        <NativeCheckbox
-          id={`${id}-privacy`}
-          name="privacy"
+        <ConsentCheckbox
+          lead={`${hydrated ? "" : "Si deixes el correu: "}Accepto la`}
+          trail=" i rebre la newsletter"
           error={errors.privacy}
-          label={
-            <>
-              {hydrated ? "" : "Si deixes el correu: "}Accepto la <PrivacyLink /> i rebre la newsletter
-            </>
-          }
         />
       )}
     </PublicForm>

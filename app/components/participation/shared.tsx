@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -9,7 +9,7 @@ import { toast } from "~/lib/toast";
 import { cn, useHydrated } from "~/lib/utils";
 
 /** Hidden from people (and from screen readers); bots fill it in and are quietly ignored. */
-export function Honeypot() {
+function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
@@ -20,26 +20,35 @@ export function Honeypot() {
   );
 }
 
-/** A native checkbox: it posts and toggles without JavaScript (a Radix one does not). */
-export function NativeCheckbox({
-  label,
+/** A consent box whose label links to the privacy policy ("{lead} política de privacitat{trail}").
+ * A native checkbox: it posts and toggles without JavaScript (a Radix one does not). */
+export function ConsentCheckbox({
+  lead,
+  trail,
   error,
-  className,
+  name = "privacy",
   ...props
-}: React.ComponentProps<"input"> & { label: React.ReactNode; error?: string | null }) {
-  const errorId = `${props.id}-error`;
+}: Omit<React.ComponentProps<"input">, "id" | "type"> & { lead: string; trail?: string; error?: string | null }) {
+  const id = `${useId()}-${name}`;
+  const errorId = `${id}-error`;
   return (
-    <div className={cn("flex flex-col gap-1", className)}>
+    <div className="flex flex-col gap-1">
       <div className="flex items-start gap-3">
         <input
+          id={id}
           type="checkbox"
+          name={name}
           className="mt-0.5 size-5 shrink-0 accent-brand focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...props}
         />
-        <label htmlFor={props.id} className="text-sm leading-snug">
-          {label}
+        <label htmlFor={id} className="text-sm leading-snug">
+          {lead}{" "}
+          <Link to={paths.privacy} className="font-semibold text-brand-dark underline underline-offset-2" target="_blank" rel="noopener">
+            política de privacitat
+          </Link>
+          {trail}
         </label>
       </div>
       {error && (
@@ -48,14 +57,6 @@ export function NativeCheckbox({
         </p>
       )}
     </div>
-  );
-}
-
-export function PrivacyLink() {
-  return (
-    <Link to={paths.privacy} className="font-semibold text-brand-dark underline underline-offset-2" target="_blank" rel="noopener">
-      política de privacitat
-    </Link>
   );
 }
 

@@ -3,7 +3,7 @@ import { FormField } from "~/components/form-field";
 import { Textarea } from "~/components/ui/textarea";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
 import { LIMITS, type FieldErrors } from "~/lib/participation-texts";
-import { NativeCheckbox, PrivacyLink } from "./shared";
+import { ConsentCheckbox } from "./shared";
 
 export interface TestimonialValues {
   title: string;
@@ -73,18 +73,13 @@ export function TestimonialFields({
           </p>
         )}
       </fieldset>
-      <NativeCheckbox
-        id={`${id}-terms`}
+      <ConsentCheckbox
         name="terms"
+        lead="Accepto els termes i la"
         aria-required="true"
         checked={values.terms}
         onChange={(e) => onChange({ ...values, terms: e.target.checked })}
         error={errors.terms}
-        label={
-          <>
-            Accepto els termes i la <PrivacyLink />
-          </>
-        }
       />
     </>
   );

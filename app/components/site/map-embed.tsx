@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** The external proposal map, sandboxed. Shown only when its URL is configured. */
+/** The external proposal map, sandboxed (the home's section and the map dialog). Shown only when its URL is configured. */
 export function MapEmbed({ src, className }: { src: string | null; className?: string }) {
   if (!src) return null;
   return (
