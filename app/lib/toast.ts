@@ -8,7 +8,7 @@ const ready = new Promise<void>((resolve) => (mounted = resolve));
 /** Called by the <Toaster> once it listens for toasts. */
 export const toasterMounted = () => mounted();
 
-async function show(kind: "success" | "error", title: string, options?: Options) {
+async function show(kind: "success" | "error" | "info", title: string, options?: Options) {
   const [{ toast: sonner }] = await Promise.all([import("sonner"), ready]);
   sonner[kind](title, options);
 }
@@ -16,4 +16,5 @@ async function show(kind: "success" | "error", title: string, options?: Options)
 export const toast = {
   success: (title: string, options?: Options) => void show("success", title, options),
   error: (title: string, options?: Options) => void show("error", title, options),
+  info: (title: string, options?: Options) => void show("info", title, options),
 };

@@ -1,7 +1,7 @@
 import fixWebmDuration from "fix-webm-duration";
 import { MicIcon, PauseIcon, PlayIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
