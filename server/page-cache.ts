@@ -191,7 +191,9 @@ export function createPageCache({ database, onClear }: { database?: Database; on
           const kept = keep
             ? store(page.key, renderedAt, {
                 status: response.status,
-                headers: [...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control|etag|vary)$/i.test(name)),
+                headers: [...response.headers].filter(
+                  ([name]) => !/^(content-length|content-encoding|cache-control|etag|vary)$/i.test(name),
+                ),
                 nonce: res.locals.cspNonce,
                 identity: body,
               })
