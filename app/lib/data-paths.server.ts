@@ -11,6 +11,8 @@ export function dataPaths(dataDir: string) {
     uploads: path.join(dataDir, "uploads"),
     /** WebP variants of stored images: a cache, made again when missing, on every backend. */
     imageCache: path.join(dataDir, "cache", "images"),
+    /** The e-mails the site would have sent, when no SMTP_URL is set (decision 023). */
+    outbox: path.join(dataDir, "outbox"),
     /** Held by the running process while PGlite owns the folder (decision 005). */
     lock: path.join(dataDir, "app.lock"),
   };

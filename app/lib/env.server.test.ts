@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv, trustProxySetting } from "./env.server";
+import { ConfigError, parseEnv, s3Settings, trustProxySetting } from "./env.server";
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
@@ -55,5 +55,54 @@ describe("parseEnv", () => {
   ])("refuses %j with a readable message", (source, expected) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(expected);
+  });
+});
+
+describe("the storage settings", () => {
+  it("keep files on disk by default", () => {
+    expect(s3Settings(parseEnv({}))).toBeNull();
+  });
+
+  it("choose an S3-compatible bucket with S3_BUCKET, path-style by default with an endpoint of one's own", () => {
+    expect(
+      s3Settings(
+        parseEnv({
+          S3_BUCKET: "bici-fitxers",
+          S3_ENDPOINT: "http://127.0.0.1:9000",
+          S3_ACCESS_KEY_ID: "clau",
+          S3_SECRET_ACCESS_KEY: "secret",
+          S3_PREFIX: "penedes/",
+        }),
+      ),
+    ).toEqual({
+      bucket: "bici-fitxers",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "clau",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      prefix: "penedes/",
+    });
+    expect(s3Settings(parseEnv({ S3_BUCKET: "bici-fitxers", S3_REGION: "eu-south-2" }))).toMatchObject({
+      endpoint: undefined,
+      region: "eu-south-2",
+      forcePathStyle: false,
+      prefix: "",
+    });
+    expect(
+      s3Settings(parseEnv({ S3_BUCKET: "bici", S3_ENDPOINT: "https://s3.example.cat", S3_FORCE_PATH_STYLE: "false" }))?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it.each([
+    [{ S3_BUCKET: "Bici_Fitxers" }, "S3_BUCKET: ha de ser un nom de bucket"],
+    [{ S3_BUCKET: "bici", S3_ENDPOINT: "ftp://x" }, "S3_ENDPOINT: ha de ser una URL http:// o https://"],
+    [{ S3_BUCKET: "bici", S3_ACCESS_KEY_ID: "clau" }, "S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID i S3_SECRET_ACCESS_KEY s'han de donar junts"],
+    [{ S3_BUCKET: "bici", S3_FORCE_PATH_STYLE: "sí" }, "S3_FORCE_PATH_STYLE: ha de ser true o false"],
+    [{ S3_BUCKET: "bici", S3_PREFIX: "sense-barra" }, "S3_PREFIX: ha de ser una carpeta acabada en /"],
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_ENDPOINT: només té efecte amb S3_BUCKET"],
+  ])("refuse %j with a message naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(message);
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { S3StorageOptions } from "./storage-s3.server";
 
 // Empty strings (as left by a blank line in an .env file) mean "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -44,6 +45,24 @@ const envSchema = z
           error: "ha de ser un nombre de salts o una llista d'adreces o xarxes (p. ex. loopback, 10.0.0.0/8)",
         }),
     ),
+    // Files in an S3-compatible bucket instead of DATA_DIR/uploads (decision 018).
+    S3_BUCKET: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "ha de ser un nom de bucket (3 a 63 minúscules, xifres, punts o guions)" }),
+    ),
+    S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "ha de ser una URL http:// o https://" })),
+    S3_REGION: optional(z.string().trim().min(1)),
+    S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
+    S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false", "1", "0"], { error: "ha de ser true o false" })),
+    S3_PREFIX: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(?:[A-Za-z0-9._-]+\/)+$/, { error: "ha de ser una carpeta acabada en / (p. ex. fitxers/)" }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -55,6 +74,25 @@ const envSchema = z
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "cal donar MAIL_FROM (el remitent) quan es dona SMTP_URL" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID i S3_SECRET_ACCESS_KEY s'han de donar junts",
+      });
+    }
+    if (!env.S3_BUCKET) {
+      for (const name of [
+        "S3_ENDPOINT",
+        "S3_REGION",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+        "S3_FORCE_PATH_STYLE",
+        "S3_PREFIX",
+      ] as const) {
+        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: "només té efecte amb S3_BUCKET" });
+      }
     }
   });
 
@@ -91,5 +129,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+/** Where files are stored: an S3-compatible bucket when S3_BUCKET is set, otherwise null (the local
+ * disk, DATA_DIR/uploads). Path-style addressing is the default with an endpoint of one's own. */
+export function s3Settings(env: Env): S3StorageOptions | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? ["true", "1"].includes(env.S3_FORCE_PATH_STYLE) : Boolean(env.S3_ENDPOINT),
+    prefix: env.S3_PREFIX ?? "",
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { dataPaths } from "./data-paths.server";
 import type { Env } from "./env.server";
 import { log } from "./log.server";
 import { SITE_NAME } from "./seo";
@@ -55,7 +56,7 @@ export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR
     };
   }
 
-  const outbox = path.join(env.DATA_DIR, "outbox");
+  const outbox = dataPaths(env.DATA_DIR).outbox;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     destination: outbox,

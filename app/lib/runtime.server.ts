@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from "~/db/client.server";
 import { dataPaths } from "./data-paths.server";
-import type { Env } from "./env.server";
+import { s3Settings, type Env } from "./env.server";
 import { acquireDataDirLock, type DataDirLock } from "./lock.server";
 import { log } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
@@ -30,7 +30,9 @@ export async function openRuntime(env: Env): Promise<Runtime> {
     database = env.DATABASE_URL
       ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
       : await openDatabase({ kind: "pglite", dataDir: paths.pglite });
-    const storage = createLocalStorage(paths.uploads);
+    const s3 = s3Settings(env);
+    // The SDK is loaded only when a bucket is configured.
+    const storage = s3 ? (await import("./storage-s3.server")).createS3Storage(s3) : createLocalStorage(paths.uploads);
     // Before anything is served: clear what uploads cut off by a crash left behind.
     await sweepStorage(database, storage);
     const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);

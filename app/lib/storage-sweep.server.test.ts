@@ -1,27 +1,25 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { getTableName } from "drizzle-orm";
+import { getTableColumns, getTableName, is } from "drizzle-orm";
+import { PgTable, type PgColumn } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { seed } from "~/seed/seed.server";
 import { createPostgresDatabase, createTestDatabase, testBackends } from "~/test/db";
-import { createLocalStorage, STALE_TEMP_MS, type LocalStorage } from "./storage.server";
+import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
+import { STALE_TEMP_MS, type Storage } from "./storage.server";
 import { ORPHAN_GRACE_MS, referencedKeys, storageKeyColumns, sweepOrphans, sweepStorage } from "./storage-sweep.server";
 
 const ASSETS = path.resolve("scripts/seed-assets");
 const MP3 = fs.readFileSync(path.resolve("tests/fixtures/veu.mp3"));
-const store = (storage: LocalStorage) => storage.put(Readable.from([MP3]), { maxBytes: 1e6, accept: (x) => x, prefix: "audio" });
-const age = (root: string, key: string, ms: number) => {
-  const when = (Date.now() - ms) / 1000;
-  fs.utimesSync(path.join(root, key), when, when);
-};
+const store = (storage: Storage) => storage.put(Readable.from([MP3]), { maxBytes: 1e6, accept: (x) => x, prefix: "audio" });
+const columnName = ({ table, column }: { table: PgTable; column: PgColumn }) => `${getTableName(table)}.${column.name}`;
 
-it("finds every column that holds a storage key", () => {
-  expect(storageKeyColumns().map(({ table, column }) => `${getTableName(table)}.${column.name}`)).toEqual([
+it("finds every column the schema declares with storageKey()", () => {
+  expect(storageKeyColumns().map(columnName)).toEqual([
     "footer_logos.image_key",
     "testimonials.audio_key",
     "home_background.media_key",
@@ -31,18 +29,19 @@ it("finds every column that holds a storage key", () => {
   ]);
 });
 
-describe.each(testBackends())("sweeping orphan files on %s", (backend) => {
+const backends = testBackends().flatMap((db) => storageBackends().map((files) => [db, files] as const));
+describe.each(backends)("sweeping orphan files on %s, files on %s", (backend, files) => {
   let database: Database;
-  let root: string;
-  let storage: LocalStorage;
+  let test: TestStorage;
+  let storage: Storage;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-sweep-"));
-    storage = createLocalStorage(root);
+    test = await createTestStorage(files);
+    storage = test.storage;
   });
   afterAll(async () => {
     await database.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    await test.close();
   });
 
   it("keeps every file of the seeded site: each is referenced by its row", async () => {
@@ -54,6 +53,24 @@ describe.each(testBackends())("sweeping orphan files on %s", (backend) => {
     expect((await storage.list()).map((f) => f.key).sort()).toEqual(files);
   });
 
+  // The rule the sweep stands on, checked against real rows rather than a naming convention: every
+  // column in which the seeded site stores a file's key is one the sweep reads. A new column that
+  // stores keys without storageKey() would have its files deleted at the next start; this fails first.
+  it("knows every column in which the seeded site stores a file's key", async () => {
+    const stored = new Set((await storage.list()).map((f) => f.key));
+    const holding: string[] = [];
+    for (const table of Object.values(t)) {
+      if (!is(table, PgTable)) continue;
+      for (const column of Object.values(getTableColumns(table))) {
+        if (column.dataType !== "string") continue;
+        const rows = await database.db.select({ value: column }).from(table);
+        if (rows.some((row) => typeof row.value === "string" && stored.has(row.value))) holding.push(columnName({ table, column }));
+      }
+    }
+    expect(holding.length).toBeGreaterThanOrEqual(5);
+    expect(storageKeyColumns().map(columnName)).toEqual(expect.arrayContaining(holding));
+  });
+
   it("deletes the files no row references that were written before the cut-off, and no other", async () => {
     const before = new Set((await storage.list()).map((f) => f.key));
     const kept = await store(storage);
@@ -61,9 +78,9 @@ describe.each(testBackends())("sweeping orphan files on %s", (backend) => {
     const orphan = await store(storage); // its row never came: the process died in between
     const recent = await store(storage); // another instance's, still waiting for its row
     // Each file's age is stated on the test's clock (the guard run moves it; the disk's does not).
-    age(root, kept.key, 2 * ORPHAN_GRACE_MS);
-    age(root, orphan.key, 2 * ORPHAN_GRACE_MS);
-    age(root, recent.key, 0);
+    test.age(kept.key, 2 * ORPHAN_GRACE_MS);
+    test.age(orphan.key, 2 * ORPHAN_GRACE_MS);
+    test.age(recent.key, 0);
 
     expect(await sweepOrphans(database.db, storage, Date.now() - ORPHAN_GRACE_MS)).toEqual([orphan.key]);
     expect(await storage.exists(orphan.key)).toBe(false);
@@ -71,10 +88,13 @@ describe.each(testBackends())("sweeping orphan files on %s", (backend) => {
     expect(await storage.exists(recent.key)).toBe(true);
 
     // At a start with no other instance (always on PGlite), every unreferenced file goes, and so
-    // does a temporary file left long ago.
-    fs.writeFileSync(path.join(root, ".tmp", "left-long-ago"), "x");
-    age(root, ".tmp/left-long-ago", 2 * STALE_TEMP_MS);
-    expect(await sweepStorage(database, storage)).toEqual({ temporary: 1, orphans: 1 });
+    // does a temporary file left long ago (only the local disk keeps uploads in progress as files).
+    const temporary = files === "local" ? 1 : 0;
+    if (files === "local") {
+      fs.writeFileSync(path.join(test.root!, ".tmp", "left-long-ago"), "x");
+      test.age(".tmp/left-long-ago", 2 * STALE_TEMP_MS);
+    }
+    expect(await sweepStorage(database, storage)).toEqual({ temporary, orphans: 1 });
     expect(await storage.exists(recent.key)).toBe(false);
     expect(new Set((await storage.list()).map((f) => f.key))).toEqual(new Set([...before, kept.key]));
   });

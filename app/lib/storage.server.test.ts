@@ -5,8 +5,9 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
 import { capturingHeads } from "./admin.server";
-import { createLocalStorage, isValidKey, STALE_TEMP_MS, StorageError, type LocalStorage } from "./storage.server";
+import { createLocalStorage, isValidKey, STALE_TEMP_MS, StorageError, type LocalStorage, type Storage } from "./storage.server";
 
 let root: string;
 let storage: LocalStorage;
@@ -28,13 +29,21 @@ const chunked = (bytes: Buffer, size = 1024) =>
       for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
     })(),
   );
-const filesUnder = (dir: string): string[] =>
-  fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name);
+const text = async (body: Readable) => Buffer.concat(await body.toArray()).toString("latin1");
 
-describe("local storage", () => {
+describe.each(storageBackends())("storage on %s", (backend) => {
+  let test: TestStorage;
+  let storage: Storage;
+  beforeEach(async () => {
+    test = await createTestStorage(backend);
+    storage = test.storage;
+  });
+  afterEach(() => test.close());
+  const nothingStored = async () => {
+    expect(await storage.list()).toEqual([]);
+    expect(test.files()).toEqual([]);
+  };
+
   it("stores a file under a generated key, typed by its bytes", async () => {
     const bytes = await png();
     const file = await storage.put(chunked(bytes, 7), { maxBytes: 1e6, accept: imagesOnly, prefix: "images" });
@@ -42,8 +51,40 @@ describe("local storage", () => {
     expect(file.size).toBe(bytes.length);
     expect(file.key).toMatch(/^images\/[0-9a-f-]{36}\.png$/);
     expect(isValidKey(file.key)).toBe(true);
-    expect(fs.readFileSync(path.join(root, file.key)).equals(bytes)).toBe(true);
+    expect(test.bytes(file.key).equals(bytes)).toBe(true);
     expect(await storage.exists(file.key)).toBe(true);
+  });
+
+  it("reads a stored file whole, or a byte range of it, with its size, type, validator and time of writing", async () => {
+    const bytes = await png();
+    const file = await storage.put(chunked(bytes), { maxBytes: 1e6, accept: imagesOnly, prefix: "images" });
+    const stat = (await storage.stat(file.key))!;
+    expect(stat).toMatchObject({ key: file.key, size: bytes.length, contentType: "image/png" });
+    expect(stat.etag).toMatch(/^(W\/)?"[^"]+"$/);
+    expect(Math.abs(stat.modifiedAt - Date.now())).toBeLessThan(60_000);
+
+    const whole = (await storage.get(file.key))!;
+    expect(whole).toMatchObject({ size: bytes.length, contentType: "image/png", etag: stat.etag });
+    expect(Buffer.concat(await whole.body.toArray()).equals(bytes)).toBe(true);
+
+    const part = (await storage.get(file.key, { start: 1, end: 3 }))!;
+    expect(part.size).toBe(bytes.length); // the whole file's size, as Content-Range needs it
+    expect(await text(part.body)).toBe("PNG");
+    const tail = (await storage.get(file.key, { start: bytes.length - 8, end: bytes.length - 1 }))!;
+    expect(Buffer.concat(await tail.body.toArray()).equals(bytes.subarray(-8))).toBe(true);
+
+    expect((await storage.list()).map((f) => f.key)).toEqual([file.key]);
+  });
+
+  it("answers null for a file that is not there, or a key that is not one of ours", async () => {
+    const missing = "images/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.png";
+    expect(await storage.stat(missing)).toBeNull();
+    expect(await storage.get(missing)).toBeNull();
+    expect(await storage.get(missing, { start: 0, end: 9 })).toBeNull();
+    expect(await storage.exists(missing)).toBe(false);
+    expect(await storage.stat("../package.json")).toBeNull();
+    expect(await storage.get("../package.json")).toBeNull();
+    await storage.delete(missing); // nothing to delete is no error
   });
 
   it("names the file from its bytes, not from what the sender called it", async () => {
@@ -52,14 +93,14 @@ describe("local storage", () => {
     await expect(storage.put(chunked(html), { maxBytes: 1e6, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({
       code: "bad_type",
     });
-    expect(filesUnder(root)).toEqual([]);
+    await nothingStored();
   });
 
   it("refuses a real file of a type the caller does not accept", async () => {
     await expect(storage.put(chunked(await png()), { maxBytes: 1e6, accept: () => null, prefix: "audio" })).rejects.toBeInstanceOf(
       StorageError,
     );
-    expect(filesUnder(root)).toEqual([]);
+    await nothingStored();
   });
 
   it("stops an upload once it passes the size limit, while streaming, and leaves nothing", async () => {
@@ -76,7 +117,7 @@ describe("local storage", () => {
       code: "too_large",
     });
     expect(produced).toBeLessThan(4 * 1024 * 1024);
-    expect(filesUnder(root)).toEqual([]);
+    await nothingStored();
   });
 
   it("refuses an empty body", async () => {
@@ -94,7 +135,22 @@ describe("local storage", () => {
       process.nextTick(() => cut.destroy(new Error("Unexpected end of form")));
       await expect(store.put(cut, { maxBytes: 1000, accept: imagesOnly, prefix: "images" })).rejects.toThrow("Unexpected end of form");
     }
-    expect(filesUnder(root)).toEqual([]);
+    await nothingStored();
+  });
+
+  it("streams a file larger than an upload part, and refuses one past the limit midway, leaving nothing", async () => {
+    // 12 MB: more than two S3 parts of 5 MB, so the S3 backend uploads it in parts as it arrives.
+    const big = Buffer.concat([await png(), Buffer.alloc(12 * 1024 * 1024 - (await png()).length, 7)]);
+    const file = await storage.put(chunked(big, 64 * 1024), { maxBytes: 20e6, accept: imagesOnly, prefix: "images" });
+    expect(file.size).toBe(big.length);
+    expect((await storage.stat(file.key))!.size).toBe(big.length);
+    const part = (await storage.get(file.key, { start: 6 * 1024 * 1024, end: 6 * 1024 * 1024 + 9 }))!;
+    expect(Buffer.concat(await part.body.toArray()).equals(big.subarray(6 * 1024 * 1024, 6 * 1024 * 1024 + 10))).toBe(true);
+    await storage.delete(file.key);
+    await expect(storage.put(chunked(big, 64 * 1024), { maxBytes: 11e6, accept: imagesOnly, prefix: "images" })).rejects.toMatchObject({
+      code: "too_large",
+    });
+    await nothingStored();
   });
 
   it("stores under the refined type the caller gives (a WebM sound file as audio)", async () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
 import { isProcessAlive } from "./lock.server";
@@ -154,9 +154,19 @@ export function typeGuard({ maxBytes, accept }: Pick<PutOptions, "maxBytes" | "a
     decided = type;
     settle.resolve(type);
   };
-  const fail = (done: (err: Error) => void, err: Error) => {
+  const fail = (done: TransformCallback, err: Error) => {
     settle.reject(err);
     done(err);
+  };
+  /** Decides the type from the first bytes, then lets them through. */
+  const release = async (done: TransformCallback) => {
+    try {
+      const head = Buffer.concat(headChunks);
+      await decide(head);
+      done(null, head);
+    } catch (err) {
+      fail(done, err as Error);
+    }
   };
 
   const stream = new Transform({
@@ -167,24 +177,12 @@ export function typeGuard({ maxBytes, accept }: Pick<PutOptions, "maxBytes" | "a
       headChunks.push(chunk);
       headLength += chunk.length;
       if (headLength < SNIFF_BYTES) return done();
-      try {
-        const head = Buffer.concat(headChunks);
-        await decide(head);
-        done(null, head);
-      } catch (err) {
-        fail(done, err as Error);
-      }
+      await release(done);
     },
     async flush(done) {
       if (decided !== null) return done();
       if (headLength === 0) return fail(done, new StorageError("empty", "El fitxer és buit."));
-      try {
-        const head = Buffer.concat(headChunks);
-        await decide(head);
-        done(null, head);
-      } catch (err) {
-        fail(done, err as Error);
-      }
+      await release(done);
     },
     destroy(err, done) {
       settle.reject(err ?? new Error("upload stopped"));

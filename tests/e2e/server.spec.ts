@@ -11,6 +11,7 @@ import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, PORT } from "../.
 import { RATE_LIMIT } from "../../app/lib/rate-limit.server";
 import { PAIR_LIMIT } from "../../app/lib/login-throttle.server";
 import { rawRequest as sendRaw, TRAVERSAL_ATTEMPTS } from "../support";
+import { startS3Server } from "../../app/test/storage";
 import { expect, test } from "./fixtures";
 
 /** A raw GET that sends the path exactly as written (no client-side normalisation). */
@@ -392,6 +393,47 @@ test.describe("processes and the data folder", () => {
       third.child.kill("SIGTERM");
       expect(await third.exited).toBe(0);
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("with S3_BUCKET the files live in the bucket: seeded there, served from it with ranges and variants, none on disk", async () => {
+    const s3 = await startS3Server();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-s3-"));
+    const s3Env = {
+      S3_BUCKET: s3.settings.bucket,
+      S3_ENDPOINT: s3.settings.endpoint!,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
+      S3_PREFIX: s3.settings.prefix,
+    };
+    try {
+      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, ...s3Env }, stdio: "ignore" });
+      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+      const site = start(dataDir, s3Env);
+      await site.ready();
+      const base = `http://127.0.0.1:${site.port}`;
+      const logo = (await (await fetch(`${base}/`)).text()).match(/\/media\/logos\/[0-9a-f-]{36}\.png/)![0];
+      const full = await fetch(`${base}${logo}`);
+      expect(full.status).toBe(200);
+      expect(full.headers.get("content-type")).toBe("image/png");
+      expect(full.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = Buffer.from(await full.arrayBuffer());
+      const part = await fetch(`${base}${logo}`, { headers: { Range: "bytes=0-99" } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get("content-range")).toBe(`bytes 0-99/${bytes.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+      const variant = await fetch(`${base}${logo}?w=320`);
+      expect(variant.headers.get("content-type")).toBe("image/webp");
+      expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).format).toBe("webp");
+      // The bytes came from the bucket: nothing was stored in DATA_DIR/uploads.
+      expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
+      expect(fs.readdirSync(path.join(s3.directory, s3.settings.bucket), { recursive: true }).length).toBeGreaterThan(10);
+      site.child.kill("SIGTERM");
+      expect(await site.exited).toBe(0);
+      expect(site.output()).not.toContain('"level":"error"');
+    } finally {
+      await s3.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
