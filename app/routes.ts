@@ -1,30 +1,14 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { PUBLIC_PAGES } from "./lib/routes";
 
-// The whole site map in one place. Public pages share the header and footer layout;
-// the back office has its own shell, and every admin route checks the session on the server.
+// The whole site map in one place. Public pages share the header and footer layout and are
+// declared once, in the site registry (lib/routes.ts); the back office has its own shell, and
+// every admin route checks the session on the server.
 export default [
-  layout("routes/public-layout.tsx", [
-    index("routes/home.tsx"),
-    route("de-que-va", "routes/de-que-va.tsx"),
-    route("ciutadania", "routes/ambit.tsx", { id: "ambit-ciutadania" }),
-    route("infants", "routes/ambit.tsx", { id: "ambit-infants" }),
-    route("laboral", "routes/ambit.tsx", { id: "ambit-laboral" }),
-    route("turistic", "routes/ambit.tsx", { id: "ambit-turistic" }),
-    route("testimonis", "routes/testimonis.tsx"),
-    route("participa", "routes/participa.tsx"),
-    route("segueixlavivi", "routes/segueixlavivi.tsx"),
-    route("avis-legal-i-privacitat", "routes/avis-legal.tsx", { id: "avis-legal" }),
-    route("politica-privacitat", "routes/avis-legal.tsx", { id: "politica-privacitat" }),
-    route("politica-cookies", "routes/politica-cookies.tsx"),
-    route("recursos", "routes/recursos.tsx"),
-    route("aportacions", "routes/aportacions.tsx"),
-    route("landing/:slug", "routes/landing.tsx"),
-    // Participation (issue 4): each form posts to its own page, which also serves it without JavaScript.
-    route("newsletter", "routes/participation/newsletter.tsx"),
-    route("participa/mapa", "routes/participation/map.tsx"),
-    route("participa/reflexio", "routes/participation/reflection.tsx"),
-    route("testimonis/enviar", "routes/participation/testimonial.tsx"),
-  ]),
+  layout(
+    "routes/public-layout.tsx",
+    PUBLIC_PAGES.map(({ path, file, id }) => (path === "/" ? index(file, { id }) : route(path.slice(1), file, { id }))),
+  ),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { seed } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { closeRuntime, openRuntime } from "~/lib/runtime.server";
-import { PAGE_CACHE_CHANNEL } from "../server/page-cache";
+import { PAGE_CACHE_CHANNEL } from "~/lib/content-changes.server";
 
 const runtime = await openRuntime(parseEnv()).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Db } from "~/db/client.server";
-import { frameOrigins } from "~/lib/admin-schemas";
+import { frameOrigins } from "~/lib/frame-origins";
 import { errorFields, log } from "~/lib/log.server";
 import { readEmbedSettings } from "~/lib/settings.server";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { resetConsent } from "~/lib/cookie-consent";
 import type { PublicFooter } from "~/lib/footer";
 import { InlineLinks } from "~/lib/inline-links";
-import { paths } from "~/lib/routes";
+import { FOOTER_NAV } from "~/lib/routes";
 
 export function SiteFooter({ footer }: { footer: PublicFooter }) {
   return (
@@ -44,21 +44,13 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
       </div>
       <nav aria-label="Enllaços del peu" className="border-t border-white/15">
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-sm">
-          <li>
-            <Link to={paths.recursos} className="underline-offset-2 hover:underline">
-              Recursos
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.legal} className="underline-offset-2 hover:underline">
-              Avís legal i privacitat
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.cookies} className="underline-offset-2 hover:underline">
-              Política de cookies
-            </Link>
-          </li>
+          {FOOTER_NAV.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="underline-offset-2 hover:underline">
+                {item.label}
+              </Link>
+            </li>
+          ))}
           <li>
             <button type="button" onClick={resetConsent} className="underline-offset-2 hover:underline">
               Configurar Cookies

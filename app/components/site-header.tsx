@@ -4,15 +4,8 @@ import { Form, Link, NavLink } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { paths } from "~/lib/routes";
+import { HEADER_NAV, paths } from "~/lib/routes";
 import { clearLocalStorage, cn } from "~/lib/utils";
-
-const NAV = [
-  { label: "DIGUES LA TEVA", to: paths.participa },
-  { label: "SEGUEIX LA VIVI", to: paths.vivi },
-  { label: "AGENDA", to: paths.agenda },
-  { label: "SABER-NE MÉS", to: paths.initiative },
-] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -21,7 +14,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** A section of the home page (AGENDA) is never "the current page", so it is a plain link. */
-function NavItem({ item, onSelect }: { item: (typeof NAV)[number]; onSelect?: () => void }) {
+function NavItem({ item, onSelect }: { item: (typeof HEADER_NAV)[number]; onSelect?: () => void }) {
   if (item.to === paths.agenda)
     return (
       <SectionLink to={item.to} className={itemClass({ isActive: false })} onClick={onSelect}>
@@ -71,7 +64,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
           </span>
         </Link>
         <nav aria-label="Navegació principal" className="hidden items-center gap-1 md:flex">
-          {NAV.map((item) => (
+          {HEADER_NAV.map((item) => (
             <NavItem key={item.label} item={item} />
           ))}
           {isAdmin && <SignOut />}
@@ -86,7 +79,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
             <DialogTitle>Menú</DialogTitle>
             <DialogDescription className="sr-only">Seccions del web</DialogDescription>
             <nav aria-label="Navegació principal (mòbil)" className="flex flex-col gap-1">
-              {NAV.map((item) => (
+              {HEADER_NAV.map((item) => (
                 <NavItem key={item.label} item={item} onSelect={() => setOpen(false)} />
               ))}
               {isAdmin && <SignOut onSubmit={() => setOpen(false)} />}

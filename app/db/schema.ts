@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type Column } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -18,7 +18,20 @@ import {
 import { testimonialStatuses } from "../domain/contributions";
 import { categories } from "../domain/themes";
 
-// Files live in storage; rows hold the storage key and URLs are derived (/media/<key>).
+// Files live in storage; rows hold the storage key and URLs are derived (/media/<key>). A column that
+// holds a key is declared with storageKey(): at start, the orphan sweep deletes every stored file that
+// no such column references (storage-sweep.server.ts), so a key kept in a plain text column would lose
+// its file. storage-sweep.server.test.ts fails when a column holds stored keys without the mark.
+const storageKeyConfigs = new WeakSet<object>();
+/** The runtime config drizzle shares between a column builder and the column it builds. */
+const configOf = (column: unknown) => (column as { config: object }).config;
+const storageKey = (name: string) => {
+  const builder = text(name);
+  storageKeyConfigs.add(configOf(builder));
+  return builder;
+};
+/** Whether a column was declared with storageKey(). */
+export const holdsStorageKey = (column: Column) => storageKeyConfigs.has(configOf(column));
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -63,7 +76,7 @@ export const footerLogos = pgTable(
   {
     id: id(),
     name: text("name").notNull(),
-    imageKey: text("image_key").notNull(),
+    imageKey: storageKey("image_key").notNull(),
     linkUrl: text("link_url"),
     position: integer("position").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
@@ -72,15 +85,31 @@ export const footerLogos = pgTable(
   (t) => [check("footer_logos_position", sql`${t.position} >= 0`)],
 );
 
+export const newsletterStatusEnum = pgEnum("newsletter_status", ["pending", "confirmed"]);
+export const newsletterSourceEnum = pgEnum("newsletter_source", ["newsletter_form", "reflection"]);
+
+/** Double opt-in (decision 023): a row is 'pending' until its link is followed; unsubscribing deletes it. */
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
     id: id(),
     email: text("email").notNull(),
     privacyAccepted: boolean("privacy_accepted").notNull(),
+    // The default is for the rows from before double opt-in only (the form then told them
+    // "Subscripció confirmada!"); every new row is written 'pending' by newsletter.server.ts.
+    status: newsletterStatusEnum("status").notNull().default("confirmed"),
+    /** Where the consent was given. */
+    source: newsletterSourceEnum("source").notNull().default("newsletter_form"),
+    /** The consent's date. */
     createdAt: createdAt(),
+    /** When the last confirmation e-mail went out (null: none yet, or the last one failed). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
+    index("newsletter_status_created_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const mapComments = pgTable(
@@ -114,7 +143,7 @@ export const testimonials = pgTable(
     id: id(),
     title: text("title").notNull(),
     category: categoryEnum("category").notNull(),
-    audioKey: text("audio_key").notNull(),
+    audioKey: storageKey("audio_key").notNull(),
     /** Seconds, clamped to 0..60; null when unknown. */
     duration: integer("duration"),
     status: testimonialStatusEnum("status").notNull().default("pending"),
@@ -133,7 +162,7 @@ export const homeBackground = pgTable(
   "home_background",
   {
     id: id(),
-    mediaKey: text("media_key").notNull(),
+    mediaKey: storageKey("media_key").notNull(),
     mediaType: backgroundMediaTypeEnum("media_type").notNull().default("image"),
     title: text("title"),
     description: text("description"),
@@ -155,7 +184,7 @@ export const videos = pgTable(
     scope: categoryEnum("scope").notNull(),
     title: text("title").notNull(),
     description: text("description"),
-    videoKey: text("video_key").notNull(),
+    videoKey: storageKey("video_key").notNull(),
     fileType: text("file_type").notNull().default("mp4"),
     fileSize: bigint("file_size", { mode: "number" }),
     isActive: boolean("is_active").notNull().default(true),
@@ -172,7 +201,7 @@ export const resources = pgTable(
     description: text("description").notNull().default(""),
     fullText: text("full_text").notNull().default(""),
     /** An uploaded file, or else an external URL (a file, YouTube or Vimeo). */
-    mediaKey: text("media_key"),
+    mediaKey: storageKey("media_key"),
     externalUrl: text("external_url"),
     mediaType: resourceMediaTypeEnum("media_type").notNull().default("image"),
     position: integer("position").notNull().default(0),
@@ -191,7 +220,7 @@ export const biciFucsiaPhotos = pgTable(
     id: id(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    imageKey: text("image_key").notNull(),
+    imageKey: storageKey("image_key").notNull(),
     /** Intrinsic size, so pages can reserve the space and nothing shifts. */
     width: integer("width"),
     height: integer("height"),
@@ -243,6 +272,17 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
+
+// Counters of rate-limiter-flexible's Drizzle store (its expected columns), one table per use:
+// public writes and sign-in. Keys are a prefix and a hash, never a raw address or e-mail; rows
+// are disposable (expired ones are swept by the library).
+const rateLimitColumns = () => ({
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+export const rateLimits = pgTable("rate_limits", rateLimitColumns());
+export const loginRateLimits = pgTable("login_rate_limits", rateLimitColumns());
 
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),

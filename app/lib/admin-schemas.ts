@@ -179,19 +179,4 @@ export const embedSettingsSchema = z.object({
 });
 export type EmbedSettings = z.infer<typeof embedSettingsSchema>;
 
-/** The origin a framed address needs in the CSP's frame-src; null for no address or a bad one. */
-export function frameOrigin(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const { protocol, origin } = new URL(url);
-    return protocol === "https:" || protocol === "http:" ? origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The origins the CSP allows in frames: the map's and the questionnaire's (the full map opens in a
- * tab of its own, so it needs none). */
-export const frameOrigins = (e: Pick<EmbedSettings, "mapEmbedUrl" | "questionnaireUrl">) => [
-  ...new Set([e.mapEmbedUrl, e.questionnaireUrl].flatMap((u) => frameOrigin(u) ?? [])),
-];
+export { frameOrigin, frameOrigins } from "./frame-origins";

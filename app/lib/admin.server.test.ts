@@ -29,7 +29,7 @@ describe("imageSize", () => {
     expect(size).toEqual({ width: 900, height: 1200 });
 
     // The gallery's variant has the same proportions, so the reserved box fits it.
-    const variant = await createImageVariants(uploads, path.join(root, "cache")).variant(key, 320);
+    const variant = await createImageVariants(capture.storage, path.join(root, "cache")).variant(key, 320);
     const served = await sharp(variant!).metadata();
     expect(served.width / served.height).toBeCloseTo(size.width! / size.height!, 2);
   });

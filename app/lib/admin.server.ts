@@ -5,8 +5,7 @@ import type { ActionResult, FieldErrors } from "./forms";
 import type { AppContext } from "./app-context";
 import { log, errorFields } from "./log.server";
 import type { PutOptions, Storage } from "./storage.server";
-import { FormError, readForm } from "./forms.server";
-import { readMultipart, UploadError, type Multipart } from "./uploads.server";
+import { FormError, readForm, type SubmittedForm } from "./forms.server";
 
 // What every admin action answers (ActionResult, lib/forms.ts): a toast message, or an error
 // (with per-field messages for the form). Bad input stores nothing.
@@ -22,27 +21,27 @@ const ADMIN_FORM_BYTES = 1024 * 1024;
 
 /** The fields (and files, for a multipart form) of an admin form. A url-encoded form has no files.
  * A body that is not a form at all (broken multipart, another type, text that is not UTF-8) is
- * thrown as a 400 "Petició no vàlida.": screens that catch upload errors answer it with their own
- * message, and the others no longer answer 500. A file's own problems stay UploadErrors. */
+ * thrown as a 400 "Petició no vàlida.", a body too large as a 413: screens that catch upload errors
+ * answer it with their own message, and the others no longer answer 500. A file's own problems
+ * stay FormErrors (uploadMessage words them). */
 export async function readAdminForm<F extends string>(
   request: Request,
   context: Pick<AppContext, "storage">,
   specs: Record<F, PutOptions>,
-): Promise<Multipart<F>> {
-  const type = request.headers.get("content-type") ?? "";
+): Promise<SubmittedForm<F>> {
   try {
-    if (type.toLowerCase().startsWith("multipart/form-data")) return await readMultipart(request, context.storage, specs);
-    return { fields: await readForm(request, context.storage, ADMIN_FORM_BYTES), files: {}, discard: async () => {} };
+    return await readForm(request, context.storage, { maxBytes: ADMIN_FORM_BYTES, files: specs });
   } catch (err) {
-    if (err instanceof FormError) throw failed(err.message, err.code === "too_large" ? 413 : 400);
-    if (err instanceof UploadError && (err.code === "bad_request" || err.code === "bad_text")) throw failed("Petició no vàlida.");
+    if (err instanceof FormError && (err.code === "bad_request" || err.field === null)) {
+      throw failed(err.message, err.code === "too_large" ? 413 : 400);
+    }
     throw err;
   }
 }
 
 /** An upload error in the screen's own words. */
 export function uploadMessage(err: unknown, messages: { too_large: string; bad_type: string; other: string }): string {
-  if (err instanceof UploadError) {
+  if (err instanceof FormError) {
     if (err.code === "too_large" && err.field !== null) return messages.too_large;
     if (err.code === "bad_type") return messages.bad_type;
     return err.message;
@@ -64,7 +63,7 @@ export function logActionError(what: string, err: unknown) {
   log("error", "admin action failed", { what, ...errorFields(err) });
 }
 
-/** Accept functions for readMultipart: the sniffed MIME type decides. */
+/** Accept functions for a form's files: the sniffed MIME type decides. */
 export const acceptImage = (t: string) => (t.startsWith("image/") && t !== "image/svg+xml" ? t : null);
 export const acceptVideo = (t: string) => (t === "video/mp4" || t === "video/webm" ? t : null);
 export const acceptImageOrVideo = (t: string) => acceptImage(t) ?? acceptVideo(t);

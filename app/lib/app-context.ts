@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Env } from "./env.server";
+import type { Mailer } from "./mail.server";
 import type { Storage } from "./storage.server";
 
 // What the server hands every loader and action: the real parts, injected, so tests
@@ -13,6 +14,8 @@ export interface AppContext {
   sessionSecret: string;
   /** A keyed hash of the client's address, for rate limits: the address itself is never kept. */
   clientKey: string;
+  /** Every e-mail the site sends (mail.server.ts). */
+  mailer: Mailer;
 }
 
 declare module "react-router" {

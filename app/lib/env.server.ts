@@ -6,8 +6,25 @@ import { z } from "zod";
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
+// Mail (decision 023): SMTP when SMTP_URL is set; otherwise every message is written to DATA_DIR/outbox/.
+const mailEnv = {
+  SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, error: "ha de ser una URL smtp:// o smtps:// (p. ex. smtp://usuari:contrasenya@servidor:587)" }),
+  ),
+  /** An address, or a name and an address: `Campanya <noreply@example.cat>`. */
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => z.email().safeParse(/<([^<>]+)>$/.exec(v)?.[1] ?? v).success, {
+        error: "ha de ser una adreça de correu, o un nom i una adreça: Nom <adreca@example.cat>",
+      }),
+  ),
+};
+
 const envSchema = z
   .object({
+    ...mailEnv,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -35,6 +52,9 @@ const envSchema = z
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "ADMIN_EMAIL i ADMIN_PASSWORD s'han de donar junts",
       });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "cal donar MAIL_FROM (el remitent) quan es dona SMTP_URL" });
     }
   });
 

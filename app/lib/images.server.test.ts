@@ -23,7 +23,7 @@ async function storeJpeg(width: number, height: number) {
 describe("image variants", () => {
   it("makes an 800 px WebP at quality 75 once, then serves it from the cache", async () => {
     const key = await storeJpeg(4000, 3000);
-    const images = createImageVariants(path.join(root, "uploads"), path.join(root, "cache"));
+    const images = createImageVariants(createLocalStorage(path.join(root, "uploads")), path.join(root, "cache"));
     const [a, b] = await Promise.all([images.variant(key, 800), images.variant(key, 800)]);
     expect(a).toBe(b);
     const meta = await sharp(a!).metadata();
@@ -37,7 +37,7 @@ describe("image variants", () => {
 
   it("serves a variant from memory, and forgets it (memory and disk) once the original is deleted", async () => {
     const key = await storeJpeg(1000, 750);
-    const images = createImageVariants(path.join(root, "uploads"), path.join(root, "cache"));
+    const images = createImageVariants(createLocalStorage(path.join(root, "uploads")), path.join(root, "cache"));
     const first = (await images.served(key, 320))!;
     expect(first.etag).toMatch(/^"[\w-]{27}"$/);
     expect((await sharp(first.body).metadata()).width).toBe(320);
@@ -52,12 +52,12 @@ describe("image variants", () => {
 
   it("never enlarges a small original", async () => {
     const key = await storeJpeg(300, 200);
-    const images = createImageVariants(path.join(root, "uploads"), path.join(root, "cache"));
+    const images = createImageVariants(createLocalStorage(path.join(root, "uploads")), path.join(root, "cache"));
     expect((await sharp((await images.variant(key, 1600))!).metadata()).width).toBe(300);
   });
 
   it("answers null for a missing original or a key that is not an image", async () => {
-    const images = createImageVariants(path.join(root, "uploads"), path.join(root, "cache"));
+    const images = createImageVariants(createLocalStorage(path.join(root, "uploads")), path.join(root, "cache"));
     expect(await images.variant("photos/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.jpg", 800)).toBeNull();
     expect(await images.variant("docs/0b4f6d8e-2c1a-4e6b-9d3f-1a2b3c4d5e6f.pdf", 800)).toBeNull();
     expect(await images.variant("../../etc/passwd.jpg", 800)).toBeNull();

@@ -2,9 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import { IMAGE_QUALITY, IMAGE_WIDTHS, type ImageWidth } from "./images";
-import { isValidKey } from "./storage.server";
+import { isValidKey, type Storage } from "./storage.server";
 
 const RESIZABLE = /\.(jpg|png|webp|avif|gif)$/;
 
@@ -20,10 +21,11 @@ export interface ServedVariant {
 }
 
 /** Makes (once) and returns the path of a WebP variant of a stored image, or null when the
- * original does not exist. Variants are cached on disk beside nothing else: a stored key never
- * changes, so a variant never goes stale; when the original is deleted, its variants go with it
- * at the next request. The variants served recently are also kept in memory. */
-export function createImageVariants(uploadsDir: string, cacheDir: string) {
+ * original does not exist. The original is read through the Storage interface (any backend);
+ * variants are cached on the local disk (DATA_DIR/cache/images), beside nothing else: a stored key
+ * never changes, so a variant never goes stale; when the original is deleted, its variants go with
+ * it at the next request. The variants served recently are also kept in memory. */
+export function createImageVariants(storage: Storage, cacheDir: string) {
   const inFlight = new Map<string, Promise<string | null>>();
   const memory = new Map<string, ServedVariant>();
   let memoryBytes = 0;
@@ -40,25 +42,20 @@ export function createImageVariants(uploadsDir: string, cacheDir: string) {
   }
 
   async function make(key: string, width: ImageWidth, target: string): Promise<string | null> {
-    const source = path.join(uploadsDir, key);
-    if (
-      !(await fsp.stat(source).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    )
-      return null;
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const source = await storage.get(key);
+    if (!source) return null;
     const tmp = `${target}.${randomUUID()}.tmp`;
     try {
-      await sharp(source, { limitInputPixels: 100_000_000 })
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const resize = sharp({ limitInputPixels: 100_000_000 })
         .rotate()
         .resize({ width, withoutEnlargement: true })
-        .webp({ quality: IMAGE_QUALITY })
-        .toFile(tmp);
+        .webp({ quality: IMAGE_QUALITY });
+      await pipeline(source.body, resize, fs.createWriteStream(tmp));
       await fsp.rename(tmp, target);
       return target;
     } catch (err) {
+      source.body.destroy();
       await fsp.rm(tmp, { force: true });
       throw err;
     }
@@ -83,7 +80,7 @@ export function createImageVariants(uploadsDir: string, cacheDir: string) {
      * original does not exist (any variant it left is removed). */
     async served(key: string, width: ImageWidth): Promise<ServedVariant | null> {
       if (!isResizable(key)) return null;
-      if (!fs.existsSync(path.join(uploadsDir, key))) {
+      if (!(await storage.exists(key))) {
         await forget(key);
         return null;
       }
@@ -109,3 +106,5 @@ export function createImageVariants(uploadsDir: string, cacheDir: string) {
     },
   };
 }
+
+export type ImageVariants = ReturnType<typeof createImageVariants>;

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from "./lock.server";
+import { dataPaths } from "./data-paths.server";
+import { acquireDataDirLock, DataDirLockedError } from "./lock.server";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -14,15 +15,15 @@ const tempDir = () => {
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const writeLock = (dir: string, pid: number, host = os.hostname()) =>
-  fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, host, startedAt: new Date().toISOString() }));
+  fs.writeFileSync(dataPaths(dir).lock, JSON.stringify({ pid, host, startedAt: new Date().toISOString() }));
 
 describe("acquireDataDirLock", () => {
   it("creates the folder, holds the lock and releases it", () => {
     const dir = path.join(tempDir(), "nested", "data");
     const lock = acquireDataDirLock(dir);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
+    expect(JSON.parse(fs.readFileSync(dataPaths(dir).lock, "utf8")).pid).toBe(process.pid);
     lock.release();
-    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    expect(fs.existsSync(dataPaths(dir).lock)).toBe(false);
     acquireDataDirLock(dir).release();
   });
 
@@ -34,7 +35,7 @@ describe("acquireDataDirLock", () => {
       expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
       expect(() => acquireDataDirLock(dir)).toThrow(`ja està en ús pel procés ${other.pid}`);
       // The holder's lock is left in place.
-      expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(other.pid);
+      expect(JSON.parse(fs.readFileSync(dataPaths(dir).lock, "utf8")).pid).toBe(other.pid);
     } finally {
       other.kill("SIGKILL");
     }
@@ -46,13 +47,13 @@ describe("acquireDataDirLock", () => {
     await new Promise((resolve) => dead.on("exit", resolve));
     writeLock(dir, dead.pid!);
     const lock = acquireDataDirLock(dir);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
+    expect(JSON.parse(fs.readFileSync(dataPaths(dir).lock, "utf8")).pid).toBe(process.pid);
     lock.release();
   });
 
   it("takes over a half-written lock file", () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, LOCK_FILE), "{");
+    fs.writeFileSync(dataPaths(dir).lock, "{");
     acquireDataDirLock(dir).release();
   });
 
@@ -67,6 +68,6 @@ describe("acquireDataDirLock", () => {
     const lock = acquireDataDirLock(dir);
     writeLock(dir, 999_999);
     lock.release();
-    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(true);
+    expect(fs.existsSync(dataPaths(dir).lock)).toBe(true);
   });
 });

@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
+import { dataPaths } from "./data-paths.server";
 
 // PGlite does not lock its folder, and two processes writing the same folder silently
 // lose one side's rows. We hold our own lock: a file created with O_EXCL that records
 // the owner's pid. A lock left by a process that no longer runs (SIGKILL, power loss)
 // is taken over; one held by a live process makes the second start refuse.
-
-export const LOCK_FILE = "app.lock";
 
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
@@ -58,7 +56,7 @@ export interface DataDirLock {
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, LOCK_FILE);
+  const file = dataPaths(dataDir).lock;
   const mine: LockInfo = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
 
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -1,80 +1,87 @@
 import { createHash } from "node:crypto";
-import pg from "pg";
-import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { loginRateLimits } from "~/db/schema";
 import type { AppContext } from "./app-context";
+import { log } from "./log.server";
+import { databaseLimiter } from "./rate-limit.server";
 
-// Brute-force protection for the sign-in: failed attempts are counted per account (the
-// e-mail, whether or not it has an account, so the answer tells nothing) and per client.
-// Keys are SHA-256 hashes: no raw e-mail or IP address is stored. In memory by default;
-// in PostgreSQL when DATABASE_URL is set, so every instance shares the counts.
+// Brute-force protection for the sign-in (decision 022). Every attempt is counted before its
+// password is checked, atomically in the database, so no number of concurrent requests or
+// instances buys an extra guess. Blocking is per (account, client) pair and per client, so nobody
+// can lock the staff out from elsewhere; an account tried from many clients is slowed down and
+// reported, never blocked. Keys are SHA-256 hashes: no raw e-mail or address is stored.
 
-export const ACCOUNT_LIMIT = { points: 5, duration: 15 * 60, blockDuration: 15 * 60 };
+/** Guesses one client may make at one account (the e-mail, whether or not it has an account). */
+export const PAIR_LIMIT = { points: 5, duration: 15 * 60, blockDuration: 15 * 60 };
+/** Guesses one client may make at all accounts together. */
 export const CLIENT_LIMIT = { points: 20, duration: 15 * 60, blockDuration: 15 * 60 };
+/** Guesses at one account from all clients before each further one waits ACCOUNT_DELAY_MS. */
+export const ACCOUNT_BUDGET = { points: 50, duration: 15 * 60 };
+export const ACCOUNT_DELAY_MS = 2000;
 
 export function throttledMessage(seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Massa intents fallits. Per seguretat, torna-ho a provar d'aquí a ${minutes} ${minutes === 1 ? "minut" : "minuts"}.`;
 }
 
-interface Limiters {
-  account: RateLimiterAbstract;
-  client: RateLimiterAbstract;
-}
-
-const byUrl = new Map<string, Limiters>();
-let memory: Limiters | undefined;
-
-function limiters(context: Pick<AppContext, "env">): Limiters {
-  const url = context.env.DATABASE_URL;
-  if (!url) {
-    memory ??= {
-      account: new RateLimiterMemory({ keyPrefix: "login_account", ...ACCOUNT_LIMIT }),
-      client: new RateLimiterMemory({ keyPrefix: "login_client", ...CLIENT_LIMIT }),
-    };
-    return memory;
-  }
-  let found = byUrl.get(url);
-  if (!found) {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    pool.on("error", () => {});
-    const common = { storeClient: pool, storeType: "pool", tableName: "login_rate_limits" } as const;
-    found = {
-      account: new RateLimiterPostgres({ ...common, keyPrefix: "login_account", ...ACCOUNT_LIMIT }),
-      client: new RateLimiterPostgres({ ...common, keyPrefix: "login_client", ...CLIENT_LIMIT }),
-    };
-    byUrl.set(url, found);
-  }
-  return found;
-}
-
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
-export const accountKey = (email: string) => hash(`account:${email.trim().toLowerCase()}`);
-export const clientKey = (clientKeyHash: string | undefined) => hash(`client:${clientKeyHash ?? "unknown"}`);
 
-/** Seconds to wait when the account or the client is blocked; 0 when sign-in may be tried. */
-export async function throttledFor(context: Pick<AppContext, "env">, email: string, clientKeyHash: string | undefined): Promise<number> {
-  const l = limiters(context);
-  const [a, c] = await Promise.all([
-    l.account.get(accountKey(email)).catch(() => null),
-    l.client.get(clientKey(clientKeyHash)).catch(() => null),
-  ]);
-  const wait = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? res.msBeforeNext : 0);
-  return Math.ceil(Math.max(wait(a, ACCOUNT_LIMIT.points), wait(c, CLIENT_LIMIT.points)) / 1000);
+function keys(email: string, clientKey: string) {
+  const account = hash(`account:${email.trim().toLowerCase()}`);
+  const client = hash(`client:${clientKey}`);
+  return { account, client, pair: hash(`pair:${account}:${client}`) };
 }
 
-/** Counts a failed attempt. */
-export async function recordFailure(context: Pick<AppContext, "env">, email: string, clientKeyHash: string | undefined) {
-  const l = limiters(context);
-  await Promise.all([
-    // consume() rejects once over the limit, which is what blocks: nothing to handle here.
-    l.account.consume(accountKey(email)).catch(() => {}),
-    l.client.consume(clientKey(clientKeyHash)).catch(() => {}),
-  ]);
+function limiters(context: Pick<AppContext, "db">) {
+  return {
+    pair: databaseLimiter(context.db, loginRateLimits, { keyPrefix: "login_pair", ...PAIR_LIMIT }),
+    client: databaseLimiter(context.db, loginRateLimits, { keyPrefix: "login_client", ...CLIENT_LIMIT }),
+    account: databaseLimiter(context.db, loginRateLimits, { keyPrefix: "login_account", ...ACCOUNT_BUDGET }),
+  };
 }
 
-/** A successful sign-in clears the account's count (the client's stays). */
-export async function recordSuccess(context: Pick<AppContext, "env">, email: string) {
-  await limiters(context)
-    .account.delete(accountKey(email))
-    .catch(() => {});
+/** A consume that answers with the limiter's result whether or not it was over the limit. */
+const consume = (limiter: ReturnType<typeof limiters>["pair"], key: string) =>
+  limiter.consume(key).then(
+    (res) => ({ over: false, res }),
+    (err: unknown) => {
+      if (err instanceof RateLimiterRes) return { over: true, res: err };
+      throw err;
+    },
+  );
+
+export type Attempt = { refused: true; retryAfter: number } | { refused: false; delayMs: number };
+
+/** Counts one sign-in attempt, before its password is checked. Refused (with the seconds to wait)
+ * when the pair or the client is over its limit; otherwise it may go on, after delayMs. */
+export async function countAttempt(context: Pick<AppContext, "db" | "clientKey">, email: string): Promise<Attempt> {
+  const k = keys(email, context.clientKey);
+  const l = limiters(context);
+  const [pair, client, account] = await Promise.all([consume(l.pair, k.pair), consume(l.client, k.client), consume(l.account, k.account)]);
+  if (pair.over || client.over) {
+    const ms = Math.max(pair.over ? pair.res.msBeforeNext : 0, client.over ? client.res.msBeforeNext : 0);
+    return { refused: true, retryAfter: Math.max(1, Math.ceil(ms / 1000)) };
+  }
+  if (!account.over) return { refused: false, delayMs: 0 };
+  // Reported once per window, when the budget is first passed (the audit log will take this over).
+  if (account.res.consumedPoints === ACCOUNT_BUDGET.points + 1)
+    log("warn", "sign-in: an account is being tried from many clients; its attempts are slowed down", {
+      account: k.account.slice(0, 16),
+      attempts: account.res.consumedPoints,
+      windowSeconds: ACCOUNT_BUDGET.duration,
+    });
+  return { refused: false, delayMs: ACCOUNT_DELAY_MS };
+}
+
+/** The attempt made no guess after all (the password was not checked): its points are given back. */
+export async function refundAttempt(context: Pick<AppContext, "db" | "clientKey">, email: string) {
+  const k = keys(email, context.clientKey);
+  const l = limiters(context);
+  await Promise.all([l.pair.reward(k.pair, 1), l.client.reward(k.client, 1), l.account.reward(k.account, 1)]);
+}
+
+/** The right password: the attempt is given back and the pair's failures are forgotten. */
+export async function attemptSucceeded(context: Pick<AppContext, "db" | "clientKey">, email: string) {
+  await refundAttempt(context, email);
+  await limiters(context).pair.delete(keys(email, context.clientKey).pair);
 }

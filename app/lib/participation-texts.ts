@@ -1,7 +1,24 @@
 import type { Category } from "~/domain/themes";
 
 // The texts, limits and shapes of the public forms, without Zod: the pages import this, and the
-// schemas (participation.ts) load only when a form is first sent.
+// schemas (participation.ts) load only when a form is first sent. Every limit is in LIMITS; the
+// messages that name one and the byte budgets of the server's reader are derived from it.
+
+export const LIMITS = {
+  email: 254,
+  comment: 2000,
+  reflection: 5000,
+  name: 100,
+  title: 100,
+  /** Seconds. */
+  recording: 60,
+  /** From this second the countdown turns red and warns. */
+  recordingWarning: 50,
+  /** A minute of speech is well under 1 MB in Opus or AAC; 5 MB leaves room for an MP3 or a short WAV. */
+  audioBytes: 5 * 1024 * 1024,
+} as const;
+
+const tooLong = (what: string, max: number) => `${what} pot tenir com a màxim ${max} caràcters.`;
 
 export const MESSAGES = {
   newsletterRequired: "Si us plau, introdueix el teu correu i accepta la política de privacitat.",
@@ -35,31 +52,23 @@ export const MESSAGES = {
   recordingAutoStopped: { title: "Gravació aturada automàticament", description: "Has arribat al límit d'1 minut" },
   // Not in the spec: the spec's tone, for rules it leaves to us.
   emailInvalid: "Introdueix una adreça de correu vàlida.",
-  commentTooLong: "El comentari pot tenir com a màxim 2000 caràcters.",
-  reflectionTooLong: "La reflexió pot tenir com a màxim 5000 caràcters.",
-  nameTooLong: "El nom pot tenir com a màxim 100 caràcters.",
-  titleTooLong: "El missatge pot tenir com a màxim 100 caràcters.",
+  commentTooLong: tooLong("El comentari", LIMITS.comment),
+  reflectionTooLong: tooLong("La reflexió", LIMITS.reflection),
+  nameTooLong: tooLong("El nom", LIMITS.name),
+  titleTooLong: tooLong("El missatge", LIMITS.title),
   categoryInvalid: "Selecciona una temàtica de la llista.",
   audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
-  audioTooLarge: "L'àudio és massa gran (màxim 5 MB).",
+  audioTooLarge: `L'àudio és massa gran (màxim ${LIMITS.audioBytes / 1024 / 1024} MB).`,
   tooMany: "Has enviat massa peticions seguides. Espera uns minuts i torna-ho a provar.",
   /** A body no browser form sends: text that is not UTF-8, a NUL, something that is not a form. */
   badRequest: "Petició no vàlida.",
 } as const;
 
-export const LIMITS = {
-  email: 254,
-  comment: 2000,
-  reflection: 5000,
-  name: 100,
-  title: 100,
-  /** Seconds. */
-  recording: 60,
-  /** From this second the countdown turns red and warns. */
-  recordingWarning: 50,
-  /** A minute of speech is well under 1 MB in Opus or AAC; 5 MB leaves room for an MP3 or a short WAV. */
-  audioBytes: 5 * 1024 * 1024,
-} as const;
+/** The most bytes a text form whose fields hold at most these many characters takes, url-encoded
+ * or as multipart: a character is at most 9 bytes (a 3-byte UTF-8 character, percent-encoded; a
+ * 4-byte one is two UTF-16 characters), and 2 KB covers the names, the separators, the short
+ * fields (checkboxes, a category) and a multipart form's part headers. */
+export const formBytes = (...maxChars: number[]) => maxChars.reduce((sum, n) => sum + 9 * n, 2 * 1024);
 
 /** The name of the honeypot field: people never see it, bots fill it in. */
 export const HONEYPOT = "website";

@@ -1,13 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
+import { data } from "react-router";
 import type { Db } from "~/db/client.server";
-import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
+import { mapComments, reflections, testimonials } from "~/db/schema";
 import type { Category } from "~/domain/themes";
 import type { AppContext } from "./app-context";
 import { embeds, publicRead } from "./content.server";
 import { FormError, readForm } from "./forms.server";
 import { errorFields, log } from "./log.server";
+import { purgeExpiredSubscriptions, sendConfirmation, storeSubscription, subscribe } from "./newsletter.server";
 import {
   fieldErrors,
+  formBytes,
   HONEYPOT,
   LIMITS,
   mapCommentSchema,
@@ -21,7 +24,6 @@ import {
 } from "./participation";
 import { allowWrite, type WriteKind } from "./rate-limit.server";
 import { mediaUrl } from "./storage.server";
-import { readMultipart, UploadError } from "./uploads.server";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
 // and its schema, then stores the row once and completely, or nothing at all.
@@ -31,16 +33,18 @@ export interface Outcome {
   result: WriteResult;
 }
 
-/** The largest text form we read (a 5000-character reflection in UTF-8, encoded, fits). */
-export const MAX_FORM_BYTES = 64 * 1024;
+/** A write's answer from its page's action: the result, with its status. */
+export const respond = ({ status, result }: Outcome) => data(result, { status });
+
+/** The bytes each form's text may take, from the limits of its fields. */
+const FORM_BYTES: Record<WriteKind, number> = {
+  newsletter: formBytes(LIMITS.email),
+  "map-comment": formBytes(LIMITS.comment, LIMITS.email),
+  reflection: formBytes(LIMITS.reflection, LIMITS.name, LIMITS.email),
+  testimonial: formBytes(LIMITS.title),
+};
 
 const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, message: { title: MESSAGES.tooMany } } });
-const tooLarge = (): Outcome => ({
-  status: 413,
-  result: { ok: false, errors: {}, message: { title: "El formulari és massa gran." } },
-});
-
-const badRequest = (): Outcome => ({ status: 400, result: { ok: false, errors: {}, message: { title: MESSAGES.badRequest } } });
 
 /** What the person typed, sent back with a validation error so a page without JavaScript can keep
  * it. Never an e-mail address: those stay out of every response. */
@@ -53,7 +57,7 @@ function echo(fields: Record<string, string>): Record<string, string> {
   return out;
 }
 
-type Ctx = Pick<AppContext, "db" | "env" | "clientKey" | "storage">;
+type Ctx = Pick<AppContext, "db" | "env" | "clientKey" | "storage" | "mailer" | "sessionSecret">;
 
 /** Shared steps of the three text forms. */
 async function textWrite(
@@ -66,10 +70,10 @@ async function textWrite(
   if (!(await allowWrite(context, kind))) return tooMany();
   let fields: Record<string, string>;
   try {
-    fields = await readForm(request, context.storage, MAX_FORM_BYTES);
+    ({ fields } = await readForm(request, context.storage, { maxBytes: FORM_BYTES[kind] }));
   } catch (err) {
-    if (err instanceof FormError) return err.code === "too_large" ? tooLarge() : badRequest();
-    throw err;
+    if (!(err instanceof FormError)) throw err;
+    return { status: err.code === "too_large" ? 413 : 400, result: { ok: false, errors: {}, message: { title: err.message } } };
   }
   // A bot filled in the hidden field: it is told all went well, and nothing is stored.
   if (fields[HONEYPOT]) return { status: 200, result: honeypotSuccess };
@@ -86,15 +90,10 @@ export function subscribeNewsletter(request: Request, context: Ctx): Promise<Out
       const parsed = newsletterSchema.safeParse(fields);
       if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
-        // The unique index is on lower(email): a different case is the same subscriber.
-        const inserted = await context.db
-          .insert(newsletterSubscriptions)
-          .values(parsed.data)
-          .onConflictDoNothing()
-          .returning({ id: newsletterSubscriptions.id });
-        if (inserted.length === 0) {
-          return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
-        }
+        // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A pending
+        // address asked for again gets the spec's duplicate message, and the e-mail once more.
+        const { created } = await subscribe(context, parsed.data.email, "newsletter_form");
+        if (!created) return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
         return { status: 200, result: success };
       } catch (err) {
         log("error", "newsletter subscription failed", errorFields(err));
@@ -136,7 +135,15 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
       const parsed = reflectionSchema.safeParse(fields);
       if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
       try {
-        await context.db.insert(reflections).values(parsed.data);
+        // The ticked box is the author's consent to the newsletter: stored with the reflection,
+        // and confirmed by e-mail like the newsletter form's (decision 023).
+        const { email, privacyAccepted } = parsed.data;
+        if (email && privacyAccepted) await purgeExpiredSubscriptions(context.db);
+        const subscription = await context.db.transaction(async (tx) => {
+          await tx.insert(reflections).values(parsed.data);
+          return email && privacyAccepted ? storeSubscription(tx, email, "reflection") : null;
+        });
+        if (subscription?.status === "pending") await sendConfirmation(context, subscription.id);
         return { status: 200, result: success };
       } catch (err) {
         log("error", "reflection failed", errorFields(err));
@@ -181,31 +188,18 @@ const missing = (values?: Record<string, string>): Outcome => ({
 
 export async function createTestimonial(request: Request, context: Ctx): Promise<Outcome> {
   if (!(await allowWrite(context, "testimonial"))) return tooMany();
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > LIMITS.audioBytes + MAX_FORM_BYTES) {
-    return { status: 413, result: { ok: false, errors: { audio: MESSAGES.audioTooLarge }, message: { title: MESSAGES.audioTooLarge } } };
-  }
   let upload;
   try {
-    upload = await readMultipart(
-      request,
-      context.storage,
-      { audio: { maxBytes: LIMITS.audioBytes, prefix: "audio", accept: acceptAudio } },
-      { maxFieldBytes: 4 * 1024, maxFields: 10, maxBytes: LIMITS.audioBytes + MAX_FORM_BYTES },
-    );
+    upload = await readForm(request, context.storage, {
+      maxBytes: FORM_BYTES.testimonial,
+      files: { audio: { maxBytes: LIMITS.audioBytes, prefix: "audio", accept: acceptAudio } },
+      maxFields: 10,
+    });
   } catch (err) {
-    if (!(err instanceof UploadError)) throw err;
-    const message =
-      err.code === "too_large" && err.field === "audio"
-        ? MESSAGES.audioTooLarge
-        : err.code === "bad_type"
-          ? MESSAGES.audioType
-          : err.code === "bad_text"
-            ? MESSAGES.badRequest
-            : err.code === "bad_request" && err.message.includes("formulari amb fitxers")
-              ? MESSAGES.testimonialMissing.description
-              : MESSAGES.testimonialError;
-    const status = err.code === "too_large" ? 413 : err.code === "bad_type" ? 415 : 400;
+    if (!(err instanceof FormError)) throw err;
+    // A body too large is, from a browser, an audio file too large: the text fields are short.
+    const message = { too_large: MESSAGES.audioTooLarge, bad_type: MESSAGES.audioType, bad_request: MESSAGES.badRequest }[err.code];
+    const status = { too_large: 413, bad_type: 415, bad_request: 400 }[err.code];
     return { status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
   }
   const { fields, files } = upload;

@@ -5,6 +5,8 @@ import {
   checkPublicForm,
   clampDuration,
   fieldErrors,
+  formBytes,
+  LIMITS,
   mapCommentSchema,
   MESSAGES,
   newsletterSchema,
@@ -97,5 +99,34 @@ describe("testimonialSchema", () => {
       clampDuration("abc"),
       clampDuration(undefined),
     ]).toEqual([12, 60, 0, null, null, null]);
+  });
+});
+
+describe("LIMITS", () => {
+  it("the messages that name a limit read it from LIMITS, word for word as before", () => {
+    expect([
+      MESSAGES.commentTooLong,
+      MESSAGES.reflectionTooLong,
+      MESSAGES.nameTooLong,
+      MESSAGES.titleTooLong,
+      MESSAGES.audioTooLarge,
+    ]).toEqual([
+      "El comentari pot tenir com a màxim 2000 caràcters.",
+      "La reflexió pot tenir com a màxim 5000 caràcters.",
+      "El nom pot tenir com a màxim 100 caràcters.",
+      "El missatge pot tenir com a màxim 100 caràcters.",
+      "L'àudio és massa gran (màxim 5 MB).",
+    ]);
+  });
+
+  it("a reflection form filled to every limit with the widest characters fits its byte budget", () => {
+    const body = new URLSearchParams({
+      website: "",
+      reflection: "€".repeat(LIMITS.reflection),
+      name: "€".repeat(LIMITS.name),
+      email: "€".repeat(LIMITS.email),
+      privacy: "on",
+    }).toString();
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(formBytes(LIMITS.reflection, LIMITS.name, LIMITS.email));
   });
 });

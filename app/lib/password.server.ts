@@ -1,7 +1,39 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
+// Each scrypt takes a libuv thread (there are 4, shared with file reads) and 32 MB for ~50-100 ms.
+// Unbounded, a burst of sign-ins took every thread and a /media file waited 10 s. So at most
+// HASHING.running run at once and HASHING.waiting wait; beyond that the work is refused at once.
+export const HASHING = { running: 2, waiting: 8 } as const;
+
+/** Thrown, before any work, when the hashing queue is full: the caller answers "try again". */
+export class HashingBusyError extends Error {
+  constructor() {
+    super("password hashing is busy");
+  }
+}
+
+let running = 0;
+const queue: (() => void)[] = [];
+
+async function capped<T>(work: () => Promise<T>): Promise<T> {
+  if (running < HASHING.running) running++;
+  else if (queue.length < HASHING.waiting) await new Promise<void>((resolve) => queue.push(resolve));
+  else throw new HashingBusyError();
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (running stays the same), or is freed.
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  capped(
+    () =>
+      new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))),
+  );
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEYLEN = 64;

@@ -3,7 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // What a page render learns about itself while its loaders run, for the server to act on
 // afterwards without threading a flag through every loader.
 export interface RenderState {
-  /** A public read failed and the page shows a default in its place: send it, never keep it. */
+  /** A public read failed and the page shows a default in its place, or the page belongs to
+   * one visitor (markPersonal): send it, never keep it. */
   degraded: boolean;
 }
 
@@ -21,3 +22,7 @@ export function markDegraded() {
   const state = storage.getStore();
   if (state) state.degraded = true;
 }
+
+/** Marks the page being rendered as one visitor's own (it reads a token in its address, or
+ * changes something): the page cache sends it and never keeps it, as it does a degraded page. */
+export const markPersonal = markDegraded;

@@ -1,7 +1,10 @@
-import path from "node:path";
 import { openDatabase, type Database } from "~/db/client.server";
+import { dataPaths } from "./data-paths.server";
 import type { Env } from "./env.server";
 import { acquireDataDirLock, type DataDirLock } from "./lock.server";
+import { log } from "./log.server";
+import { createMailer, type Mailer } from "./mail.server";
+import { purgeExpiredSubscriptions } from "./newsletter.server";
 import { resolveSessionSecret } from "./settings.server";
 import { sweepStorage } from "./storage-sweep.server";
 import { createLocalStorage, type Storage } from "./storage.server";
@@ -10,27 +13,31 @@ export interface Runtime {
   env: Env;
   database: Database;
   storage: Storage;
-  uploadsDir: string;
   /** Held while PGlite owns DATA_DIR; PostgreSQL instances share the folder. */
   lock: DataDirLock | null;
   sessionSecret: string;
+  /** SMTP, or the outbox folder: chosen once here. */
+  mailer: Mailer;
 }
 
 /** Opens everything the app stands on: the DATA_DIR lock, the database (migrated), storage.
  * The server, the seed and the admin CLI all go through here. */
 export async function openRuntime(env: Env): Promise<Runtime> {
+  const paths = dataPaths(env.DATA_DIR);
   const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
   let database: Database | undefined;
   try {
     database = env.DATABASE_URL
       ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
-      : await openDatabase({ kind: "pglite", dataDir: path.join(env.DATA_DIR, "pglite") });
-    const uploadsDir = path.join(env.DATA_DIR, "uploads");
-    const storage = createLocalStorage(uploadsDir);
+      : await openDatabase({ kind: "pglite", dataDir: paths.pglite });
+    const storage = createLocalStorage(paths.uploads);
     // Before anything is served: clear what uploads cut off by a crash left behind.
     await sweepStorage(database, storage);
     const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
-    return { env, database, storage, uploadsDir, lock, sessionSecret };
+    await purgeExpiredSubscriptions(database.db);
+    const mailer = createMailer(env);
+    log("info", "mail goes to", { destination: mailer.destination });
+    return { env, database, storage, lock, sessionSecret, mailer };
   } catch (err) {
     await database?.close().catch(() => {});
     lock?.release();
@@ -39,6 +46,7 @@ export async function openRuntime(env: Env): Promise<Runtime> {
 }
 
 export async function closeRuntime(runtime: Runtime) {
+  runtime.mailer.close();
   await runtime.database.close();
   runtime.lock?.release();
 }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions } from "~/db/schema";
+import { fixClock } from "~/test/clock";
 import { setupTestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
 import { signIn } from "./admin-login.server";
 import { ensureAdmin, resetAdminPassword } from "./admin-users.server";
-import { createSession, endAllSessions, getAdminSession, requireAdmin, SESSION_TTL_MS } from "./session.server";
+import { createSession, endAllSessions, getAdminSession, requireAdmin, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from "./session.server";
 
 const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
 const requestWith = (cookie?: string) =>
@@ -79,6 +80,30 @@ describe.each(testBackends())("admin accounts and sessions on %s", (backend) => 
     expect(renewed?.renewCookie).toMatch(/^pb_session=/);
     const row = await ctx.db.query.sessions.findFirst({ where: eq(sessions.id, ids[1]!) });
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS * 0.9);
+  });
+
+  it("a session used every few days still ends 30 days after its sign-in (absolute lifetime)", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const signedInAt = fixClock("2031-03-02T09:00:00Z");
+    try {
+      const cookie = cookieHeader(await createSession(ctx, adminId));
+      let expires = 0;
+      // Used every 5 days: each use in the second half of its week renews it, up to day 30 at most.
+      for (let day = 5; day < 30; day += 5) {
+        fixClock(new Date(signedInAt.getTime() + day * DAY));
+        const session = await getAdminSession(requestWith(cookie), ctx);
+        expect(session, `day ${day}`).not.toBeNull();
+        if (session!.renewCookie) expires = new Date(/Expires=([^;]+)/.exec(session!.renewCookie)![1]!).getTime();
+      }
+      expect(expires).toBeLessThanOrEqual(signedInAt.getTime() + SESSION_MAX_AGE_MS);
+      expect(expires).toBeGreaterThan(signedInAt.getTime() + SESSION_MAX_AGE_MS - 1000);
+      fixClock(new Date(signedInAt.getTime() + SESSION_MAX_AGE_MS - 60_000));
+      expect(await getAdminSession(requestWith(cookie), ctx)).not.toBeNull();
+      fixClock(new Date(signedInAt.getTime() + SESSION_MAX_AGE_MS + 1000));
+      expect(await getAdminSession(requestWith(cookie), ctx)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("redirects an anonymous request to the login page, keeping where it was going", async () => {

@@ -8,13 +8,21 @@ import type { AppContext } from "./app-context";
 // expiry, so sessions can be listed and revoked, and a leaked table gives no working cookie.
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Sliding renewal: a session used in its second half gets a fresh full lifetime. */
+/** Sliding renewal: a session used in its second half gets a fresh full lifetime… */
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+/** …but never beyond this from its sign-in: a stolen cookie that is kept in use dies all the same. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A session's next expiry: a full sliding lifetime from now, capped by its absolute one. */
+const nextExpiry = (createdAt: Date) => new Date(Math.min(Date.now() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
+
+/** The session cookie's name; its presence keeps a request out of the page cache (server/page-cache.ts). */
+export const SESSION_COOKIE_NAME = "pb_session";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function sessionCookie(context: Pick<AppContext, "env" | "sessionSecret">) {
-  return createCookie("pb_session", {
+  return createCookie(SESSION_COOKIE_NAME, {
     secrets: [context.sessionSecret],
     httpOnly: true,
     sameSite: "lax",
@@ -32,8 +40,10 @@ export interface AdminSession {
 
 export async function createSession(context: AppContext, userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await context.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  // The sign-in time on the app's clock (not the database's): the absolute lifetime counts from it.
+  const createdAt = new Date();
+  const expiresAt = nextExpiry(createdAt);
+  await context.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt });
   return sessionCookie(context).serialize(token, { expires: expiresAt });
 }
 
@@ -42,15 +52,27 @@ export async function getAdminSession(request: Request, context: AppContext): Pr
   const token: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (typeof token !== "string" || token.length < 20) return null;
   const [row] = await context.db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: adminUsers.id, email: adminUsers.email })
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      id: adminUsers.id,
+      email: adminUsers.email,
+    })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   let renewCookie: string | null = null;
-  if (row.expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
-    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const expiresAt = nextExpiry(row.createdAt);
+  if (row.expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS && expiresAt > row.expiresAt) {
     await context.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
     renewCookie = await cookie.serialize(token, { expires: expiresAt });
   }

@@ -134,10 +134,18 @@ onPostgres("instances on one PostgreSQL database", () => {
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
     const held = async () =>
-      Number((await admin.query("select count(*) as n from pg_locks where locktype = 'advisory' and granted")).rows[0].n);
+      Number(
+        (
+          await admin.query(
+            "select count(*) as n from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())",
+          )
+        ).rows[0].n,
+      );
     try {
       expect(await held()).toBe(1);
-      await admin.query("select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory'");
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
+      );
       await expect.poll(held, { timeout: 5000 }).toBe(0);
       await expect.poll(held, { timeout: 5000 }).toBe(1);
       const second = await start();

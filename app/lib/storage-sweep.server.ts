@@ -3,22 +3,23 @@ import { PgTable, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database, Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { log } from "./log.server";
-import type { LocalStorage } from "./storage.server";
+import type { Storage } from "./storage.server";
 
 // A file is stored (streamed, then renamed to its key) before the row that references it is
 // inserted. A process killed in between leaves a file that no row will ever reference, and one
-// killed mid-stream leaves a temporary file. Both are cleared when the site starts.
+// killed mid-stream leaves a temporary file (local disk only). Both are cleared when the site starts,
+// on every backend: the sweep lists the files through the Storage interface.
 
 /** When other instances run (PostgreSQL), a file of theirs may still be waiting for its row; a
  * request cannot last this long, so an unreferenced file older than this is an orphan. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
-/** Every column that holds a storage key: by the schema's convention, and only those, `*_key`. */
+/** Every column that holds a storage key: those the schema declares with storageKey(). */
 export function storageKeyColumns(): { table: PgTable; column: PgColumn }[] {
   const out: { table: PgTable; column: PgColumn }[] = [];
   for (const table of Object.values(schema)) {
     if (!is(table, PgTable)) continue;
-    for (const column of Object.values(getTableColumns(table))) if (column.name.endsWith("_key")) out.push({ table, column });
+    for (const column of Object.values(getTableColumns(table))) if (schema.holdsStorageKey(column)) out.push({ table, column });
   }
   return out;
 }
@@ -33,7 +34,7 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
 }
 
 /** Deletes the stored files that no row references and that were last written before `before`. */
-export async function sweepOrphans(db: Db, storage: LocalStorage, before: number): Promise<string[]> {
+export async function sweepOrphans(db: Db, storage: Storage, before: number): Promise<string[]> {
   const files = (await storage.list()).filter((f) => f.modifiedAt < before);
   if (files.length === 0) return [];
   // Read after listing: a row committed meanwhile is seen, so its file is kept.
@@ -45,8 +46,8 @@ export async function sweepOrphans(db: Db, storage: LocalStorage, before: number
 
 /** At start: clears what interrupted uploads left. Every orphan file when this is the only
  * instance (always on PGlite), otherwise only those past the grace period. Registers the instance. */
-export async function sweepStorage(database: Database, storage: LocalStorage): Promise<{ temporary: number; orphans: number }> {
-  const temporary = await storage.sweepTemp();
+export async function sweepStorage(database: Database, storage: Storage): Promise<{ temporary: number; orphans: number }> {
+  const temporary = (await storage.sweepTemp?.()) ?? 0;
   let orphans: string[] = [];
   const alone = await database.registerInstance(async () => {
     orphans = await sweepOrphans(database.db, storage, Date.now());

@@ -1,30 +1,19 @@
-import {
-  BikeIcon,
-  HeartPulseIcon,
-  LeafIcon,
-  type LucideIcon,
-  MapIcon,
-  PiggyBankIcon,
-  ShieldCheckIcon,
-  SmileIcon,
-  TimerIcon,
-  UsersIcon,
-} from "lucide-react";
+import { BikeIcon, HeartPulseIcon, LeafIcon, MapIcon, PiggyBankIcon, ShieldCheckIcon, SmileIcon, TimerIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/ambit";
 import { SectionLink } from "~/components/section-link";
-import { HeroBackground } from "~/components/site/hero-background";
+import { FeatureList, type Feature } from "~/components/site/feature-list";
+import { Hero } from "~/components/site/hero-background";
 import { Button } from "~/components/ui/button";
-import { categories, type Category } from "~/domain/themes";
+import { categoryLabels, isCategory, type Category } from "~/domain/themes";
 import { scopeVideo } from "~/lib/content.server";
-import { categoryLabels } from "~/domain/themes";
 import { paths } from "~/lib/routes";
 
 interface Theme {
   label: string;
   headline: string;
   intro: string;
-  benefits: { icon: LucideIcon; title: string; text: string }[];
+  benefits: Feature[];
 }
 
 const THEMES: Record<Category, Theme> = {
@@ -72,7 +61,7 @@ const THEMES: Record<Category, Theme> = {
 
 function scopeFromPath(pathname: string): Category {
   const scope = pathname.replace(/^\/+|\/+$/g, "");
-  return (categories as readonly string[]).includes(scope) ? (scope as Category) : "ciutadania";
+  return isCategory(scope) ? scope : "ciutadania";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -85,28 +74,19 @@ export default function Ambit({ loaderData }: Route.ComponentProps) {
   const theme = THEMES[scope];
   return (
     <>
-      <section className="relative isolate text-white">
-        <HeroBackground media={video} />
-        {/* The whole screen below the sticky header (h-16): the scope's video fills it. */}
-        <div className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-6xl flex-col justify-start gap-5 px-4 pt-[18dvh] pb-16">
-          <p className="w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>
-          <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{theme.label}</h1>
-          <p className="max-w-2xl text-lg md:text-xl">{theme.intro}</p>
-        </div>
-      </section>
+      <Hero
+        media={video}
+        height="screen"
+        eyebrow={<p className="w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>}
+        title={theme.label}
+      >
+        <p className="max-w-2xl text-lg md:text-xl">{theme.intro}</p>
+      </Hero>
       <section aria-labelledby="beneficis-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="beneficis-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
           {theme.headline}
         </h2>
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {theme.benefits.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-lg border border-ink/10 p-5 shadow-sm">
-              <Icon aria-hidden="true" className="size-8 text-brand" />
-              <h3 className="mt-3 text-lg font-bold">{title}</h3>
-              <p className="mt-1 text-ink/85">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureList items={theme.benefits} className="mt-6" />
         <div className="mt-10 flex flex-wrap items-center gap-4">
           <Button asChild size="lg">
             <Link to={paths.participa}>Digues la teva</Link>

@@ -3,7 +3,7 @@ import { CAMPAIGN } from "~/domain/campaign";
 import { Agenda } from "~/components/agenda";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
 import { ContributionsCarousel } from "~/components/site/contributions-carousel";
-import { HeroBackground } from "~/components/site/hero-background";
+import { Hero } from "~/components/site/hero-background";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
 import { SocialSection } from "~/components/site/social-section";
@@ -24,17 +24,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { background, contributions, embeds, activities } = loaderData;
   return (
     <>
-      <section className="relative isolate text-white">
-        <HeroBackground media={background} />
-        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-start gap-6 px-4 pt-[14dvh] pb-16">
-          <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">Al Penedès, la bici ens mou!</h1>
-          <p className="max-w-2xl text-lg md:text-xl">
-            Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}. Digues la teva fins al{" "}
-            {CAMPAIGN.consultationUntil}.
-          </p>
-          <HeroActions />
-        </div>
-      </section>
+      <Hero media={background} height="tall" title="Al Penedès, la bici ens mou!">
+        <p className="max-w-2xl text-lg md:text-xl">
+          Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}. Digues la teva fins al{" "}
+          {CAMPAIGN.consultationUntil}.
+        </p>
+        <HeroActions />
+      </Hero>
 
       <ContributionsCarousel items={contributions} />
       <ThemeTiles />

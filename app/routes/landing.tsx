@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
-import { HeroBackground } from "~/components/site/hero-background";
+import { Hero } from "~/components/site/hero-background";
 import { Markdown } from "~/components/markdown";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
@@ -55,16 +55,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const { landing, background, embeds, activities } = loaderData;
   return (
     <>
-      <section className="relative isolate text-white">
-        <HeroBackground media={background} />
-        <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-start gap-6 px-4 pt-[14dvh] pb-16">
-          <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{landing.title}</h1>
-          <div className="max-w-2xl text-lg md:text-xl [&_a]:text-white">
-            <Markdown>{landing.description}</Markdown>
-          </div>
-          <HeroActions />
+      <Hero media={background} height="tall" title={landing.title}>
+        <div className="max-w-2xl text-lg md:text-xl [&_a]:text-white">
+          <Markdown>{landing.description}</Markdown>
         </div>
-      </section>
+        <HeroActions />
+      </Hero>
       <ThemeTiles />
       <MapSection embedUrl={embeds.mapEmbedUrl} fullUrl={embeds.mapFullUrl} />
       <section aria-labelledby="vivi-title" className="bg-brand-soft">

@@ -25,15 +25,11 @@ export default function CookiePolicy() {
         <caption className="sr-only">Tipus de galetes, finalitat i durada</caption>
         <thead>
           <tr className="border-b border-ink/20">
-            <th scope="col" className="py-2 pr-4">
-              Tipus
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Finalitat
-            </th>
-            <th scope="col" className="py-2">
-              Durada
-            </th>
+            {["Tipus", "Finalitat", "Durada"].map((heading) => (
+              <th key={heading} scope="col" className="py-2 pr-4 last:pr-0">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,6 +1,7 @@
-import { AccessibilityIcon, type LucideIcon, PackageIcon, ZapIcon } from "lucide-react";
+import { AccessibilityIcon, PackageIcon, ZapIcon } from "lucide-react";
 import type { Route } from "./+types/segueixlavivi";
-import { HeroBackground } from "~/components/site/hero-background";
+import { FeatureList, type Feature } from "~/components/site/feature-list";
+import { Hero } from "~/components/site/hero-background";
 import { HASHTAG, HASHTAG_URL } from "~/components/site/social-section";
 import { activePhotos } from "~/lib/content.server";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
@@ -9,7 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { photos: await activePhotos(context.db) };
 }
 
-const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
+const FEATURES: Feature[] = [
   { icon: ZapIcon, title: "Assistència elèctrica", text: "Pujades i distàncies llargues sense esforç: la Vivi t'ajuda a pedalar." },
   { icon: PackageIcon, title: "Versatilitat", text: "Porta la compra, les eines o la canalla: serveix per a tot el dia a dia." },
   {
@@ -25,13 +26,9 @@ export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
   const { photos } = loaderData;
   return (
     <>
-      <section className="relative isolate text-white">
-        <HeroBackground media={null} fallbackSrcSet={VIVI_SRCSET} />
-        <div className="mx-auto flex min-h-[50dvh] max-w-6xl flex-col justify-start gap-4 px-4 pt-[12dvh] pb-16">
-          <h1 className="text-4xl font-extrabold drop-shadow md:text-6xl">Segueix la Vivi!</h1>
-          <p className="max-w-2xl text-lg md:text-xl">Descobreix les aventures de la nostra bici pel territori del Penedès</p>
-        </div>
-      </section>
+      <Hero media={null} fallbackSrcSet={VIVI_SRCSET} height="short" title="Segueix la Vivi!">
+        <p className="max-w-2xl text-lg md:text-xl">Descobreix les aventures de la nostra bici pel territori del Penedès</p>
+      </Hero>
 
       <section aria-labelledby="concursos-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="concursos-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
@@ -41,15 +38,7 @@ export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
           La Vivi és la bici fúcsia de la campanya i recorre el Penedès de poble en poble. Si te la trobes, fes-li una foto i comparteix-la
           amb <strong>#{HASHTAG}</strong>: les millors imatges tindran premi!
         </p>
-        <ul className="mt-8 grid gap-4 md:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-lg border border-ink/10 p-5 shadow-sm">
-              <Icon aria-hidden="true" className="size-8 text-brand" />
-              <h3 className="mt-3 text-lg font-bold">{title}</h3>
-              <p className="mt-1 text-ink/85">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureList items={FEATURES} className="mt-8" />
       </section>
 
       <section aria-labelledby="galeria-title" className="mx-auto max-w-6xl px-4 pb-12">

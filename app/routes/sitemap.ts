@@ -1,7 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { activeLandingSlugs } from "~/lib/content.server";
-import { paths } from "~/lib/routes";
-import { PUBLIC_PATHS } from "~/lib/seo";
+import { paths, PUBLIC_PATHS } from "~/lib/routes";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

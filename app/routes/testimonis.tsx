@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/testimonis";
-import { PageIntro } from "~/components/page-intro";
 import { TestimonialsSection } from "~/components/participation/testimonials-section";
 import { categories, type Category } from "~/domain/themes";
 import { listApprovedTestimonials } from "~/lib/participation.server";
@@ -18,9 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Testimonis({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageIntro title="Les veus del territori">
-        <p>Escolta què en pensa la gent del Penedès i envia el teu testimoni.</p>
-      </PageIntro>
+      <section className="mx-auto max-w-4xl px-4 py-12">
+        <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Les veus del territori</h1>
+        <p className="mt-4 text-lg">Escolta què en pensa la gent del Penedès i envia el teu testimoni.</p>
+      </section>
       <TestimonialsSection filter={loaderData.filter} testimonials={loaderData.testimonials} />
     </>
   );

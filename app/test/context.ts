@@ -5,16 +5,20 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context";
 import { parseEnv } from "~/lib/env.server";
+import { createMailer } from "~/lib/mail.server";
 import { createLocalStorage, type LocalStorage } from "~/lib/storage.server";
 import { createTestDatabase, type Backend } from "./db";
 
 /** The context the server hands loaders and actions, on a test database and a temp folder. */
 export function createTestContext(database: Database): AppContext & { cleanup(): void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-ctx-"));
+  const env = parseEnv({ DATA_DIR: root });
   return {
     db: database.db,
     storage: createLocalStorage(root),
-    env: parseEnv({ DATA_DIR: root }),
+    env,
+    // No SMTP_URL: messages land in <root>/outbox, as on a new install.
+    mailer: createMailer(env),
     cspNonce: "test-nonce",
     sessionSecret: "test-secret-".padEnd(40, "x"),
     clientKey: `test-client-${path.basename(root)}`,

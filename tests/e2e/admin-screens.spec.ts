@@ -13,7 +13,13 @@ const mp4 = (bytes: number) => {
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-const acceptConfirms = (page: Page) => page.on("dialog", (d) => void d.accept());
+/** Deletes through the in-page confirmation (no browser dialog: one would fail the test). */
+async function confirmDelete(page: Page, name: string, question: string) {
+  await page.getByRole("button", { name: `Elimina ${name}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(question);
+  await dialog.getByRole("button", { name: "Elimina" }).click();
+}
 
 test("sign-out ends the session and shows the spec's notice", async ({ page }) => {
   await signIn(page);
@@ -30,7 +36,6 @@ test("sign-out ends the session and shows the spec's notice", async ({ page }) =
 });
 
 test("activities: create, edit and delete; the agenda on the home page follows", async ({ page }) => {
-  acceptConfirms(page);
   await signIn(page);
   await page.goto("/admin/activities");
   await page.getByRole("button", { name: "Nova activitat" }).click();
@@ -51,14 +56,28 @@ test("activities: create, edit and delete; the agenda on the home page follows",
   await page.goto("/");
   await expect(page.getByText("Pedalada editada E2E")).toBeVisible();
   await page.goto("/admin/activities");
-  await page.getByRole("button", { name: "Elimina Pedalada editada E2E" }).click();
+  // The confirmation is in the page: it holds the focus, Escape cancels and gives the focus back.
+  const remove = page.getByRole("button", { name: "Elimina Pedalada editada E2E" });
+  await remove.click();
+  const confirm = page.getByRole("alertdialog", { name: "Confirmar eliminació" });
+  await expect(confirm).toContainText("Estàs segur que vols eliminar aquesta activitat?");
+  await expectAccessible(page, "activity delete confirmation");
+  await expect(confirm.getByRole("button", { name: "Cancel·la" })).toBeFocused();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    expect(await confirm.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Pedalada editada E2E" })).toBeVisible();
+  await confirmDelete(page, "Pedalada editada E2E", "Estàs segur que vols eliminar aquesta activitat?");
   await expect(toast(page, "Activitat eliminada correctament")).toBeVisible();
   await page.goto("/");
   await expect(page.getByText("Pedalada editada E2E")).toHaveCount(0);
 });
 
 test("footer: edit the texts and add, hide and delete a logo; every public page follows", async ({ page }) => {
-  acceptConfirms(page);
   await signIn(page);
   await page.goto("/admin/footer");
   await page.getByRole("button", { name: "Edita els textos" }).click();
@@ -90,7 +109,7 @@ test("footer: edit the texts and add, hide and delete a logo; every public page 
   await page.goto("/");
   await expect(page.getByRole("contentinfo").getByAltText("Logo E2E")).toHaveCount(0);
   await page.goto("/admin/footer");
-  await page.getByRole("button", { name: "Elimina Logo E2E" }).click();
+  await confirmDelete(page, "Logo E2E", "Estàs segur que vols eliminar aquest logo?");
   await expect(toast(page, "Logo eliminat correctament")).toBeVisible();
   await page.getByRole("button", { name: "Edita els textos" }).click();
   await page.getByRole("dialog").getByLabel("Text principal").fill(original.main);
@@ -137,7 +156,6 @@ test("landings: create with an automatic slug, preview the Markdown, toggle, and
 });
 
 test("videos: an upload shows its progress bar, then toggle and delete", async ({ page }) => {
-  acceptConfirms(page);
   await signIn(page);
   await page.goto("/admin/videos");
   await page.getByRole("button", { name: "Nou vídeo" }).click();
@@ -161,7 +179,7 @@ test("videos: an upload shows its progress bar, then toggle and delete", async (
   await expect(page.getByText("4,0 MB")).toBeVisible();
   await page.getByRole("switch", { name: "Actiu: Vídeo E2E" }).click();
   await expect(toast(page, "Vídeo desactivat correctament")).toBeVisible();
-  await page.getByRole("button", { name: "Elimina Vídeo E2E" }).click();
+  await confirmDelete(page, "Vídeo E2E", "Estàs segur que vols eliminar aquest vídeo?");
   await expect(toast(page, "Vídeo eliminat correctament")).toBeVisible();
 });
 
@@ -223,7 +241,8 @@ const NAV_LABEL: Record<string, string> = {
 };
 
 test("resources, Vivi photos and home background: create, toggle and delete", async ({ page }) => {
-  acceptConfirms(page);
+  // Three screens, each delete confirmed in the page: more than one screen's share of time.
+  test.slow();
   await signIn(page);
   await page.goto("/admin/resources");
   await page
@@ -240,7 +259,7 @@ test("resources, Vivi photos and home background: create, toggle and delete", as
   await expect(page.getByRole("heading", { name: "Recurs E2E" })).toBeVisible();
   await page.getByRole("switch", { name: "Actiu: Recurs E2E" }).click();
   await expect(toast(page, "Recurs actualitzat correctament")).toBeVisible();
-  await page.getByRole("button", { name: "Elimina Recurs E2E" }).click();
+  await confirmDelete(page, "Recurs E2E", "Segur que vols eliminar aquest recurs?");
   await expect(toast(page, "Recurs eliminat correctament")).toBeVisible();
 
   await page.goto("/admin/bici-fucsia");
@@ -250,7 +269,7 @@ test("resources, Vivi photos and home background: create, toggle and delete", as
   await expect(toast(page, "Foto afegida correctament")).toBeVisible();
   await page.getByRole("button", { name: "Amaga Foto E2E" }).click();
   await expect(toast(page, "Foto amagada")).toBeVisible();
-  await page.getByRole("button", { name: "Elimina Foto E2E" }).click();
+  await confirmDelete(page, "Foto E2E", "Estàs segur que vols eliminar aquesta foto?");
   await expect(toast(page, "Foto eliminada correctament")).toBeVisible();
 
   await page.goto("/admin/home-background");

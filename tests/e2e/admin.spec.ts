@@ -1,4 +1,5 @@
-import { E2E_ADMIN } from "../../playwright.config";
+import http from "node:http";
+import { E2E_ADMIN, PORT } from "../../playwright.config";
 import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 test("the back office refuses anonymous visitors", async ({ page }) => {
@@ -60,4 +61,59 @@ test("the mobile menu of a signed-in admin offers 'Sortir' and passes axe-core",
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole("button", { name: "Obre el menú" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Menú" })).toBeHidden();
+});
+
+/** A sign-in posted from a loopback address of its own (each test its own client, so that its
+ * failures count against no other test's), as a form without JavaScript sends it. */
+function postSignIn(localAddress: string, fields: Record<string, string>, cookie?: string) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path: "/admin/login",
+        method: "POST",
+        localAddress,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("repeated wrong passwords are throttled with the spec's message and a Retry-After header", async () => {
+  const fields = { email: "ningu-throttle@penedes.cat", password: "malament" };
+  for (let i = 0; i < 5; i++) expect((await postSignIn("127.0.0.5", fields)).status).toBe(401);
+  const refused = await postSignIn("127.0.0.5", fields);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers["retry-after"])).toBeGreaterThan(14 * 60);
+  expect(refused.body).toContain("Massa intents fallits. Per seguretat, torna-ho a provar d&#x27;aquí a 15 minuts.");
+  // Another client is not affected, and neither is the real account from this one.
+  expect((await postSignIn("127.0.0.6", fields)).status).toBe(401);
+  const owner = await postSignIn("127.0.0.5", E2E_ADMIN);
+  expect(owner.status).toBe(302);
+});
+
+test("a redirectTo with CR, LF or U+2028 leads to the dashboard, not to a 500", async ({ request }) => {
+  for (const redirectTo of ["/admin/testimonials\r\nX-Injected: 1", "/admin?x=\u2028", "/admin/\n"]) {
+    const res = await postSignIn("127.0.0.7", { ...E2E_ADMIN, redirectTo });
+    expect(res.status, JSON.stringify(redirectTo)).toBe(302);
+    expect(res.headers.location).toBe("/admin/dashboard");
+    expect(res.headers["x-injected"]).toBeUndefined();
+  }
+  // Already signed in: the login page's loader redirects the same way.
+  const signedIn = await postSignIn("127.0.0.7", E2E_ADMIN);
+  const cookie = (signedIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  for (const query of ["%2Fadmin%0D%0AX-Injected%3A%201", "%2Fadmin%3Fx%3D%E2%80%A8"]) {
+    const res = await request.get(`/admin/login?redirectTo=${query}`, { headers: { Cookie: cookie }, maxRedirects: 0 });
+    expect(res.status(), query).toBe(302);
+    expect(res.headers().location).toBe("/admin/dashboard");
+  }
 });

@@ -102,6 +102,9 @@ export const PAGES: string[] = [
   ...PUBLIC_PATHS,
   "/landing/no-existeix",
   ...Object.keys(SEO_ENTRIES).filter((p) => !PUBLIC_PATHS.includes(p)),
+  // The newsletter's e-mail links, with a token that is not one (decision 023).
+  "/newsletter/confirma/no-es-un-enllac",
+  "/newsletter/baixa/no-es-un-enllac",
   "/no-existeix",
 ];
 export const RESOURCES = ["/robots.txt", "/sitemap.xml", "/healthz", "/favicon.ico"];

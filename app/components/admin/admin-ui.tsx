@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib/forms";
+import type { ActionResult } from "~/lib/forms";
 import { toast } from "~/lib/toast";
-import type { z } from "zod";
 import { Switch } from "~/components/ui/switch";
-
-export type { ActionResult };
 
 /** Shows the toast an admin action answered with, once per answer. */
 export function useResultToast(result: ActionResult | undefined, onSuccess?: () => void) {
@@ -28,10 +25,14 @@ export function useAdminFetcher(onSuccess?: () => void, key?: string) {
   return fetcher;
 }
 
-/** Checks a form against its schema before sending; the action checks again. */
-export function clientErrors(schema: z.ZodType, form: HTMLFormElement): FieldErrors | null {
-  const errors = checkForm(schema, form);
-  return hasErrors(errors) ? errors : null;
+/** The fetcher of a dialog's form (EditDialog): its answer is a toast, and success closes the dialog. */
+export function useDialogFetcher(onClose: () => void) {
+  const fetcher = useAdminFetcher(onClose);
+  return {
+    pending: fetcher.state !== "idle",
+    send: (form: HTMLFormElement) => void fetcher.submit(form),
+    serverErrors: fetcher.data?.fieldErrors,
+  };
 }
 
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
@@ -62,17 +63,6 @@ export function ActiveToggle({ id, active, label }: { id: string; active: boolea
       {shown ? "Actiu" : "Inactiu"}
     </label>
   );
-}
-
-/** Delete after the browser's confirmation (the spec's wording per entity). */
-export function useConfirmDelete() {
-  const fetcher = useAdminFetcher();
-  return {
-    fetcher,
-    remove: (id: string, question: string) => {
-      if (window.confirm(question)) void fetcher.submit({ intent: "delete", id }, { method: "post" });
-    },
-  };
 }
 
 export interface UploadState {
@@ -120,7 +110,7 @@ export const formatMb = (bytes: number | null | undefined) =>
     ? "Desconegut"
     : `${(bytes / (1024 * 1024)).toLocaleString("ca-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
-/** Row actions (toggle, delete, moderate) share one fetcher key; the page, which stays
+/** Row actions (delete, moderate, show/hide) share one fetcher key; the admin shell, which stays
  * mounted when the row disappears, shows their toasts. */
 export const ROW_ACTION = "admin-row-action";
 export const useRowAction = () => useFetcher<ActionResult>({ key: ROW_ACTION });

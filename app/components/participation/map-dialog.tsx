@@ -1,12 +1,13 @@
 import { ExternalLinkIcon, MapIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { MapSettings } from "~/lib/participation-texts";
+import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
-import { MAP_COMMENT_ACTION, MapCommentForm } from "./map-comment-form";
+import { MapCommentForm } from "./map-comment-form";
+import { FormDialog } from "./shared";
 
 /** The proposal map, sandboxed, with a link to the full map. */
 export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
@@ -37,48 +38,39 @@ export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
   );
 }
 
+export const MAP_TEXTS = {
+  title: "Mapa interactiu",
+  description: "Consulta les propostes de la xarxa ciclable i deixa-hi el teu comentari.",
+};
+
 /** The map dialog: the embedded proposal map and the comment form. Without JavaScript its
  * button is a link to a page with the same map and form. */
 export function MapDialog({ label = "Obre el mapa", className }: { label?: string; className?: string }) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLAnchorElement>(null);
-  const settings = useFetcher<{ map: MapSettings }>({ key: "map-settings" });
-  const { load, state, data } = settings;
-  useEffect(() => {
-    if (open && !data && state === "idle") void load(MAP_COMMENT_ACTION);
-  }, [open, data, state, load]);
+  return (
+    <FormDialog
+      href={paths.map}
+      icon={<MapIcon aria-hidden="true" />}
+      label={label}
+      variant="outline"
+      className={className}
+      {...MAP_TEXTS}
+      contentClassName="sm:max-w-3xl"
+    >
+      {(close) => <MapDialogBody onSent={close} />}
+    </FormDialog>
+  );
+}
 
+/** Mounted when the dialog opens: the map's settings are loaded then (the page's loader). */
+function MapDialogBody({ onSent }: { onSent: () => void }) {
+  const { load, state, data } = useFetcher<{ map: MapSettings }>({ key: "map-settings" });
+  useEffect(() => {
+    if (!data && state === "idle") void load(paths.map);
+  }, [data, state, load]);
   return (
     <>
-      <a
-        ref={trigger}
-        href={MAP_COMMENT_ACTION}
-        className={cn(buttonVariants({ variant: "outline" }), className)}
-        aria-haspopup="dialog"
-        onClick={(e) => {
-          e.preventDefault();
-          setOpen(true);
-        }}
-      >
-        <MapIcon aria-hidden="true" />
-        {label}
-      </a>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          className="sm:max-w-3xl"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            trigger.current?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Mapa interactiu</DialogTitle>
-            <DialogDescription>Consulta les propostes de la xarxa ciclable i deixa-hi el teu comentari.</DialogDescription>
-          </DialogHeader>
-          <MapFrame settings={data?.map} />
-          <MapCommentForm onSent={() => setOpen(false)} />
-        </DialogContent>
-      </Dialog>
+      <MapFrame settings={data?.map} />
+      <MapCommentForm onSent={onSent} />
     </>
   );
 }

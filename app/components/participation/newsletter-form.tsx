@@ -1,33 +1,26 @@
-import { useCallback, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { type FieldErrors, type WriteResult } from "~/lib/participation-texts";
-import { useHydrated } from "~/lib/utils";
-import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useResultToasts } from "./shared";
-
-export const NEWSLETTER_ACTION = "/newsletter";
+import { LIMITS, type WriteResult } from "~/lib/participation-texts";
+import { paths } from "~/lib/routes";
+import { NativeCheckbox, PrivacyLink, PublicForm, usePublicForm } from "./shared";
 
 /** The newsletter subscription: an e-mail and the privacy box. Works without JavaScript. */
 export function NewsletterForm({ result }: { result?: WriteResult }) {
-  const fetcher = useFetcher<WriteResult>({ key: "newsletter" });
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState("");
   const [privacy, setPrivacy] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const form = usePublicForm({
+    key: "newsletter",
+    action: paths.newsletter,
+    schema: "newsletter",
+    result,
+    onSuccess: () => {
+      setEmail("");
+      setPrivacy(false);
+    },
+  });
+  const { errors } = form;
   const id = useId();
-  const data = fetcher.data ?? result;
-  const errors = { ...errorsOf(fetcher.state === "idle" ? data : undefined), ...clientErrors };
-  const submitting = fetcher.state !== "idle";
-
-  const reset = useCallback(() => {
-    form.current?.reset();
-    setEmail("");
-    setPrivacy(false);
-  }, []);
-  useResultToasts(fetcher, reset);
 
   return (
     <section aria-labelledby={`${id}-title`} className="bg-brand-soft">
@@ -36,22 +29,14 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
           Subscriu-te a la newsletter
         </h2>
         <p>Rep les novetats de la campanya i del pla director de la bicicleta al teu correu.</p>
-        <fetcher.Form
-          ref={form}
-          method="post"
-          action={NEWSLETTER_ACTION}
-          noValidate={hydrated}
-          className="relative flex flex-col gap-4"
-          onSubmit={(e) => submitChecked(e, "newsletter", fetcher, setClientErrors)}
-        >
-          <Honeypot />
+        <PublicForm form={form} submit={{ label: "Subscriu-me", busy: "Subscrivint...", ready: email.trim() !== "" && privacy }}>
           <FormField label="Correu electrònic" error={errors.email}>
             <Input
               type="email"
               name="email"
               autoComplete="email"
               aria-required="true"
-              maxLength={254}
+              maxLength={LIMITS.email}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               className="bg-white"
@@ -71,13 +56,7 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
             }
           />
           {errors.form && <p className="text-sm font-semibold text-red-700">{errors.form}</p>}
-          <ResultMessage result={data} hydrated={hydrated} />
-          <div>
-            <Button type="submit" disabled={hydrated && (submitting || email.trim() === "" || !privacy)}>
-              {submitting ? "Subscrivint..." : "Subscriu-me"}
-            </Button>
-          </div>
-        </fetcher.Form>
+        </PublicForm>
       </div>
     </section>
   );

@@ -1,49 +1,34 @@
-import { useCallback, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { echoed, LIMITS, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
-import { useHydrated } from "~/lib/utils";
-import { errorsOf, Honeypot, submitChecked, NativeCheckbox, PrivacyLink, ResultMessage, useResultToasts } from "./shared";
-
-export const REFLECTION_ACTION = "/participa/reflexio";
+import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
+import { paths } from "~/lib/routes";
+import { NativeCheckbox, PrivacyLink, PublicForm, usePublicForm } from "./shared";
 
 /** A reflection: the text is required; name and e-mail are optional, and an e-mail needs consent. */
 export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSent?: () => void }) {
-  const fetcher = useFetcher<WriteResult>({ key: "reflection" });
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
   const [reflection, setReflection] = useState(() => echoed(result, "reflection"));
   const [email, setEmail] = useState("");
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const form = usePublicForm({
+    key: "reflection",
+    action: paths.reflection,
+    schema: "reflection",
+    result,
+    onSuccess: () => {
+      setReflection("");
+      setEmail("");
+      onSent?.();
+    },
+  });
+  const { errors, hydrated } = form;
   const id = useId();
-  const data = fetcher.data ?? result;
-  const errors = { ...errorsOf(fetcher.state === "idle" ? data : undefined), ...clientErrors };
-  const submitting = fetcher.state !== "idle";
   // Without JavaScript the box cannot appear on typing, so it is always there (and only
   // required by the server when an e-mail is given).
   const showConsent = !hydrated || email.trim() !== "";
 
-  const reset = useCallback(() => {
-    form.current?.reset();
-    setReflection("");
-    setEmail("");
-    onSent?.();
-  }, [onSent]);
-  useResultToasts(fetcher, reset);
-
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      action={REFLECTION_ACTION}
-      noValidate={hydrated}
-      className="relative flex flex-col gap-4"
-      onSubmit={(e) => submitChecked(e, "reflection", fetcher, setClientErrors)}
-    >
-      <Honeypot />
+    <PublicForm form={form} submit={{ label: "Envia la reflexió", ready: reflection.trim() !== "" }}>
       <FormField label="La teva reflexió" error={errors.reflection}>
         <Textarea
           name="reflection"
@@ -79,12 +64,6 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
           }
         />
       )}
-      <ResultMessage result={data} hydrated={hydrated} />
-      <div>
-        <Button type="submit" disabled={hydrated && (submitting || reflection.trim() === "")}>
-          {submitting ? "Enviant..." : "Envia la reflexió"}
-        </Button>
-      </div>
-    </fetcher.Form>
+    </PublicForm>
   );
 }

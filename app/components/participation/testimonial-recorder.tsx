@@ -1,16 +1,16 @@
 import fixWebmDuration from "fix-webm-duration";
 import { MicIcon, PauseIcon, PlayIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { LIMITS, MESSAGES, type WriteResult } from "~/lib/participation-texts";
+import { LIMITS, MESSAGES } from "~/lib/participation-texts";
+import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
-import { errorsOf, useResultToasts } from "./shared";
+import { usePublicForm } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
-import { AUDIO_ACCEPT, TESTIMONIAL_ACTION } from "./testimonial-upload-form";
+import { AUDIO_ACCEPT } from "./testimonial-upload-form";
 
 // Loaded only when the testimonial dialog opens (React.lazy), so it weighs nothing on page load.
 
@@ -37,7 +37,6 @@ interface Recorded {
 type Phase = "idle" | "recording" | "recorded";
 
 export default function TestimonialRecorder({ onSent }: { onSent: () => void }) {
-  const fetcher = useFetcher<WriteResult>({ key: "testimonial" });
   const [phase, setPhase] = useState<Phase>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [recorded, setRecorded] = useState<Recorded | null>(null);
@@ -51,8 +50,6 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const startedAt = useRef(0);
   const player = useRef<HTMLAudioElement>(null);
-  const submitting = fetcher.state !== "idle";
-  const errors = errorsOf(fetcher.state === "idle" ? fetcher.data : undefined);
 
   const release = useCallback(() => {
     if (timer.current) clearInterval(timer.current);
@@ -137,13 +134,17 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
     setPhase("recorded");
   };
 
-  const reset = useCallback(() => {
-    setRecorded(null);
-    setPhase("idle");
-    setValues(emptyTestimonial);
-    onSent();
-  }, [onSent]);
-  useResultToasts(fetcher, reset);
+  // The recording is sent as a file, built here: the form is the hook's fetcher, not a <form> it renders.
+  const { fetcher, errors, submitting } = usePublicForm({
+    key: "testimonial",
+    action: paths.testimonial,
+    onSuccess: () => {
+      setRecorded(null);
+      setPhase("idle");
+      setValues(emptyTestimonial);
+      onSent();
+    },
+  });
 
   const complete = recorded !== null && isComplete(values);
   const warning = phase === "recording" && elapsed >= LIMITS.recordingWarning;
@@ -164,7 +165,7 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
         body.set("category", values.category);
         body.set("terms", "on");
         if (recorded.duration !== null) body.set("duration", String(Math.round(recorded.duration)));
-        void fetcher.submit(body, { method: "post", action: TESTIMONIAL_ACTION, encType: "multipart/form-data" });
+        void fetcher.submit(body, { method: "post", action: paths.testimonial, encType: "multipart/form-data" });
       }}
     >
       <section aria-label="Àudio" className="flex flex-col gap-3 rounded-lg border border-ink/10 bg-brand-soft/50 p-4">

@@ -1,51 +1,35 @@
-import { useCallback, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { FormField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { categories, type Category } from "~/domain/themes";
-import { echoed, type WriteResult } from "~/lib/participation-texts";
-import { useHydrated } from "~/lib/utils";
-import { errorsOf, Honeypot, ResultMessage, useResultToasts } from "./shared";
+import { isCategory } from "~/domain/themes";
+import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
+import { paths } from "~/lib/routes";
+import { PublicForm, usePublicForm } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 
-export const TESTIMONIAL_ACTION = "/testimonis/enviar";
 export const AUDIO_ACCEPT = "audio/*,.mp3,.wav,.webm,.weba,.ogg,.oga,.opus,.m4a";
 
 /** Upload an existing audio file: needs no JavaScript and no microphone. */
 export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
-  const fetcher = useFetcher<WriteResult>({ key: "testimonial-upload" });
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<TestimonialValues>(() => {
     const category = echoed(result, "category");
-    return {
-      ...emptyTestimonial,
-      title: echoed(result, "title").slice(0, 100),
-      category: (categories as readonly string[]).includes(category) ? (category as Category) : "",
-    };
+    return { ...emptyTestimonial, title: echoed(result, "title").slice(0, LIMITS.title), category: isCategory(category) ? category : "" };
   });
   const [hasFile, setHasFile] = useState(false);
-  const data = fetcher.data ?? result;
-  const errors = errorsOf(fetcher.state === "idle" ? data : undefined);
-  const submitting = fetcher.state !== "idle";
-  const reset = useCallback(() => {
-    form.current?.reset();
-    setValues(emptyTestimonial);
-    setHasFile(false);
-  }, []);
-  useResultToasts(fetcher, reset);
+  // The file is checked by its bytes on the server only.
+  const form = usePublicForm({
+    key: "testimonial-upload",
+    action: paths.testimonial,
+    result,
+    onSuccess: () => {
+      setValues(emptyTestimonial);
+      setHasFile(false);
+    },
+  });
 
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      action={TESTIMONIAL_ACTION}
-      encType="multipart/form-data"
-      className="relative flex flex-col gap-4"
-    >
-      <Honeypot />
-      <FormField label="Fitxer d'àudio (mp3, wav, webm, ogg o m4a; màxim 1 minut)" error={errors.audio}>
+    <PublicForm form={form} encType="multipart/form-data" submit={{ label: "Envia el testimoni", ready: hasFile && isComplete(values) }}>
+      <FormField label="Fitxer d'àudio (mp3, wav, webm, ogg o m4a; màxim 1 minut)" error={form.errors.audio}>
         <Input
           type="file"
           name="audio"
@@ -54,13 +38,7 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
           onChange={(e) => setHasFile(Boolean(e.target.files?.length))}
         />
       </FormField>
-      <TestimonialFields values={values} onChange={setValues} errors={errors} />
-      <ResultMessage result={data} hydrated={hydrated} />
-      <div>
-        <Button type="submit" disabled={hydrated && (submitting || !hasFile || !isComplete(values))}>
-          {submitting ? "Enviant..." : "Envia el testimoni"}
-        </Button>
-      </div>
-    </fetcher.Form>
+      <TestimonialFields values={values} onChange={setValues} errors={form.errors} />
+    </PublicForm>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
+import { cn } from "~/lib/utils";
 
 export interface BackgroundMedia {
   key: string;
@@ -37,7 +38,7 @@ function BackgroundVideo({ src }: { src: string }) {
 }
 
 /** The full-bleed background of a hero: the given image or video, or the default image. */
-export function HeroBackground({ media, fallbackSrcSet = DEFAULT_SRCSET }: { media: BackgroundMedia | null; fallbackSrcSet?: string }) {
+function HeroBackground({ media, fallbackSrcSet = DEFAULT_SRCSET }: { media: BackgroundMedia | null; fallbackSrcSet?: string }) {
   return (
     <div aria-hidden="true" className="absolute inset-0 -z-10 overflow-hidden bg-brand-dark">
       {media?.type === "video" ? (
@@ -56,5 +57,42 @@ export function HeroBackground({ media, fallbackSrcSet = DEFAULT_SRCSET }: { med
       )}
       <div className="absolute inset-0 bg-gradient-to-r from-black/75 via-black/55 to-black/30" />
     </div>
+  );
+}
+
+const HEIGHTS = {
+  /** The home page and the landings. */
+  tall: "min-h-[70dvh] gap-6 pt-[14dvh]",
+  /** The whole screen below the sticky header (h-16): a theme's video fills it. */
+  screen: "min-h-[calc(100dvh-4rem)] gap-5 pt-[18dvh]",
+  short: "min-h-[50dvh] gap-4 pt-[12dvh]",
+};
+
+/** The top of a public page: its title (and what goes with it) in white over a background. */
+export function Hero({
+  media,
+  fallbackSrcSet,
+  height,
+  eyebrow,
+  title,
+  children,
+}: {
+  media: BackgroundMedia | null;
+  fallbackSrcSet?: string;
+  height: keyof typeof HEIGHTS;
+  /** A label above the title. */
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="relative isolate text-white">
+      <HeroBackground media={media} fallbackSrcSet={fallbackSrcSet} />
+      <div className={cn("mx-auto flex max-w-6xl flex-col justify-start px-4 pb-16", HEIGHTS[height])}>
+        {eyebrow}
+        <h1 className="max-w-3xl text-4xl font-extrabold drop-shadow md:text-6xl">{title}</h1>
+        {children}
+      </div>
+    </section>
   );
 }

@@ -1,53 +1,17 @@
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn } from "~/lib/admin-login.server";
-import { recordFailure, recordSuccess, throttledFor, throttledMessage } from "~/lib/login-throttle.server";
-import { readFlash, setFlash } from "~/lib/flash.server";
-import { FormError, readForm } from "~/lib/forms.server";
-import { getAdminSession } from "~/lib/session.server";
 import { clearLocalStorage } from "~/lib/utils";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getAdminSession(request, context)) throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  const { flash, clear } = await readFlash(request, context);
-  return data({ signedOut: flash === "signed-out" }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
-}
+export { loader, action } from "./login.server";
 
+/** The action's headers when it sent any (the session cookies, Retry-After), the loader's otherwise. */
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.get("Set-Cookie") ? actionHeaders : loaderHeaders;
-}
-
-/** An e-mail, a password of at most 1024 characters and a back-office path fit well within this. */
-const LOGIN_FORM_BYTES = 16 * 1024;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = await readForm(request, context.storage, LOGIN_FORM_BYTES);
-  } catch (err) {
-    if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
-    throw err;
-  }
-  const parsed = loginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? LOGIN_FAILED }, { status: 400 });
-  const { email, password } = parsed.data;
-  const wait = await throttledFor(context, email, context.clientKey);
-  if (wait > 0) return data({ error: throttledMessage(wait) }, { status: 429, headers: { "Retry-After": String(wait) } });
-  const cookie = await signIn(context, email, password);
-  if (!cookie) {
-    await recordFailure(context, email, context.clientKey);
-    return data({ error: LOGIN_FAILED }, { status: 401 });
-  }
-  await recordSuccess(context, email);
-  const headers = new Headers();
-  headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash(context, "welcome"));
-  return redirect(safeAdminRedirect(form.redirectTo), { headers });
+  return [...actionHeaders.keys()].length > 0 ? actionHeaders : loaderHeaders;
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

@@ -10,7 +10,10 @@ import { endAllSessions, getAdminSession } from "~/lib/session.server";
  * other destination accepted, so this is never an open redirect. */
 export async function action({ request, context }: Route.ActionArgs) {
   // Read like every form here: bounded and strict (a body promised but never sent is not waited for).
-  const form = await readForm(request, context.storage, 1024).catch(() => null);
+  const form = await readForm(request, context.storage, { maxBytes: 1024 }).then(
+    (f) => f.fields,
+    () => null,
+  );
   const toHome = form?.redirectTo === paths.home;
   const session = await getAdminSession(request, context);
   if (!session) return redirect(toHome ? paths.home : paths.adminLogin);

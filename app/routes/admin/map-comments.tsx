@@ -1,16 +1,9 @@
-import { desc } from "drizzle-orm";
 import type { Route } from "./+types/map-comments";
 import { EmptyState, PageTitle } from "~/components/admin/admin-ui";
 import { Badge } from "~/components/ui/badge";
-import { mapComments } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";
-import { requireAdmin } from "~/lib/session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const rows = await context.db.select().from(mapComments).orderBy(desc(mapComments.createdAt));
-  return { comments: rows };
-}
+export { loader } from "./map-comments.server";
 
 export default function AdminMapComments({ loaderData }: Route.ComponentProps) {
   const { comments } = loaderData;

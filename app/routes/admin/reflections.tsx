@@ -1,18 +1,11 @@
-import { desc } from "drizzle-orm";
 import { useState } from "react";
 import type { Route } from "./+types/reflections";
 import { EmptyState, PageTitle } from "~/components/admin/admin-ui";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { reflections } from "~/db/schema";
-import { requireAdmin } from "~/lib/session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const rows = await context.db.select().from(reflections).orderBy(desc(reflections.createdAt));
-  return { reflections: rows };
-}
+export { loader } from "./reflections.server";
 
 type Row = Route.ComponentProps["loaderData"]["reflections"][number];
 

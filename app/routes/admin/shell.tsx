@@ -1,23 +1,14 @@
 import { Loader2, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
+import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/shell";
+import { RowActionToasts } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
-import { readFlash } from "~/lib/flash.server";
 import { paths } from "~/lib/routes";
-import { requireAdmin } from "~/lib/session.server";
+import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, renewCookie } = await requireAdmin(request, context);
-  const { flash, clear } = await readFlash(request, context);
-  const headers = new Headers();
-  // Sliding renewal: the database row was extended, so the cookie is sent again with the new expiry.
-  if (renewCookie) headers.append("Set-Cookie", renewCookie);
-  if (clear) headers.append("Set-Cookie", clear);
-  return data({ email: user.email, welcome: flash === "welcome" }, { headers });
-}
+export { loader } from "./shell.server";
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -107,6 +98,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
             Carregant...
           </p>
         )}
+        <RowActionToasts />
         <Outlet />
       </main>
     </div>

@@ -1,50 +1,14 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
 import { Check, X } from "lucide-react";
-import { toast } from "sonner";
 import type { Route } from "./+types/testimonials";
-import { useRowAction, RowActionToasts } from "~/components/admin/admin-ui";
+import { useRowAction } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { testimonials, type Testimonial } from "~/db/schema";
-import { formatShortDate } from "~/lib/dates";
+import type { Testimonial } from "~/db/schema";
 import { categoryLabels } from "~/domain/themes";
-import { done, failed, logActionError, readAdminForm } from "~/lib/admin.server";
-import { idSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/session.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { formatShortDate } from "~/lib/dates";
+import { toast } from "~/lib/toast";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const rows = await context.db.select().from(testimonials).orderBy(desc(testimonials.submittedAt));
-  return { testimonials: rows.map((t) => ({ ...t, audioUrl: mediaUrl(t.audioKey) })) };
-}
-
-/** The spec's status machine: a pending one may be approved or rejected; approved and
- * rejected may swap. Every change stamps reviewed_at. */
-export const TRANSITIONS = {
-  approved: ["pending", "rejected"],
-  rejected: ["pending", "approved"],
-} as const;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const { fields } = await readAdminForm(request, context, {});
-  const to = fields.status;
-  const id = idSchema.safeParse(fields.id);
-  if ((to !== "approved" && to !== "rejected") || !id.success) return failed("No s'ha pogut actualitzar l'estat del testimoni.");
-  try {
-    const [row] = await context.db
-      .update(testimonials)
-      .set({ status: to, reviewedAt: new Date() })
-      .where(and(eq(testimonials.id, id.data), inArray(testimonials.status, [...TRANSITIONS[to]])))
-      .returning();
-    if (!row) return failed("No s'ha pogut actualitzar l'estat del testimoni.", 409);
-    return done(to === "approved" ? "Testimoni aprovat" : "Testimoni rebutjat");
-  } catch (err) {
-    logActionError("testimonial status", err);
-    return failed("No s'ha pogut actualitzar l'estat del testimoni.", 500);
-  }
-}
+export { loader, action } from "./testimonials.server";
 
 const TABS = [
   ["pending", "Pendents"],
@@ -56,7 +20,6 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <h1 className="text-2xl font-extrabold">Testimonis</h1>
-      <RowActionToasts />
       <Tabs defaultValue="pending" className="mt-6">
         <TabsList>
           {TABS.map(([status, label]) => (

@@ -1,12 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
-import { subscribeNewsletter } from "~/lib/participation.server";
+import { respond, subscribeNewsletter } from "~/lib/participation.server";
 
 // The newsletter form posts here, with JavaScript (a fetcher) or without (this page answers).
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await subscribeNewsletter(request, context);
-  return data(result, { status });
+  return respond(await subscribeNewsletter(request, context));
 }
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {

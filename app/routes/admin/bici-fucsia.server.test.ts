@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { adminTestBed, htmlBytes, png } from "~/test/admin";
+import { testBackends } from "~/test/db";
+import * as biciFucsia from "./bici-fucsia.server";
+
+describe.each(testBackends())("bici-fucsia on %s", (backend) => {
+  const bed = adminTestBed(backend);
+  const { post, stored } = bed;
+
+  it("Vivi photos: title and image required, position = max + 1, size stored, inline edit, hide/show, delete", async () => {
+    expect((await post(biciFucsia.action, { intent: "create", title: "Sense imatge" }, {})).error).toBe("Títol i imatge són obligatoris");
+    expect((await post(biciFucsia.action, { intent: "create", title: "Doc" }, { image: new File([htmlBytes()], "x.jpg") })).error).toBe(
+      "Només es permeten fitxers d'imatge",
+    );
+    expect((await post(biciFucsia.action, { intent: "create", title: "  " }, { image: new File([await png()], "x.png") })).error).toBe(
+      "Títol i imatge són obligatoris",
+    );
+    expect(await bed.ctx.db.$count(t.biciFucsiaPhotos)).toBe(0);
+    for (const title of ["Primera", "Segona"]) {
+      expect((await post(biciFucsia.action, { intent: "create", title }, { image: new File([await png(64, 48)], "x.png") })).ok).toBe(true);
+    }
+    await bed.ctx.db.update(t.biciFucsiaPhotos).set({ position: 7 }).where(eq(t.biciFucsiaPhotos.title, "Segona"));
+    expect((await post(biciFucsia.action, { intent: "create", title: "Tercera" }, { image: new File([await png()], "x.png") })).ok).toBe(
+      true,
+    );
+    const photos = await bed.ctx.db.select().from(t.biciFucsiaPhotos);
+    const by = Object.fromEntries(photos.map((p) => [p.title, p]));
+    expect([by.Primera!.position, by.Segona!.position, by.Tercera!.position]).toEqual([0, 7, 8]);
+    expect([by.Primera!.width, by.Primera!.height]).toEqual([64, 48]);
+
+    expect(
+      (await post(biciFucsia.action, { intent: "update", id: by.Primera!.id, title: "Primera editada", description: "Al Penedès" })).ok,
+    ).toBe(true);
+    expect((await post(biciFucsia.action, { intent: "toggle", id: by.Primera!.id, isActive: "false" })).ok).toBe(true);
+    expect(await bed.ctx.db.query.biciFucsiaPhotos.findFirst({ where: eq(t.biciFucsiaPhotos.id, by.Primera!.id) })).toMatchObject({
+      title: "Primera editada",
+      description: "Al Penedès",
+      isActive: false,
+    });
+    expect((await post(biciFucsia.action, { intent: "delete", id: by.Primera!.id })).message).toBe("Foto eliminada correctament");
+    expect(await stored(by.Primera!.imageKey)).toBe(false);
+  });
+});

@@ -1,0 +1,143 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "~/db/client.server";
+import { ensureAdmin } from "~/lib/admin-users.server";
+import { ACCOUNT_BUDGET, ACCOUNT_DELAY_MS, CLIENT_LIMIT, countAttempt, PAIR_LIMIT } from "~/lib/login-throttle.server";
+import { hashPassword, HASHING } from "~/lib/password.server";
+import { createSession } from "~/lib/session.server";
+import { createTestContext, routeArgs } from "~/test/context";
+import { createTestDatabase, testBackends } from "~/test/db";
+import { action, loader } from "./login.server";
+
+const PASSWORD = "contrasenya-segura";
+const THROTTLED = /^Massa intents fallits\. Per seguretat, torna-ho a provar d'aquí a \d+ minuts?\.$/;
+
+/** The action's answer as the server would send it: a redirect (Response) or data with its init. */
+async function answer(result: unknown) {
+  if (result instanceof Response) return { status: result.status, headers: result.headers, error: undefined };
+  const { data, init } = result as { data: { error: string }; init: ResponseInit | null };
+  return { status: init?.status ?? 200, headers: new Headers(init?.headers), error: data.error };
+}
+
+describe.each(testBackends())("sign-in under attack on %s", (backend) => {
+  let database: Database;
+  let ctx: ReturnType<typeof createTestContext>;
+  const email = `gestor-${backend}@penedes.cat`;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ctx = createTestContext(database);
+    await ensureAdmin(ctx.db, email, PASSWORD);
+  });
+  afterAll(async () => {
+    await database.close();
+    ctx.cleanup();
+  });
+
+  const signIn = (clientKey: string, password: string, as = email, redirectTo?: string) =>
+    action(
+      routeArgs({ ...ctx, clientKey }, "/admin/login", {
+        method: "POST",
+        body: new URLSearchParams({ email: as, password, ...(redirectTo === undefined ? {} : { redirectTo }) }),
+      }) as unknown as Parameters<typeof action>[0],
+    ).then(answer);
+
+  it("200 concurrent wrong passwords from one client make at most the pair's guesses; the owner signs in from another client meanwhile", async () => {
+    const burst = Array.from({ length: 200 }, (_, i) => signIn("attacker", `malament-${i}`));
+    const owner = signIn("owner-laptop", PASSWORD);
+    const answers = await Promise.all(burst);
+    const guesses = answers.filter((a) => a.status === 401);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(guesses.length).toBeGreaterThan(0);
+    expect(guesses.length).toBeLessThanOrEqual(PAIR_LIMIT.points);
+    expect(guesses.length + refused.length).toBe(200);
+    for (const r of refused) {
+      expect(r.error).toMatch(THROTTLED);
+      expect(Number(r.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
+    const ok = await owner;
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Set-Cookie")).toMatch(/^pb_session=/);
+    // Afterwards too: the attacker stays blocked (15 minutes), the owner is not.
+    const later = await signIn("attacker", PASSWORD);
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get("Retry-After"))).toBeGreaterThan(PAIR_LIMIT.blockDuration - 60);
+    expect((await signIn("owner-phone", PASSWORD)).status).toBe(302);
+  });
+
+  it("a client is limited across accounts too", async () => {
+    const answers = [];
+    for (let i = 0; i < CLIENT_LIMIT.points + 5; i++)
+      answers.push(await signIn("scanner", "malament", `compte-${i}-${backend}@penedes.cat`));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(CLIENT_LIMIT.points);
+    expect(answers.slice(CLIENT_LIMIT.points).every((a) => a.status === 429 && a.headers.has("Retry-After"))).toBe(true);
+  });
+
+  it("an account tried from many clients is slowed down and reported, not locked: its owner still signs in", async () => {
+    const target = `atacat-${backend}@penedes.cat`;
+    await ensureAdmin(ctx.db, target, PASSWORD);
+    for (let i = 0; i < ACCOUNT_BUDGET.points; i++) {
+      expect(await countAttempt({ ...ctx, clientKey: `botnet-${i}` }, target)).toEqual({ refused: false, delayMs: 0 });
+    }
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    try {
+      const started = Date.now();
+      const owner = await signIn("owner-office", PASSWORD, target);
+      expect(owner.status).toBe(302);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(ACCOUNT_DELAY_MS - 50);
+    } finally {
+      spy.mockRestore();
+    }
+    const warning = written.map((l) => JSON.parse(l) as { level: string; msg: string; account?: string }).find((l) => l.level === "warn");
+    expect(warning?.msg).toMatch(/tried from many clients/);
+    expect(JSON.stringify(warning)).not.toContain(target);
+  });
+
+  it("while hashing is full, an attempt is refused at once with Retry-After and not counted", async () => {
+    const clientKey = "busy-client";
+    // Keep the hashing queue full (each hash that ends is replaced, twice over) until the answer.
+    let answered = false;
+    const pump = (): Promise<void> =>
+      answered ? Promise.resolve() : hashPassword("ocupat").then(pump, () => (answered ? undefined : sleep(5).then(pump)));
+    const pumps = Array.from({ length: HASHING.running + HASHING.waiting + 2 }, pump);
+    const busy = await signIn(clientKey, "malament");
+    answered = true;
+    await Promise.all(pumps);
+    expect(busy.status).toBe(429);
+    expect(busy.error).toMatch(THROTTLED);
+    expect(busy.headers.get("Retry-After")).toBe("1");
+    // The refused attempt was given back: the pair still has all its guesses.
+    for (let i = 0; i < PAIR_LIMIT.points; i++) expect((await signIn(clientKey, "malament")).status).toBe(401);
+    expect((await signIn(clientKey, "malament")).status).toBe(429);
+  });
+
+  it("redirectTo holding CR, LF, U+2028 or other non-URL characters goes to the dashboard, never a 500", async () => {
+    const cases = [
+      "/admin/dashboard\r\nSet-Cookie: x=1",
+      "/admin/activitats\n",
+      "/admin?x=\u2028",
+      "/admin/\u2028",
+      "/admin?q=é",
+      "//evil.example",
+      "/admin/../x",
+    ];
+    for (const redirectTo of cases) {
+      const res = await signIn(`redirect-${cases.indexOf(redirectTo)}`, PASSWORD, email, redirectTo);
+      expect(res.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(res.headers.get("Location"), JSON.stringify(redirectTo)).toBe("/admin/dashboard");
+    }
+    const kept = await signIn("redirect-ok", PASSWORD, email, "/admin/landings?tab=pendents&q=carril%20bici");
+    expect(kept.headers.get("Location")).toBe("/admin/landings?tab=pendents&q=carril%20bici");
+
+    // The loader, for an admin already signed in (the address as a browser sends it, percent-encoded).
+    const admin = await ctx.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+    const cookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
+    for (const to of ["%2Fadmin%0D%0AX%3A%201", "%2Fadmin%3Fx%3D%E2%80%A8", "/admin/x%E2%80%A8"]) {
+      const thrown = await loader(
+        routeArgs(ctx, `/admin/login?redirectTo=${to}`, { headers: { Cookie: cookie } }) as unknown as Parameters<typeof loader>[0],
+      ).catch((e: unknown) => e);
+      expect(thrown, to).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("Location"), to).toBe("/admin/dashboard");
+    }
+  });
+});

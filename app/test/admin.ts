@@ -1,0 +1,76 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { Database } from "~/db/client.server";
+import { ensureAdmin } from "~/lib/admin-users.server";
+import type { ActionResult } from "~/lib/forms";
+import { createSession } from "~/lib/session.server";
+import { createTestContext, routeArgs } from "./context";
+import { createTestDatabase, type Backend } from "./db";
+
+// What the admin screens' tests share: a migrated database with a signed-in admin, a way to post
+// a form (and files) to an action as that admin, and the bytes of real and fake uploads.
+
+type AnyAction = (args: never) => unknown;
+
+/** The first bytes of an MP4 (ftyp isom), padded to 5,000 bytes. */
+export const mp4Head = () => {
+  const b = new Uint8Array(5000);
+  b.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32]);
+  return b;
+};
+/** An HTML page: what a file with a media name must not be taken for. */
+export const htmlBytes = () => new TextEncoder().encode("<!doctype html><html><body>" + "x".repeat(5000) + "</body></html>");
+export const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: "#c0ffee" } })
+    .png()
+    .toBuffer();
+
+/** Call inside a describe: the database and the admin's cookie are made before its tests and removed after. */
+export function adminTestBed(backend: Backend) {
+  let database: Database;
+  const bed = {
+    ctx: undefined as unknown as ReturnType<typeof createTestContext>,
+    cookie: "",
+    /** Posts fields (and files, as multipart) to an action as the signed-in admin. */
+    async post(action: AnyAction, fields: Record<string, string>, files?: Record<string, File>, params = {}) {
+      let body: FormData | URLSearchParams;
+      if (files) {
+        body = new FormData();
+        for (const [k, v] of Object.entries(fields)) body.set(k, v);
+        for (const [k, f] of Object.entries(files)) body.set(k, f);
+      } else body = new URLSearchParams(fields);
+      const out = (await (action as (a: unknown) => Promise<unknown>)(
+        routeArgs(bed.ctx, "/admin/x", { method: "POST", body, headers: { Cookie: bed.cookie }, params }),
+      )) as { data: ActionResult; init: ResponseInit | null };
+      return { ...out.data, status: out.init?.status ?? 200 };
+    },
+    /** Whether a file is in storage. */
+    stored: (key: string) => bed.ctx.storage.exists(key),
+    /** A body that is not a form answers 400 (thrown or returned), never a TypeError or a 500. */
+    async expectNonFormRefused(action: AnyAction) {
+      const bodies: [string, string][] = [
+        ["text/plain", "intent=create"],
+        ["multipart/form-data; boundary=X", "--X\r\n\r\nno headers\r\n--X--\r\n"],
+        ["multipart/form-data", "x"],
+        ["application/x-www-form-urlencoded", "intent=create&title=%00"],
+      ];
+      for (const [type, body] of bodies) {
+        const args = routeArgs(bed.ctx, "/admin/x", { method: "POST", body, headers: { Cookie: bed.cookie, "Content-Type": type } });
+        const out = await (action as (a: unknown) => Promise<{ init: ResponseInit | null }>)(args).catch((e: unknown) => e);
+        expect(out, `${type}: ${JSON.stringify(out)}`).toMatchObject({ init: { status: 400 } });
+      }
+    },
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    bed.ctx = createTestContext(database);
+    await ensureAdmin(bed.ctx.db, "gestor@penedes.cat", "contrasenya-segura");
+    const admin = await bed.ctx.db.query.adminUsers.findFirst();
+    bed.cookie = (await createSession(bed.ctx, admin!.id)).split(";")[0]!;
+  });
+  afterAll(async () => {
+    await database.close();
+    bed.ctx.cleanup();
+  });
+  return bed;
+}

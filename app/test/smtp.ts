@@ -1,0 +1,61 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  /** The message as it came over the wire. */
+  raw: string;
+  parsed: ParsedMail;
+  /** The envelope's recipients. */
+  to: string[];
+}
+
+export interface TestSmtpServer {
+  /** smtp://user:password@127.0.0.1:port, for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** While set, every recipient is refused with this 550 reply. */
+  refuse: string | null;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in this process, on loopback, that keeps (and parses) what it receives.
+ * It asks for the credentials in its URL, as a submission server does. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const user = "campanya";
+  const password = "contrasenya-smtp";
+  const received: ReceivedMail[] = [];
+  const state: TestSmtpServer = { url: "", received, refuse: null, close: async () => {} };
+  const server = new SMTPServer({
+    logger: false,
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) callback(null, { user });
+      else callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(_address, _session, callback) {
+      if (state.refuse) callback(Object.assign(new Error(state.refuse), { responseCode: 550 }));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        simpleParser(raw).then(
+          (parsed) => {
+            received.push({ raw, parsed, to: session.envelope.rcptTo.map((r) => r.address) });
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  state.url = `smtp://${user}:${password}@127.0.0.1:${port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import type express from "express";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { Env } from "~/lib/env.server";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** The request's URL, set by wellFormedRequests for every request that goes further. */
+      url: URL;
+      /** This response's CSP nonce: new for each render, or the one a cached page was rendered with. */
+      cspNonce: string;
+    }
+  }
+}
+
+/** The methods the site answers: pages and media are read with GET and HEAD, forms post. */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
+/** A host name or an IP literal, with an optional port. */
+const HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The request's URL as React Router is given it; null when no URL can be made of the request:
+ * a target that is not a path (absolute-form, "*"), an empty or malformed host (also a forwarded
+ * one, behind a trusted proxy), a port out of range, a protocol other than http(s). */
+export function requestUrl(req: express.Request): URL | null {
+  if (!req.originalUrl.startsWith("/") || !/^https?$/.test(req.protocol)) return null;
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  try {
+    let url: URL | null = null;
+    for (const host of [req.get("host") ?? "", ...(forwarded ? [forwarded] : [])]) {
+      if (!HOST.test(host)) return null;
+      url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+    }
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses up front what the app cannot answer, with a short answer, instead of letting it fail
+ * deep inside the router with a 500: another method (TRACE cannot even be made into a fetch
+ * Request), or a request no URL can be made of (requestUrl). */
+export function wellFormedRequests(): RequestHandler {
+  return (req, res, next) => {
+    if (!METHODS.has(req.method)) {
+      res.setHeader("Allow", "GET, HEAD, POST");
+      res.status(405).type("text/plain; charset=utf-8").send("Mètode no permès");
+      return;
+    }
+    const url = requestUrl(req);
+    if (!url) {
+      res.status(400).type("text/plain; charset=utf-8").send("Petició no vàlida");
+      return;
+    }
+    res.locals.url = url;
+    next();
+  };
+}
+
+/** With the SameSite=Lax cookie, refuses a cross-site form post or fetch (CSRF). */
+export function sameOriginMutations(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    // No Origin header: not a browser form or fetch (browsers send it on every POST).
+    if (origin === undefined || sameHost(origin, req.get("host"))) return next();
+    res.status(403).type("text/plain; charset=utf-8").send("Petició d'un altre origen refusada.");
+  };
+}
+
+function sameHost(origin: string, host: string | undefined) {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The CSP with this response's nonce, HSTS behind HTTPS, and the other security headers. */
+export function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): RequestHandler[] {
+  const https = env.PUBLIC_URL.startsWith("https://");
+  return [
+    (_req, res, next) => {
+      // A cached page brings the nonce it was rendered with (page-cache.ts).
+      res.locals.cspNonce ??= randomBytes(16).toString("base64");
+      res.setHeader("Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()");
+      next();
+    },
+    helmet({
+      // Vite's dev server injects inline scripts of its own; the policy holds in production.
+      contentSecurityPolicy: dev
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              mediaSrc: ["'self'", "blob:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              frameSrc: ["'self'", () => frameSources().join(" ")],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              ...(https ? { upgradeInsecureRequests: [] } : {}),
+            },
+          },
+      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  ];
+}

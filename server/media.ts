@@ -1,0 +1,126 @@
+import { pipeline } from "node:stream/promises";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import { isImageWidth, isResizable, type ImageVariants } from "~/lib/images.server";
+import { log } from "~/lib/log.server";
+import { isValidKey, type ByteRange, type Storage, type StoredObject } from "~/lib/storage.server";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** /media/<key>: stored files, read through Storage (so on any backend), with Range, ETag and
+ * immutable caching, as express.static answered them; /media/<key>?w=800 is a WebP variant of a
+ * stored image from the image service. Keys are ours, so anything that is not one (dots, encoded
+ * slashes, traversal) is simply not found. */
+export function mediaRoutes(storage: Storage, images: ImageVariants): express.Router {
+  const router = express.Router();
+  const notFound: RequestHandler = (_req, res) => {
+    res.status(404).type("text/plain; charset=utf-8").send("No trobat");
+  };
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      res.status(405).type("text/plain; charset=utf-8").send("Mètode no permès");
+      return;
+    }
+    if (!isValidKey(req.path.slice(1))) return notFound(req, res, next);
+    // A stored file opened on its own is never a page: no scripts, no plugins.
+    res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+    next();
+  });
+  router.use(async (req, res, next) => {
+    if (req.query.w === undefined) return next();
+    const width = Number(req.query.w);
+    if (typeof req.query.w !== "string" || !isImageWidth(width) || !isResizable(req.path.slice(1))) return notFound(req, res, next);
+    try {
+      const variant = await images.served(req.path.slice(1), width);
+      if (!variant) return notFound(req, res, next);
+      // The visitor left while the variant was made (it is kept for the next one): nobody to answer.
+      if (req.socket.destroyed) return void log("info", "request aborted by the client", { path: req.originalUrl.split("?")[0] });
+      res.setHeader("Content-Type", "image/webp");
+      res.setHeader("Cache-Control", IMMUTABLE);
+      res.setHeader("ETag", variant.etag);
+      if (req.fresh) return void res.status(304).end();
+      res.setHeader("Content-Length", String(variant.body.length));
+      res.end(req.method === "HEAD" ? undefined : variant.body);
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.use(async (req, res, next) => {
+    try {
+      if (!(await sendStored(storage, req.path.slice(1), req, res))) notFound(req, res, next);
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
+}
+
+/** Answers with a stored file, or false when there is none. */
+async function sendStored(storage: Storage, key: string, req: Request, res: Response): Promise<boolean> {
+  const file = await storage.stat(key);
+  if (!file) return false;
+  res.setHeader("Accept-Ranges", "bytes");
+  res.setHeader("Cache-Control", IMMUTABLE);
+  res.setHeader("Last-Modified", new Date(file.modifiedAt).toUTCString());
+  res.setHeader("ETag", file.etag);
+  res.setHeader("Content-Type", file.contentType);
+  if (preconditionFailed(req, file)) throw Object.assign(new Error("precondition failed"), { status: 412 });
+  if (req.fresh) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return true;
+  }
+  const range = requestedRange(req, file);
+  if (range === "unsatisfiable") {
+    res.setHeader("Content-Range", `bytes */${file.size}`);
+    throw Object.assign(new Error("range not satisfiable"), { status: 416 });
+  }
+  if (range) {
+    res.status(206);
+    res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+  }
+  res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : file.size));
+  if (req.method === "HEAD" || file.size === 0) {
+    res.end();
+    return true;
+  }
+  const stored = await storage.get(key, range ?? undefined);
+  if (!stored) {
+    // Deleted between the two reads: answered as if it had been a moment sooner.
+    res.removeHeader("Content-Range");
+    res.removeHeader("Content-Length");
+    return false;
+  }
+  try {
+    await pipeline(stored.body, res);
+  } catch (err) {
+    // The visitor stopped a download or moved on in a video: nothing to answer any more.
+    if (req.socket.destroyed || res.destroyed) return true;
+    throw err;
+  }
+  return true;
+}
+
+/** If-Match and If-Unmodified-Since, as express.static honoured them. */
+function preconditionFailed(req: Request, file: StoredObject): boolean {
+  const match = req.headers["if-match"];
+  if (match) {
+    const tokens = match.split(",").map((t) => t.trim());
+    return match !== "*" && tokens.every((t) => t !== file.etag && t !== `W/${file.etag}` && `W/${t}` !== file.etag);
+  }
+  const since = Date.parse(req.headers["if-unmodified-since"] ?? "");
+  return !Number.isNaN(since) && Math.floor(file.modifiedAt / 1000) * 1000 > since;
+}
+
+/** One byte range of the file, "unsatisfiable", or null for the whole file (no Range, a malformed or
+ * multiple one, or an If-Range that no longer matches). */
+function requestedRange(req: Request, file: StoredObject): ByteRange | "unsatisfiable" | null {
+  if (!/^ *bytes=/.test(req.headers.range ?? "")) return null;
+  const ifRange = req.get("if-range");
+  const lastModified = Math.floor(file.modifiedAt / 1000) * 1000;
+  if (ifRange && (ifRange.includes('"') ? !ifRange.includes(file.etag) : !(lastModified <= Date.parse(ifRange)))) return null;
+  const ranges = req.range(file.size, { combine: true });
+  if (ranges === -1) return "unsatisfiable";
+  if (ranges === undefined || ranges === -2 || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
+}

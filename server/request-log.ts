@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { errorFields, log } from "~/lib/log.server";
+
+/** One JSON log line per request, once it has been answered. */
+export function requestLog(): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      log("info", "request", {
+        method: req.method,
+        path: req.originalUrl.split("?")[0],
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
+    });
+    next();
+  };
+}
+
+/** The last handler: a short Catalan answer for what went wrong, and a log line for a fault of ours. */
+export function errorAnswers(): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return res.destroy();
+    // The client went away (a closed tab, a load generator stopping): nobody to answer, no fault here.
+    if ((err as { code?: unknown }).code === "ECONNABORTED" || req.socket.destroyed) {
+      log("info", "request aborted by the client", { path: req.originalUrl.split("?")[0] });
+      return res.destroy();
+    }
+    // Errors that carry a client status (a bad range, a malformed URL) are answered with it.
+    const status = Number((err as { status?: unknown }).status);
+    if (status >= 400 && status < 500) {
+      res
+        .status(status)
+        .type("text/plain; charset=utf-8")
+        .send(status === 404 ? "No trobat" : "Petició no vàlida");
+      return;
+    }
+    log("error", "unhandled request error", { path: req.originalUrl.split("?")[0], ...errorFields(err) });
+    res.status(500).type("text/plain; charset=utf-8").send("Hi ha hagut un error inesperat.");
+  };
+}

@@ -1,0 +1,83 @@
+import type { Server } from "node:http";
+import type express from "express";
+import type { ViteDevServer } from "vite";
+import { ensureAdmin } from "~/lib/admin-users.server";
+import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
+import { DataDirLockedError } from "~/lib/lock.server";
+import { errorFields, log } from "~/lib/log.server";
+import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
+
+export interface AppOptions {
+  vite?: ViteDevServer;
+  /** build/client, for the production static files. */
+  clientDir?: string;
+}
+
+/** Starts the site; resolves with the listening server. Stops gracefully on SIGTERM/SIGINT. */
+export async function startServer(
+  createApp: (runtime: Runtime, options: AppOptions) => express.Express,
+  options: AppOptions = {},
+): Promise<Server | undefined> {
+  let env: Env;
+  let runtime: Runtime;
+  try {
+    env = parseEnv();
+    runtime = await openRuntime(env);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+      process.stderr.write(`\n${err.message}\n\n`);
+      process.exitCode = 1;
+      return undefined;
+    }
+    throw err;
+  }
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(runtime.database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (result === "created") log("info", "admin account created", { email: env.ADMIN_EMAIL });
+  }
+
+  if (!options.vite && !process.env.PUBLIC_URL?.trim()) {
+    log("warn", "PUBLIC_URL is not set: canonical links, Open Graph tags, robots.txt and the sitemap name this address", {
+      publicUrl: env.PUBLIC_URL,
+    });
+  }
+
+  const app = createApp(runtime, options);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log("info", "listening", {
+    url: `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`,
+    database: runtime.database.kind,
+    dataDir: env.DATA_DIR,
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "shutting down", { signal });
+    // Finish in-flight requests, then close the database and release the lock.
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await options.vite?.close();
+        await closeRuntime(runtime);
+        log("info", "stopped");
+      } catch (err) {
+        log("error", "error while stopping", errorFields(err));
+        process.exitCode = 1;
+      }
+      process.exit();
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}

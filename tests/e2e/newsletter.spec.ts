@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { expect, expectAccessible, expectAccessibleWithoutJavaScript, rememberCookieChoice, test } from "./fixtures";
+
+// The newsletter's double opt-in and unsubscribe (decision 023), through the built site: the
+// server has no SMTP_URL, so its messages are .eml files in the data folder's outbox.
+
+const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The message the site wrote to this address (waits for it). */
+async function mailTo(address: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(async () => {
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith(".eml")) : [];
+      for (const file of files.sort().reverse()) {
+        const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
+        const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+        if (to.toLowerCase() === address.toLowerCase()) return (found = mail);
+      }
+      return undefined;
+    })
+    .toBeDefined();
+  return found!;
+}
+
+function linksOf(mail: ParsedMail) {
+  const urls = (mail.text ?? "").match(/https?:\/\/\S+/g) ?? [];
+  for (const url of urls) expect(decodeURIComponent(url), "no e-mail address in a link").not.toMatch(/@/);
+  return {
+    confirm: urls.find((u) => u.includes("/newsletter/confirma/"))!,
+    unsubscribe: urls.find((u) => u.includes("/newsletter/baixa/"))!,
+  };
+}
+
+async function subscribeOnHome(page: Page, address: string) {
+  await page.goto("/");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
+  await form.getByLabel("Correu electrònic").fill(address);
+  await form.getByLabel(/Accepto la/).check();
+  await form.getByRole("button", { name: "Subscriu-me" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Subscripció confirmada!" })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+test("subscribe on the home page, confirm from the e-mail's link, unsubscribe from it", async ({ page, request }) => {
+  const address = `Confirma.${unique()}@Example.cat`;
+  await subscribeOnHome(page, address);
+
+  const mail = await mailTo(address);
+  expect(mail.subject).toBe("Confirma la teva subscripció a la newsletter");
+  const { confirm, unsubscribe } = linksOf(mail);
+  // (mailparser folds the List-* headers into one object: the lines are as sent.)
+  const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, " ");
+  expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+
+  const confirmed = await page.goto(confirm);
+  expect(confirmed?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscripció confirmada!");
+  await expect(page.getByText("Gràcies per subscriure't.")).toBeVisible();
+  await expect(page.getByRole("navigation").first()).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+  await expectAccessible(page, "newsletter confirmed");
+  // Following it again says the same; the page was never kept for another visitor.
+  await page.goto(confirm);
+  await expect(page.getByText("Aquesta subscripció ja estava confirmada.")).toBeVisible();
+
+  await page.goto(unsubscribe);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vols donar-te de baixa de la newsletter?");
+  await expectAccessible(page, "newsletter unsubscribe");
+  await page.getByRole("button", { name: "Dona'm de baixa" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("T'has donat de baixa");
+  await expect(page.getByRole("status")).toContainText("hem esborrat la teva adreça de correu");
+  await expectAccessible(page, "newsletter unsubscribed");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ja no estàs subscrit");
+  // The confirmation link of the erased subscription.
+  const gone = await request.get(confirm);
+  expect(gone.status()).toBe(410);
+  expect(await gone.text()).toContain("Aquesta subscripció ja no existeix");
+});
+
+test("a page with a token is never kept by the page cache, and no address reaches it", async ({ request }) => {
+  const address = `cache.${unique()}@example.cat`;
+  const res = await request.post("/newsletter", { form: { email: address, privacy: "on" } });
+  expect(res.status()).toBe(200);
+  const { confirm, unsubscribe } = linksOf(await mailTo(address));
+  for (const url of [unsubscribe, confirm, unsubscribe]) {
+    for (let i = 0; i < 2; i++) {
+      const page = await request.get(url);
+      expect(page.status(), url).toBe(200);
+      expect(page.headers()["x-cache"], url).toBe("MISS");
+      expect(page.headers()["cache-control"], url).toBe("no-store");
+      expect(await page.text()).not.toMatch(/[\w.+-]+@example\.cat/i);
+    }
+  }
+});
+
+test("the one-click POST of a mail client unsubscribes, idempotently, without a session or JavaScript", async ({ request }) => {
+  const address = `unclic.${unique()}@example.cat`;
+  expect((await request.post("/newsletter", { form: { email: address, privacy: "on" } })).status()).toBe(200);
+  const { unsubscribe } = linksOf(await mailTo(address));
+  for (let i = 0; i < 2; i++) {
+    // As RFC 8058 has it: a form body, from the mail provider's server (no Origin, no cookie).
+    const res = await request.post(unsubscribe, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain("T&#x27;has donat de baixa");
+  }
+  expect(await (await request.get(unsubscribe)).text()).toContain("Ja no estàs subscrit");
+  // Subscribing again is a new subscription, not the duplicate message.
+  expect((await request.post("/newsletter", { form: { email: address, privacy: "on" } })).status()).toBe(200);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the unsubscribe button works, and a forged link gets a clear page", async ({ page, request }) => {
+    const address = `sensejs.${unique()}@example.cat`;
+    expect((await request.post("/newsletter", { form: { email: address, privacy: "on" } })).status()).toBe(200);
+    const { unsubscribe } = linksOf(await mailTo(address));
+    await page.goto(unsubscribe);
+    await expectAccessibleWithoutJavaScript(page, "unsubscribe without JavaScript");
+    await page.getByRole("button", { name: "Dona'm de baixa" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("T'has donat de baixa");
+
+    const forged = await page.goto(unsubscribe.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    expect(forged?.status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enllaç no vàlid");
+    await expectAccessibleWithoutJavaScript(page, "forged unsubscribe link");
+    const badConfirm = await page.goto("/newsletter/confirma/no-és-un-enllaç");
+    expect(badConfirm?.status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enllaç no vàlid");
+  });
+});
