@@ -61,7 +61,7 @@ describe("readForm", () => {
   });
 
   it("reads the rest of a body that is too large instead of cancelling it, so the answer reaches the client", async () => {
-    // Found by scripts/fuzz.mjs: cancelling the request's body closes the connection unanswered.
+    // Found by tests/fuzz: cancelling the request's body closes the connection unanswered.
     let cancelled = false;
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -196,7 +196,7 @@ describe("readForm with files", () => {
 
   it("reads a refused body to its end instead of cancelling it, so that the answer still reaches the client", async () => {
     // Cancelling the request's body destroys the connection: the client got no answer at all
-    // (found by scripts/fuzz.mjs with a part that has no headers).
+    // (found by tests/fuzz with a part that has no headers).
     let cancelled = false;
     let pulls = 0;
     const chunks = [Buffer.from("--X\r\n\r\nno headers here\r\n--X--\r\n"), ...Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024))];
