@@ -181,6 +181,16 @@ describe("readForm with files", () => {
     expect(filesUnder(root)).toEqual([]);
   });
 
+  it("refuses a field without a name (it brought the whole server down, found by tests/fuzz)", async () => {
+    const req = new Request("http://127.0.0.1/upload", {
+      method: "POST",
+      body: "--X\r\ncontent-disposition: form-data\r\n\r\nsense nom\r\n--X--\r\n",
+      headers: { "content-type": "multipart/form-data; boundary=X" },
+    });
+    await expect(withFiles(req, { image })).rejects.toMatchObject({ code: "bad_request" });
+    expect(filesUnder(root)).toEqual([]);
+  });
+
   it("refuses a body over its text budget plus each file's limit, naming the file: from its Content-Length, or as it streams counting skipped parts", async () => {
     const small = { ...image, maxBytes: 50_000 };
     const req = form([["other", new Blob([Buffer.alloc(200_000)]), "x.bin"]]);

@@ -52,7 +52,8 @@ export interface SubmittedForm<F extends string> {
 }
 
 /** False for text that came from bytes that were not UTF-8 (decoded as U+FFFD) or holds a NUL. */
-const isCleanText = (value: string) => !value.includes("\u0000") && !value.includes("\uFFFD");
+// A multipart part without a name gives busboy an undefined field name: refused like bad text.
+const isCleanText = (value: string | undefined) => value !== undefined && !value.includes("\u0000") && !value.includes("\uFFFD");
 
 /** Reads a url-encoded or multipart form. A url-encoded one (or one sent with no type) has no
  * files; any other type is not a form. */
