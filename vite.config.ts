@@ -1,6 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** The browser build's own list of what it ships: build/client-modules.json maps each file under
+ * build/client to the source modules rendered into it (paths from the project root, node_modules
+ * included). Minified code no longer says where it came from; this does, and the bundle boundary
+ * test (tests/e2e/bundle-boundary.spec.ts) reads it. Written beside build/client, not served. */
+function clientModules(): Plugin {
+  const root = process.cwd();
+  return {
+    name: "client-modules",
+    apply: (_config, env) => !env.isSsrBuild,
+    writeBundle(options, bundle) {
+      const files: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        files[chunk.fileName] = Object.entries(chunk.modules)
+          .filter(([, module]) => module.renderedLength > 0)
+          .map(([id]) => path.relative(root, id.replace(/^\0/, "").replace(/\?.*$/, "")).split(path.sep).join("/"))
+          .sort();
+      }
+      fs.writeFileSync(path.join(options.dir!, "..", "client-modules.json"), JSON.stringify(files, null, 1) + "\n");
+    },
+  };
+}
 
 // Browser bundle: the small shared modules every public page loads are grouped into a few chunks
 // instead of dozens of tiny files (each one a request, and a round trip on a slow phone network).
@@ -25,5 +50,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rollupOptions: { input: "./server/app.ts" } }
     : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "shared", test: shared }] } } } },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), clientModules()],
 }));

@@ -19,7 +19,7 @@ describe("the root error boundary", () => {
   it("says 'not found' for a 404 and 'bad request' for another 4xx, without logging either", () => {
     const logged = vi.spyOn(console, "error").mockReturnValue();
     expect(render(routeError(404, "Not Found"))).toContain("Oops! Page not found");
-    // Found by scripts/fuzz.mjs: each 405 printed some thirty lines of stack to the log.
+    // Found by tests/fuzz: each 405 printed some thirty lines of stack to the log.
     const html = render(routeError(405, "Method Not Allowed"));
     expect(html).toContain("Petició no vàlida");
     expect(html).not.toContain("error inesperat");

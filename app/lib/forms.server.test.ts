@@ -83,7 +83,7 @@ describe("readForm", () => {
   });
 
   it("reads the rest of a body that is too large instead of cancelling it, so the answer reaches the client", async () => {
-    // Found by scripts/fuzz.mjs: cancelling the request's body closes the connection unanswered.
+    // Found by tests/fuzz: cancelling the request's body closes the connection unanswered.
     const body = streamed(
       Array.from({ length: 10 }, () => Buffer.alloc(1000, 97)),
       URLENCODED,
@@ -190,6 +190,16 @@ describe("readForm with files", () => {
     expect(filesUnder(root)).toEqual([]);
   });
 
+  it("refuses a field without a name (it brought the whole server down, found by tests/fuzz)", async () => {
+    const req = new Request("http://127.0.0.1/upload", {
+      method: "POST",
+      body: "--X\r\ncontent-disposition: form-data\r\n\r\nsense nom\r\n--X--\r\n",
+      headers: { "content-type": "multipart/form-data; boundary=X" },
+    });
+    await expect(withFiles(req, { image })).rejects.toMatchObject({ code: "bad_request" });
+    expect(filesUnder(root)).toEqual([]);
+  });
+
   it("refuses a body over its text budget plus each file's limit, naming the file: from its Content-Length, or as it streams counting skipped parts", async () => {
     const small = { ...image, maxBytes: 50_000 };
     const req = form([["other", new Blob([Buffer.alloc(200_000)]), "x.bin"]]);
@@ -205,7 +215,7 @@ describe("readForm with files", () => {
 
   it("reads a refused body to its end instead of cancelling it, so that the answer still reaches the client", async () => {
     // Cancelling the request's body destroys the connection: the client got no answer at all
-    // (found by scripts/fuzz.mjs with a part that has no headers).
+    // (found by tests/fuzz with a part that has no headers).
     const chunks = [Buffer.from("--X\r\n\r\nno headers here\r\n--X--\r\n"), ...Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024))];
     const body = streamed(chunks, "multipart/form-data; boundary=X");
     await expect(withFiles(body.request, { image })).rejects.toMatchObject({ code: "bad_request" });

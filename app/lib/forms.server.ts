@@ -52,7 +52,8 @@ export interface SubmittedForm<F extends string> {
 }
 
 /** False for text that came from bytes that were not UTF-8 (decoded as U+FFFD) or holds a NUL. */
-const isCleanText = (value: string) => !value.includes("\u0000") && !value.includes("\uFFFD");
+// A multipart part without a name gives busboy an undefined field name: refused like bad text.
+const isCleanText = (value: string | undefined) => value !== undefined && !value.includes("\u0000") && !value.includes("\uFFFD");
 
 /** Reads a url-encoded or multipart form. A url-encoded one (or one sent with no type) has no
  * files; any other type is not a form. */
@@ -161,7 +162,7 @@ async function readMultipart<F extends string>(
       parser.on("field", (name, value, info) => {
         if (failed) return;
         if (info.valueTruncated) return fail(new FormError("too_large", name, "Un camp del formulari és massa llarg."));
-        // busboy gives a part without a name as undefined, whatever its types say (found by scripts/fuzz.mjs).
+        // busboy gives a part without a name as undefined, whatever its types say (found by tests/fuzz).
         if (!isCleanText((name as string | undefined) ?? "") || !isCleanText(value))
           return fail(new FormError("bad_request", name ?? null));
         fields[name] = value;
@@ -170,7 +171,7 @@ async function readMultipart<F extends string>(
         stream.on("error", () => {}); // reported through the store or the parser, not here
         const spec = (specs as Record<string, PutOptions | undefined>)[name];
         // After a failure the parser still emits the parts already in its buffer: a file stored
-        // then would miss the cleanup and stay behind (found by scripts/fuzz.mjs).
+        // then would miss the cleanup and stay behind (found by tests/fuzz).
         if (failed || !spec || name in files || !info.filename) {
           stream.resume(); // an unexpected or empty file input: read past it
           return;

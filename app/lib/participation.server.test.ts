@@ -125,7 +125,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
   });
 
   it("refuses text that is not UTF-8 or holds a NUL, which no browser sends: 400, nothing stored", async () => {
-    // Found by scripts/fuzz.mjs: such text was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
+    // Found by tests/fuzz: such text was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
     const raw = (body: string) =>
       new Request("http://127.0.0.1:3000/x", {
         method: "POST",
@@ -309,7 +309,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     });
 
     it("refuses a title that is not UTF-8 or holds a NUL, leaving no row and no file", async () => {
-      // Found by scripts/fuzz.mjs: such a title was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
+      // Found by tests/fuzz: such a title was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
       const before = await rows(t.testimonials);
       const files = audioFiles(ctx).length;
       for (const title of ["hola\x00adeu", "bici \xff escola", "\xed\xa0\x80"]) {

@@ -4,7 +4,7 @@ import { categoryLabels, type Category } from "../domain/themes";
 // The site registry (decision 020): each public page is declared here once, and the route table
 // (app/routes.ts), the SEO tags (seo.ts), the sitemap, the header and footer navigation and the
 // page cache (server/page-cache.ts) read it. Client-safe: no server or database imports, and
-// relative imports only (the route table and scripts/fuzz.mjs load it outside Vite).
+// relative imports only (the route table and tests/fuzz load it outside Vite).
 
 export const SITE_NAME = CAMPAIGN.name;
 

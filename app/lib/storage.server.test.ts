@@ -129,7 +129,7 @@ describe.each(storageBackends())("storage on %s", (backend) => {
   it("refuses a body that fails at once, as a cut upload does, without an unhandled error", async () => {
     // The back office's photo upload hands storage a stream that takes its source's error as soon as
     // the source fails: before the fix, that came while put() was still creating its folder, with
-    // nobody listening, and brought the whole server down (found by scripts/fuzz.mjs).
+    // nobody listening, and brought the whole server down (found by tests/fuzz).
     for (const store of [storage, capturingHeads(storage).storage]) {
       const cut = new PassThrough();
       process.nextTick(() => cut.destroy(new Error("Unexpected end of form")));

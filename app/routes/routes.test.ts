@@ -5,6 +5,7 @@ import { ensureAdmin } from "~/lib/admin-users.server";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { createSession, getAdminSession } from "~/lib/session.server";
 import { createTestContext, routeArgs, setupTestContext } from "~/test/context";
+import { signedInAdmin } from "~/test/admin";
 import { createTestDatabase, testBackends } from "~/test/db";
 import routes from "~/routes";
 import * as aportacions from "./aportacions";
@@ -48,9 +49,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
   const ctx = setupTestContext(backend);
   let adminCookie: string;
   beforeAll(async () => {
-    await ensureAdmin(ctx.db, "gestor@penedes.cat", "contrasenya-segura");
-    const admin = await ctx.db.query.adminUsers.findFirst();
-    adminCookie = (await createSession(ctx, admin!.id)).split(";")[0]!;
+    adminCookie = await signedInAdmin(ctx);
   });
 
   it("the public layout shows the default footer on an empty database, then the stored one with active logos in order", async () => {

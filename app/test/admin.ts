@@ -1,11 +1,11 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, expect } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, expect } from "vitest";
+import type { AppContext } from "~/lib/app-context";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import type { ActionResult } from "~/lib/forms";
 import { createSession } from "~/lib/session.server";
-import { createTestContext, routeArgs } from "./context";
-import { createTestDatabase, type Backend } from "./db";
+import { routeArgs, setupTestContext } from "./context";
+import type { Backend } from "./db";
 
 // What the admin screens' tests share: a migrated database with a signed-in admin, a way to post
 // a form (and files) to an action as that admin, and the bytes of real and fake uploads.
@@ -27,9 +27,8 @@ export const png = (w = 40, h = 30) =>
 
 /** Call inside a describe: the database and the admin's cookie are made before its tests and removed after. */
 export function adminTestBed(backend: Backend) {
-  let database: Database;
   const bed = {
-    ctx: undefined as unknown as ReturnType<typeof createTestContext>,
+    ctx: setupTestContext(backend),
     cookie: "",
     /** Posts fields (and files, as multipart) to an action as the signed-in admin. */
     async post(action: AnyAction, fields: Record<string, string>, files?: Record<string, File>, params = {}) {
@@ -62,15 +61,14 @@ export function adminTestBed(backend: Backend) {
     },
   };
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    bed.ctx = createTestContext(database);
-    await ensureAdmin(bed.ctx.db, "gestor@penedes.cat", "contrasenya-segura");
-    const admin = await bed.ctx.db.query.adminUsers.findFirst();
-    bed.cookie = (await createSession(bed.ctx, admin!.id)).split(";")[0]!;
-  });
-  afterAll(async () => {
-    await database.close();
-    bed.ctx.cleanup();
+    bed.cookie = await signedInAdmin(bed.ctx);
   });
   return bed;
+}
+
+/** Creates the admin account and a session for it: the Cookie header that carries it. */
+export async function signedInAdmin(ctx: AppContext): Promise<string> {
+  await ensureAdmin(ctx.db, "gestor@penedes.cat", "contrasenya-segura");
+  const admin = await ctx.db.query.adminUsers.findFirst();
+  return (await createSession(ctx, admin!.id)).split(";")[0]!;
 }

@@ -14,6 +14,14 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 /** Deletes through the in-page confirmation (no browser dialog: one would fail the test). */
+/** Signs in, opens an admin screen and its dialog for a new item: that dialog. */
+async function openNewItem(page: Page, screen: string, button: string | RegExp) {
+  await signIn(page);
+  await page.goto(screen);
+  await page.getByRole("button", { name: button }).first().click();
+  return page.getByRole("dialog");
+}
+
 async function confirmDelete(page: Page, name: string, question: string) {
   await page.getByRole("button", { name: `Elimina ${name}` }).click();
   const dialog = page.getByRole("alertdialog");
@@ -36,10 +44,7 @@ test("sign-out ends the session and shows the spec's notice", async ({ page }) =
 });
 
 test("activities: create, edit and delete; the agenda on the home page follows", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/activities");
-  await page.getByRole("button", { name: "Nova activitat" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = await openNewItem(page, "/admin/activities", "Nova activitat");
   await expect(dialog.getByLabel("Text de l'enllaç")).toHaveValue("Inscriu-te");
   await expect(dialog.getByLabel("Data")).not.toHaveValue("");
   await dialog.getByRole("button", { name: "Desa" }).click();
@@ -122,10 +127,7 @@ test("footer: edit the texts and add, hide and delete a logo; every public page 
 });
 
 test("landings: create with an automatic slug, preview the Markdown, toggle, and see it at /landing/<slug>", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/landings");
-  await page.getByRole("button", { name: "Nova landing page" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = await openNewItem(page, "/admin/landings", "Nova landing page");
   await dialog.getByLabel("Títol").fill("Fira de la Bici Àrea");
   await expect(dialog.getByLabel("Slug")).toHaveValue("fira-de-la-bici-area");
   await dialog.getByLabel("Descripció (Markdown)").fill("**Negreta** i [enllaç](javascript:alert(1))");
@@ -156,10 +158,7 @@ test("landings: create with an automatic slug, preview the Markdown, toggle, and
 });
 
 test("videos: an upload shows its progress bar, then toggle and delete", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/videos");
-  await page.getByRole("button", { name: "Nou vídeo" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = await openNewItem(page, "/admin/videos", "Nou vídeo");
   await dialog.getByLabel("Títol").fill("Vídeo E2E");
   await dialog.getByLabel("Fitxer de vídeo").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4(4 * 1024 * 1024) });
   await expectAccessible(page, "video dialog");
@@ -267,13 +266,7 @@ test("subscribers: a new subscription is found by its e-mail and erased after th
 test("resources, Vivi photos and home background: create, toggle and delete", async ({ page }) => {
   // Three screens, each delete confirmed in the page: more than one screen's share of time.
   test.slow();
-  await signIn(page);
-  await page.goto("/admin/resources");
-  await page
-    .getByRole("button", { name: /Nou recurs|Afegir el primer recurs/ })
-    .first()
-    .click();
-  const dialog = page.getByRole("dialog");
+  const dialog = await openNewItem(page, "/admin/resources", /Nou recurs|Afegir el primer recurs/);
   await dialog.getByLabel("Títol").fill("Recurs E2E");
   await dialog.getByLabel("Fes servir una URL externa").click();
   await dialog.getByLabel("URL externa", { exact: true }).fill("https://vimeo.com/1");

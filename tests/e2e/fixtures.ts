@@ -37,8 +37,11 @@ export async function expectAccessibleWithoutJavaScript(page: Page, label = page
   }
 }
 
+/** A value no other test run has used (an e-mail, a title to find again). */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 /** Stores a cookie choice before any page script runs, so the banner stays out of the way.
- * (Only in the top document: sandboxed embeds have no storage.) */
+ * (Only in the top document: sandboxed embeds, such as the map's, have no storage.) */
 export async function rememberCookieChoice(page: Page) {
   await page.addInitScript(() => {
     if (window !== window.top) return;
@@ -99,5 +102,24 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/** One test per path: the page answers 200, shows its main heading and passes axe-core (without
+ * JavaScript, on the copy expectAccessibleWithoutJavaScript checks). */
+export function testPagesAnswerAndPassAxe(paths: readonly string[]) {
+  for (const path of paths) {
+    test(`${path} answers 200 and passes axe-core`, async ({ page, javaScriptEnabled }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const heading = page.getByRole("heading", { level: 1 });
+      if (javaScriptEnabled === false) {
+        await expect(heading).toBeAttached();
+        await expectAccessibleWithoutJavaScript(page);
+      } else {
+        await expect(heading).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+  }
+}
 
 export { expect };

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PUBLIC_PATHS } from "../../app/lib/seo";
-import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
+import { expect, expectAccessible, rememberCookieChoice, test, testPagesAnswerAndPassAxe } from "./fixtures";
 
 const PUBLIC_ROUTES = [...PUBLIC_PATHS, "/landing/vilafranca-pedala"];
 
@@ -46,14 +46,7 @@ test.describe("pages", () => {
     await expect(nav.getByRole("button", { name: "Sortir" })).toHaveCount(0);
   });
 
-  for (const path of PUBLIC_ROUTES) {
-    test(`${path} answers 200 and passes axe-core`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
+  testPagesAnswerAndPassAxe(PUBLIC_ROUTES);
 
   test("an unknown path shows the not-found page with a 404 status and a link home", async ({ page }) => {
     const response = await page.goto("/aixo-no-existeix");

@@ -1,27 +1,23 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectAccessibleWithoutJavaScript, test } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectAccessibleWithoutJavaScript,
+  rememberCookieChoice,
+  test,
+  testPagesAnswerAndPassAxe,
+  unique,
+} from "./fixtures";
 
 // The four ways to take part (issue 4), with JavaScript and without.
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures");
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function noCookieBanner(page: Page) {
-  await page.addInitScript(() => {
-    // Init scripts run in every frame; the map's frame is not ours.
-    if (window.top !== window) return;
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
-    );
-  });
-}
 
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 test.describe("participation with JavaScript", () => {
-  test.beforeEach(async ({ page }) => noCookieBanner(page));
+  test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
   test("newsletter: disabled until complete, success, then a duplicate in another case", async ({ page }) => {
     await page.goto("/");
@@ -175,14 +171,7 @@ test.describe("participation with JavaScript", () => {
 test.describe("participation without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const path of ["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar"]) {
-    test(`${path} answers 200 and passes axe-core`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
-      await expectAccessibleWithoutJavaScript(page);
-    });
-  }
+  testPagesAnswerAndPassAxe(["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar"]);
 
   test("newsletter: the server's messages in the page, then success and the duplicate", async ({ page }) => {
     await page.goto("/");

@@ -2,7 +2,7 @@ import { PUBLIC_PATHS } from "../../app/lib/seo";
 import { BASE_URL } from "../../playwright.config";
 import { expect, expectAccessible, rememberCookieChoice, test } from "./fixtures";
 
-// The seeded demo content (app/db/seed.server.ts) is what these pages show.
+// The seeded demo content (app/seed/seed.server.ts) is what these pages show.
 test.beforeEach(async ({ page }) => {
   await rememberCookieChoice(page);
 });

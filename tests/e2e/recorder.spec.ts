@@ -1,30 +1,18 @@
 import type { Page } from "@playwright/test";
 import { chromium } from "../../playwright.config";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, rememberCookieChoice, signIn, test, unique } from "./fixtures";
 
 // The recorder with Chromium's fake microphone (a test file of its own: launch options need a new worker).
 test.use({
   launchOptions: { ...chromium, args: [...chromium.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] },
 });
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-async function noCookieBanner(page: Page) {
-  await page.addInitScript(() => {
-    // Init scripts run in every frame; the map's frame is not ours.
-    if (window.top !== window) return;
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
-    );
-  });
-}
 
 test.use({
   launchOptions: { ...chromium, args: [...chromium.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] },
 });
-test.beforeEach(async ({ page }) => noCookieBanner(page));
+test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 test("record, stop at the 1-minute limit, play, discard, record again, submit: pending in the admin queue, not public", async ({
   page,

@@ -194,7 +194,7 @@ test.describe("HTTP contract", () => {
   });
 });
 
-// Found by the bad-traffic fuzzer (scripts/fuzz.mjs): each of these answered 500, or not at all.
+// Found by the bad-traffic fuzzer (tests/fuzz): each of these answered 500, or not at all.
 test.describe("bad traffic", () => {
   test("methods other than GET, HEAD and POST answer 405 in Catalan (TRACE was a 500)", async () => {
     for (const [method, target] of [
