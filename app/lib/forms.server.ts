@@ -163,8 +163,7 @@ async function readMultipart<F extends string>(
         if (failed) return;
         if (info.valueTruncated) return fail(new FormError("too_large", name, "Un camp del formulari és massa llarg."));
         // busboy gives a part without a name as undefined, whatever its types say (found by tests/fuzz).
-        if (!isCleanText(name as string | undefined) || !isCleanText(value))
-          return fail(new FormError("bad_request", name ?? null));
+        if (!isCleanText(name as string | undefined) || !isCleanText(value)) return fail(new FormError("bad_request", name ?? null));
         fields[name] = value;
       });
       parser.on("file", (name, stream, info) => {
