@@ -61,7 +61,8 @@ describe.each(storageBackends())("storage on %s", (backend) => {
     const stat = (await storage.stat(file.key))!;
     expect(stat).toMatchObject({ key: file.key, size: bytes.length, contentType: "image/png" });
     expect(stat.etag).toMatch(/^(W\/)?"[^"]+"$/);
-    expect(Math.abs(stat.modifiedAt - Date.now())).toBeLessThan(60_000);
+    // The time of writing is the disk's (or the S3 server's) clock, which the moved-clock run does not move.
+    expect(Math.abs(stat.modifiedAt - (performance.timeOrigin + performance.now()))).toBeLessThan(60_000);
 
     const whole = (await storage.get(file.key))!;
     expect(whole).toMatchObject({ size: bytes.length, contentType: "image/png", etag: stat.etag });

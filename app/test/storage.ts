@@ -5,12 +5,14 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { createLocalStorage, type Storage } from "~/lib/storage.server";
 import { createS3Storage, type S3StorageOptions } from "~/lib/storage-s3.server";
+import { movedClock } from "./clock";
 
 export type StorageBackend = "local" | "s3";
 
 /** Every storage test runs on the local disk and on a real S3-compatible server (s3rver, from npm,
- * started by the test on loopback). */
-export const storageBackends = (): StorageBackend[] => ["local", "s3"];
+ * started by the test on loopback). Not in the moved-clock run (decision 015): s3rver checks each
+ * signed request against the real clock, like any S3 server, and the run's clock is a year ahead. */
+export const storageBackends = (): StorageBackend[] => (movedClock() ? ["local"] : ["local", "s3"]);
 
 export interface TestStorage {
   storage: Storage;
