@@ -121,6 +121,7 @@ export const ADMIN_SCREENS = [
   "/admin/resources",
   "/admin/bici-fucsia",
   "/admin/settings",
+  "/admin/newsletter",
 ];
 const ADMIN_ACTIONS = ["/admin/logout", "/admin/upload/videos", "/admin/upload/resources", "/admin/upload/altres", ...ADMIN_SCREENS];
 const ADMIN_ROUTES = ["/admin", "/admin/login", ...ADMIN_ACTIONS];
