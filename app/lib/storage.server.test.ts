@@ -7,7 +7,15 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
 import { capturingHeads } from "./admin.server";
-import { createLocalStorage, isValidKey, STALE_TEMP_MS, StorageError, type LocalStorage, type Storage } from "./storage.server";
+import {
+  createLocalStorage,
+  isValidKey,
+  sniffContentType,
+  STALE_TEMP_MS,
+  StorageError,
+  type LocalStorage,
+  type Storage,
+} from "./storage.server";
 
 let root: string;
 let storage: LocalStorage;
@@ -272,5 +280,34 @@ describe("sweeping the temporary files of interrupted uploads", () => {
     expect(listed.map((f) => f.key)).toEqual([file.key]);
     expect(listed[0]!.modifiedAt).toBe(fs.statSync(path.join(root, file.key)).mtimeMs);
     expect(await createLocalStorage(path.join(root, "missing")).list()).toEqual([]);
+  });
+});
+
+describe("sniffContentType", () => {
+  it("takes a WAV only with its format chunk: 'RIFF....WAVE' and junk is not audio (found by tests/fuzz)", async () => {
+    // A second of 8 kHz, 8-bit mono silence: RIFF header, 'fmt ' chunk (PCM), 'data' chunk.
+    const fmt = Buffer.alloc(16);
+    fmt.writeUInt16LE(1, 0); // PCM
+    fmt.writeUInt16LE(1, 2); // mono
+    fmt.writeUInt32LE(8000, 4);
+    fmt.writeUInt32LE(8000, 8);
+    fmt.writeUInt16LE(1, 12);
+    fmt.writeUInt16LE(8, 14);
+    const chunk = (id: string, body: Buffer) => {
+      const header = Buffer.alloc(8);
+      header.write(id, 0, "latin1");
+      header.writeUInt32LE(body.length, 4);
+      return Buffer.concat([header, body]);
+    };
+    const riff = (...chunks: Buffer[]) => {
+      const body = Buffer.concat([Buffer.from("WAVE", "latin1"), ...chunks]);
+      return Buffer.concat([Buffer.from("RIFF", "latin1"), Buffer.from(new Uint32Array([body.length]).buffer), body]);
+    };
+    const real = riff(chunk("LIST", Buffer.alloc(10)), chunk("fmt ", fmt), chunk("data", Buffer.alloc(8000, 128)));
+    expect(await sniffContentType(real.subarray(0, 4100))).toBe("audio/wav");
+    expect(await sniffContentType(riff(chunk("data", Buffer.alloc(100)), chunk("fmt ", fmt)))).toBeNull();
+    expect(await sniffContentType(Buffer.from("RIFF\x00\x00\x00\x00WAVEjunk", "latin1"))).toBeNull();
+    // A format chunk cut short, or the sound before the format: not a WAV either.
+    expect(await sniffContentType(Buffer.concat([real.subarray(0, 20), Buffer.alloc(4)]))).toBeNull();
   });
 });

@@ -122,7 +122,23 @@ export const contentTypeOf = (key: string) => TYPE_BY_EXTENSION[key.slice(key.la
 
 export async function sniffContentType(head: Uint8Array): Promise<string | null> {
   const type = await fileTypeFromBuffer(head);
+  // "RIFF....WAVE" is all file-type asks of a WAV: the format chunk must be there too (found by tests/fuzz).
+  if (type?.mime === "audio/wav" && !hasWavFormat(head)) return null;
   return type?.mime ?? null;
+}
+
+/** Walks a WAV's chunks from the first bytes: a format chunk ('fmt ', at least 16 bytes) must come
+ * before the sound data ('data'), whole within them. */
+function hasWavFormat(head: Uint8Array): boolean {
+  const view = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  for (let at = 12; at + 8 <= view.length;) {
+    const id = view.toString("latin1", at, at + 4);
+    const size = view.readUInt32LE(at + 4);
+    if (id === "fmt ") return size >= 16 && at + 8 + 16 <= view.length;
+    if (id === "data") return false;
+    at += 8 + size + (size % 2);
+  }
+  return false;
 }
 
 export const checkPrefix = (prefix: string) => {
