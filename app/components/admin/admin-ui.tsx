@@ -134,3 +134,18 @@ export function RowActionToasts() {
   useAdminFetcher(undefined, ROW_ACTION);
   return null;
 }
+
+/** The header row of an admin table: one column heading each. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-ink/10">
+        {columns.map((c) => (
+          <th key={c} scope="col" className="p-3">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

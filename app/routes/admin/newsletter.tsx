@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { EmptyState, PageTitle } from "~/components/admin/admin-ui";
+import { EmptyState, PageTitle, TableHead } from "~/components/admin/admin-ui";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -37,19 +37,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Subscriptors de la newsletter</caption>
-            <thead>
-              <tr className="border-b border-ink/10">
-                <th scope="col" className="p-3">
-                  Correu
-                </th>
-                <th scope="col" className="p-3">
-                  Data d'alta
-                </th>
-                <th scope="col" className="p-3">
-                  Accions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Correu", "Data d'alta", "Accions"]} />
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id} className="border-b border-ink/5">

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import type { Route } from "./+types/testimonials";
-import { useRowAction } from "~/components/admin/admin-ui";
+import { TableHead, useRowAction } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { Testimonial } from "~/db/schema";
@@ -50,25 +50,7 @@ function TestimonialTable({
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Testimonis: {label}</caption>
-        <thead>
-          <tr className="border-b border-ink/10">
-            <th scope="col" className="p-3">
-              Missatge
-            </th>
-            <th scope="col" className="p-3">
-              Àmbit
-            </th>
-            <th scope="col" className="p-3">
-              Data
-            </th>
-            <th scope="col" className="p-3">
-              Àudio
-            </th>
-            <th scope="col" className="p-3">
-              Accions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Missatge", "Àmbit", "Data", "Àudio", "Accions"]} />
         <tbody>
           {rows.map((t) => (
             <tr key={t.id} className="border-b border-ink/5">
