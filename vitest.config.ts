@@ -7,6 +7,8 @@ export default defineConfig({
     environment: "node",
     // The guard run moves every file's clock (TEST_CLOCK, decision 015).
     setupFiles: ["app/test/setup.ts"],
+    // One migrated PGlite, dumped, that every test file's database starts from.
+    globalSetup: ["app/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test file gets its own database; PostgreSQL runs them a few at a time.

@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { deferHydration } from "~/lib/html-stream.server";
-import { errorFields, log } from "~/lib/log.server";
+import { errorFields, log, logRepeated } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -18,7 +18,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  // A page rendered for the page cache has none: its policy allows its inline scripts by hash.
+  const nonce = loadContext.cspNonce || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -29,7 +30,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
@@ -60,5 +61,11 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router's own CSRF check (the Origin is not the request's): a bad request, not a fault of
+  // ours. server/guards.ts refuses these first; one that still gets here is a warning, no stack.
+  if (error instanceof Error && /`origin` header/.test(error.message)) {
+    logRepeated("cross-origin-action", "warn", "cross-origin action refused", { path: new URL(request.url).pathname.slice(0, 200) });
+    return;
+  }
   log("error", "request failed", { method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
 };

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorContent } from "~/components/error-content";
+import { FONT_FACES, fontPreload } from "~/lib/fonts";
 import { useNonce } from "~/lib/nonce";
 import { seoFor } from "~/lib/seo";
 import { useHydrated } from "~/lib/utils";
@@ -10,8 +11,8 @@ import appCssUrl from "./app.css?url";
 
 // Production pages carry their stylesheet inline (about 7 KB compressed): no render-blocking
 // request before the first paint on a slow phone network. The development server links it, for
-// hot reload.
-export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : []);
+// hot reload. The typeface's Latin file is preloaded (app/lib/fonts.ts).
+export const links: Route.LinksFunction = () => [fontPreload, ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : [])];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.env.PUBLIC_URL };
@@ -43,7 +44,7 @@ function DeferredToaster() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
+  const nonce = useNonce() || undefined;
   // Hydration waits for the page to load (decision 014): <html data-hydrated> says it is done, for
   // the end-to-end tests and anyone measuring the page. A button pressed before (a dialog's, the
   // menu's: they need the scripts) is pressed again now.
@@ -64,9 +65,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {!import.meta.env.DEV && (
+        {import.meta.env.DEV ? (
+          <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
+        ) : (
           // The client renders it empty and keeps the server's text (hydration leaves it alone).
-          <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appCssInline : "" }} />
+          <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? FONT_FACES + appCssInline : "" }} />
         )}
       </head>
       <body>

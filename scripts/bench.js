@@ -5,7 +5,12 @@
 //   of the same size (the physical limit on this machine);
 // - public writes (reflections) on PGlite and on PostgreSQL;
 // - a 100 MB video upload: time and the server's peak memory growth;
-// - the first and the cached request of an 800 px WebP variant of a 4000 px JPEG.
+// - the first and the cached request of an 800 px WebP variant of a 4000 px JPEG;
+// - mixed load (issue 12): `/`, `/aportacions` and `/testimonis` read by 50 connections alone, then
+//   while 2 and then 10 reflections per second arrive (each from its own X-Forwarded-For), with the
+//   ratio to the same page read alone; the load from niced processes of their own, a fixed number
+//   of reads per row (BENCH_MIXED_READS, default 3000), BENCH_MIXED_ROUNDS rounds (default 3), the
+//   medians reported. BENCH_ONLY=mixed runs this part only.
 // Loopback only, real server processes (`node server.js`) and autocannon as the load generator.
 // Bounded: each timed measurement lasts BENCH_SECONDS (default 5) with 50 connections, and each
 // write measurement sends BENCH_WRITES reflections (default 1000). Needs a build (npm run build).
@@ -25,8 +30,10 @@ const CONNECTIONS = 50;
 const HOST = "127.0.0.1";
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ADMIN = { email: "bench@penedes.cat", password: "contrasenya-del-banc-de-proves" };
-// The app, the PostgreSQL app and the bare server take three ports in 3900-3999.
-const appPort = 3900 + Math.floor(Math.random() * 49);
+// The app, the PostgreSQL app and the bare server take three ports in 3900-3999 (BENCH_PORT: the
+// app's, the others after it).
+const ONLY = process.env.BENCH_ONLY;
+const appPort = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 49));
 const pgAppPort = appPort + 1;
 const barePort = appPort + 50;
 const tempDirs = [];
@@ -97,7 +104,7 @@ async function startApp(port, env) {
 }
 
 // The table's sections, in the order they are printed (not the order they are measured in).
-const sections = { pages: [], writes: [], upload: [], image: [] };
+const sections = { pages: [], mixed: [], writes: [], upload: [], image: [] };
 const ms = (n) => (n === undefined ? "" : String(Math.round(n * 10) / 10));
 const pct = (n) => `${Math.round(n * 100)}%`;
 const met = (ok) => (ok ? "met" : "**not met**");
@@ -158,11 +165,25 @@ async function pages(app) {
 
 // --- Public writes ----------------------------------------------------------------------------
 
-/** The number of stored reflections, as the back office shows it. */
-async function reflectionCount(app) {
-  const html = await (await fetch(`${app.base}/admin/reflections`, { headers: { cookie: app.cookie } })).text();
+/** The number of stored reflections, as the back office shows it (signing in again when the page
+ * asks for it). */
+async function reflectionCount(app, again = true) {
+  const res = await fetch(`${app.base}/admin/reflections`, { headers: { cookie: app.cookie } });
+  const html = await res.text();
+  // The session is renewed now and then (a new cookie): keep it, as a browser would.
+  const renewed = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (renewed.length) app.cookie = renewed.join("; ");
   const total = /Total<\/dt><dd[^>]*>(\d+)</.exec(html);
-  if (!total) throw new Error("the reflections page shows no total");
+  if (!total && again && /type="password"/.test(html)) {
+    console.log("(the bench's session was no longer valid: signing in again)");
+    const login = await fetch(`${app.base}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
+    app.cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return reflectionCount(app, false);
+  }
+  if (!total) throw new Error(`the reflections page shows no total (${res.status}: ${html.slice(0, 200)})`);
   return Number(total[1]);
 }
 
@@ -227,6 +248,133 @@ async function postgresWrites() {
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+  }
+}
+
+// --- Reads while people write (issue 12) --------------------------------------------------------
+// The load comes from processes of their own, niced (`nice -n 10`), so that the server under
+// measurement is not slowed by the bench's own client sharing its event loop or out-competing it
+// for the machine's cores: one autocannon process for the reads, one process for the writes. Each
+// reading row is a fixed number of requests (MIXED_READS), not a duration, so a slow row does the
+// same work as a fast one; the writes arrive on a fixed schedule for as long as the reads last.
+// Every page is measured MIXED_ROUNDS times (alone, then with each write rate, in turn), so that
+// the other work on a shared machine weighs on both sides of a ratio alike: the table gives the
+// median of the rounds' figures and of their ratios.
+
+const MIXED_READS = Number(process.env.BENCH_MIXED_READS ?? 3000);
+const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 3);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A node script run in a niced process of its own; resolves with the JSON it prints. `onStart`
+ * gets the child (to be told to stop). */
+function niced(script, args, onStart) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("nice", ["-n", "10", process.execPath, "--input-type=module", "-e", script, JSON.stringify(args)], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`a load process exited with ${code}`))));
+    onStart?.(child);
+  });
+}
+
+/** MIXED_READS requests for `url` over CONNECTIONS connections, from autocannon in a process of its own. */
+const READER = `
+import autocannon from "autocannon";
+const { url, amount, connections } = JSON.parse(process.argv[1]);
+autocannon({ url, amount, connections }, (err, res) => {
+  if (err) throw err;
+  process.stdout.write(JSON.stringify(res));
+});`;
+
+/** Reflections at \`rate\` a second, each from its own client address, on a fixed schedule whatever
+ * the answers take, until stdin closes; then, once every write is answered, prints how many were
+ * sent and acknowledged (2xx). */
+const WRITER = `
+const { base, rate, first } = JSON.parse(process.argv[1]);
+const body = new URLSearchParams({ reflection: "Reflexió enviada durant la mesura de lectures.", name: "Banc de proves" }).toString();
+let stop = false;
+process.stdin.on("data", () => {}).on("end", () => (stop = true));
+const sent = [];
+const t0 = performance.now();
+for (let i = 0; !stop; i++) {
+  const wait = t0 + (i * 1000) / rate - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (stop) break;
+  const n = first + i;
+  sent.push(
+    fetch(base + "/participa/reflexio.data", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: base,
+        "x-forwarded-for": "10." + ((n >> 16) & 255) + "." + ((n >> 8) & 255) + "." + (n & 255),
+      },
+      body,
+    }).then(async (r) => (await r.arrayBuffer(), r.status), (err) => String(err.cause?.code ?? err.message)),
+  );
+}
+const answers = await Promise.all(sent);
+const failed = {};
+for (const a of answers) if (!(a >= 200 && a < 300)) failed[a] = (failed[a] ?? 0) + 1;
+process.stdout.write(JSON.stringify({ sent: answers.length, ok: answers.filter((a) => a >= 200 && a < 300).length, failed }));`;
+
+/** The reads of `url`, alone or while `rate` reflections a second arrive. */
+async function mixedRow(app, url, rate) {
+  const before = rate ? await reflectionCount(app) : 0;
+  let writer;
+  const written = rate
+    ? niced(WRITER, { base: app.base, rate, first: (clientNumber += 100_000) }, (child) => (writer = child))
+    : Promise.resolve({ sent: 0, ok: 0 });
+  const reads = await niced(READER, { url, amount: MIXED_READS, connections: CONNECTIONS });
+  // A fixed number of requests: the throughput is that number over the time they took.
+  reads.reqPerSec = reads.requests.total / reads.duration;
+  writer?.stdin.end();
+  const writes = await written;
+  const stored = rate ? (await reflectionCount(app)) - before : 0;
+  if (stored !== writes.ok || writes.ok !== writes.sent) process.exitCode = 1;
+  // Let the server finish what is still queued before the next measurement starts.
+  await sleep(1000);
+  return { reads, writes, stored };
+}
+
+async function mixed(app) {
+  for (const page of ["/", "/aportacions", "/testimonis"]) {
+    const url = `${app.base}${page}`;
+    await fetch(url);
+    const rounds = { 0: [], 2: [], 10: [] };
+    for (let round = 0; round < MIXED_ROUNDS; round++) {
+      for (const rate of [0, 2, 10]) rounds[rate].push(await mixedRow(app, url, rate));
+    }
+    /** The median round of a row (by throughput), as autocannon's result, with the rounds' figures. */
+    const summary = (rate) => {
+      const list = rounds[rate];
+      const throughput = list.map((r) => r.reads.reqPerSec);
+      const chosen = list.find((r) => r.reads.reqPerSec === median(throughput));
+      const failed = list.reduce((n, r) => n + r.reads.errors + r.reads.timeouts + r.reads.non2xx, 0);
+      return { result: { ...chosen.reads, errors: failed, timeouts: 0, non2xx: 0 }, throughput };
+    };
+    const alone = summary(0);
+    row("mixed", `\`${page}\` read alone`, alone.result, { note: `rounds: ${alone.throughput.map(Math.round).join(", ")} req/s` });
+    for (const rate of [2, 10]) {
+      const { result, throughput } = summary(rate);
+      const ratios = rounds[rate].map((r, i) => r.reads.reqPerSec / rounds[0][i].reads.reqPerSec);
+      const ratio = median(ratios);
+      const sent = rounds[rate].reduce((n, r) => n + r.writes.sent, 0);
+      const refused = {};
+      for (const r of rounds[rate]) for (const [k, n] of Object.entries(r.writes.failed)) refused[k] = (refused[k] ?? 0) + n;
+      const ok = rounds[rate].reduce((n, r) => n + r.writes.ok, 0);
+      const stored = rounds[rate].reduce((n, r) => n + r.stored, 0);
+      const p99 = median(rounds[rate].map((r) => r.reads.latency.p99));
+      row("mixed", `\`${page}\` while ${rate} reflections/s arrive`, result, {
+        note:
+          `${ratio.toFixed(2)} of read alone (rounds: ${ratios.map((x) => x.toFixed(2)).join(", ")}; ${throughput.map(Math.round).join(", ")} req/s); ` +
+          `${ok} of ${sent} writes acknowledged${ok === sent ? "" : ` (not: ${JSON.stringify(refused)})`}, ${stored} stored` +
+          (rate === 10 && page !== "/aportacions" ? `; target >= 0.8 and p99 < 100 ms: ${met(ratio >= 0.8 && p99 < 100)}` : ""),
+      });
+    }
   }
 }
 
@@ -332,20 +480,28 @@ if (spawnSync("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: d
 try {
   const app = await startApp(appPort, { DATA_DIR: dataDir });
   try {
-    // The upload first, while the server's memory is that of a server at rest.
-    console.log("Upload...");
-    await upload(app);
-    console.log("Image variant...");
-    await imageVariant(app);
-    console.log("Pages...");
-    await pages(app);
-    console.log("Writes on PGlite...");
-    await writes("reflections, PGlite", app);
+    if (ONLY !== "mixed") {
+      // The upload first, while the server's memory is that of a server at rest.
+      console.log("Upload...");
+      await upload(app);
+      console.log("Image variant...");
+      await imageVariant(app);
+      console.log("Pages...");
+      await pages(app);
+    }
+    console.log("Reads while reflections arrive...");
+    await mixed(app);
+    if (ONLY !== "mixed") {
+      console.log("Writes on PGlite...");
+      await writes("reflections, PGlite", app);
+    }
   } finally {
     await app.stop();
   }
-  console.log("Writes on PostgreSQL...");
-  await postgresWrites();
+  if (ONLY !== "mixed") {
+    console.log("Writes on PostgreSQL...");
+    await postgresWrites();
+  }
 } finally {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { seed } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { closeRuntime, openRuntime } from "~/lib/runtime.server";
-import { PAGE_CACHE_CHANNEL } from "~/lib/content-changes.server";
+import { ALL_CONTENT, PAGE_CACHE_CHANNEL } from "~/lib/content-changes.server";
 
 const runtime = await openRuntime(parseEnv()).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
@@ -16,7 +16,7 @@ try {
   console.log(`Contingut de demostració: ${inserted} elements afegits, ${skipped} ja hi eren.`);
   // Servers running on the same PostgreSQL database show the new content at once (on PGlite none
   // can run beside this command: the data folder is locked).
-  await runtime.database.notify?.(PAGE_CACHE_CHANNEL, "seed");
+  await runtime.database.notify?.(PAGE_CACHE_CHANNEL, `seed ${ALL_CONTENT}`);
 } finally {
   await closeRuntime(runtime);
 }

@@ -3,9 +3,12 @@ import compression from "compression";
 import express from "express";
 import { dataPaths } from "~/lib/data-paths.server";
 import { trustProxySetting } from "~/lib/env.server";
+import { adminSessionFromCookie } from "~/lib/session.server";
 import { signInGate } from "~/lib/login-throttle.server";
 import { createImageVariants } from "~/lib/images.server";
+import { createMediaVisibility } from "~/lib/media-access.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { worthCompressing } from "./compress";
 import { createFrameSources } from "./frame-sources";
 import { sameOriginMutations, securityHeaders, wellFormedRequests } from "./guards";
 import { health } from "./health";
@@ -20,9 +23,22 @@ import { staticAssets } from "./static-assets";
 export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}) {
   const { env, database, storage } = runtime;
   const frameSources = createFrameSources(database.db);
-  // The embed addresses are site settings: whatever clears the pages (a write here, or one on
-  // another instance) may have changed them, so the CSP's frame-src is read again at once.
-  const pageCache = createPageCache({ database, onClear: frameSources.changed });
+  const mediaVisibility = createMediaVisibility(database.db);
+  // The embed addresses are site settings, and which files are public follows the content: a change
+  // named here or on another instance (decision 026) is read again at once for the CSP's frame-src,
+  // and every file's visibility is looked up again.
+  const pageCache = createPageCache({
+    database,
+    onChange: (tags) => {
+      frameSources.follow(tags);
+      mediaVisibility.changed();
+    },
+  });
+  const mediaAccess = {
+    isPublic: mediaVisibility.isPublic,
+    staffSession: (req: express.Request) =>
+      adminSessionFromCookie(req.get("cookie"), { db: database.db, env, sessionSecret: runtime.sessionSecret }),
+  };
 
   const app = express();
   app.disable("x-powered-by");
@@ -31,21 +47,15 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
 
   app.use(requestLog());
   app.use(wellFormedRequests());
-  app.use(pageCache.lookup());
   app.use(frameSources.waitForChange());
-  app.use(securityHeaders(env, Boolean(vite), frameSources.current));
-  app.use(sameOriginMutations());
+  app.use(securityHeaders(env, Boolean(vite), frameSources.current, frameSources.tiles));
+  app.use(sameOriginMutations(env.PUBLIC_ORIGIN));
   // A burst of sign-ins is refused before it costs a render or a database round trip (decision 022).
   app.use(signInGate());
   app.use(pageCache.serve());
-  app.use(
-    compression({
-      // Media is already compressed, and compressing would break byte ranges.
-      filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res),
-    }),
-  );
+  app.use(compression({ filter: worthCompressing }));
   app.get("/healthz", health(database));
-  app.use("/media", mediaRoutes(storage, createImageVariants(storage, dataPaths(env.DATA_DIR).imageCache)));
+  app.use("/media", mediaRoutes(storage, createImageVariants(storage, dataPaths(env.DATA_DIR).imageCache), mediaAccess));
   if (vite) app.use(vite.middlewares);
   else if (clientDir) app.use(staticAssets(clientDir));
   app.all("/{*path}", pageCache.render(reactRouterPages(runtime, vite)));

@@ -35,20 +35,23 @@ describe.each(testBackends())("CSP frame sources on %s", (backend) => {
     expect(frames.current()).toEqual(["https://mapa.example.org"]);
   });
 
-  it("a clear of the page cache (a write here or on another instance) re-reads them before the next response", async () => {
+  it("a write that names the site settings (here or on another instance) re-reads them before the next response; other writes do not", async () => {
     await saveEmbedSettings(database.db, addresses("https://mapa.example.org/embed", null));
     const frames = createFrameSources(database.db);
-    const pages = createPageCache({ onClear: frames.changed });
+    const pages = createPageCache({ onChange: frames.follow });
     await passed(frames);
     expect(frames.current()).toEqual(["https://mapa.example.org"]);
 
     await saveEmbedSettings(database.db, addresses("https://mapa.example.org/embed", "https://forms.example.org/q"));
-    pages.invalidate(); // a successful write on this instance
+    pages.invalidate(["reflections"]); // a write of other content
+    await passed(frames);
+    expect(frames.current()).toEqual(["https://mapa.example.org"]);
+    pages.invalidate(["site_settings"]); // a write of the settings on this instance
     await passed(frames);
     expect(frames.current()).toEqual(["https://mapa.example.org", "https://forms.example.org"]);
 
     await saveEmbedSettings(database.db, addresses(null, null));
-    pages.invalidateLocal(); // NOTIFY from another instance
+    pages.invalidateLocal(["site_settings"]); // NOTIFY from another instance
     await passed(frames);
     expect(frames.current()).toEqual([]);
   });

@@ -1,16 +1,21 @@
+import { getTableName } from "drizzle-orm";
 import type { RequestHandler } from "express";
+import { siteSettings } from "~/db/schema";
+import { ALL_CONTENT } from "~/lib/content-changes.server";
 import type { Db } from "~/db/client.server";
 import { frameOrigins } from "~/lib/frame-origins";
 import { errorFields, log } from "~/lib/log.server";
 import { readEmbedSettings } from "~/lib/settings.server";
+import { readMapBaseSettings } from "~/lib/map.server";
+import { tileSource } from "~/lib/map-tiles";
 
 const SAFETY_NET_MS = 30_000;
 
 /** The origins of the map and questionnaire embeds (site settings, /admin/settings), for the CSP's
  * frame-src, kept in memory so that a response needs no query.
  *
- * They are read again whenever the page cache is cleared (`changed()`, wired in app.ts): after any
- * successful write on this instance, and, on PostgreSQL, after one on another instance (the same
+ * They are read again whenever a write names the site settings (`follow(tags)`, wired to the page
+ * cache's changes in app.ts): on this instance, and, on PostgreSQL, on another instance (the same
  * LISTEN/NOTIFY). Responses wait for that read (`waitForChange()`), so the page after a save already
  * allows the new host. A read at most every 30 s, in the background, is a safety net for a change
  * nobody announced (a lost NOTIFY, a write by the CLI).
@@ -19,6 +24,7 @@ const SAFETY_NET_MS = 30_000;
  * started before the write committed), and further changes share the queued one. */
 export function createFrameSources(db: Db) {
   let origins: string[] = [];
+  let tiles: string[] = [];
   let checkedAt = 0;
   let tail: Promise<void> = Promise.resolve();
   let queued = false;
@@ -26,7 +32,10 @@ export function createFrameSources(db: Db) {
 
   const read = async () => {
     try {
-      origins = frameOrigins(await readEmbedSettings(db));
+      const [embeds, base] = await Promise.all([readEmbedSettings(db), readMapBaseSettings(db)]);
+      origins = frameOrigins(embeds);
+      // The base map's tiles (issue 17) are images: img-src, read and refreshed with the frames.
+      tiles = [tileSource(base.tileUrl) ?? []].flat();
     } catch (err) {
       // Keep the last known origins rather than dropping the embeds for a failed read.
       log("error", "could not read the embed settings", errorFields(err));
@@ -53,9 +62,14 @@ export function createFrameSources(db: Db) {
   };
   changed();
 
+  const settings = getTableName(siteSettings);
   return {
     /** The settings may have changed: read them again; responses wait for that read. */
     changed,
+    /** Content changed (the page cache's tags): the settings among it are read again. */
+    follow(tags: readonly string[]) {
+      if (tags.includes(settings) || tags.includes(ALL_CONTENT)) void changed();
+    },
     /** Middleware before the security headers: holds a response while a read after a change runs. */
     waitForChange(): RequestHandler {
       return (_req, _res, next) => {
@@ -66,6 +80,10 @@ export function createFrameSources(db: Db) {
     current(): string[] {
       if (Date.now() - checkedAt > SAFETY_NET_MS) void reread();
       return origins;
+    },
+    /** The base map's tile source for img-src (none when no tiles are set). */
+    tiles(): string[] {
+      return tiles;
     },
   };
 }

@@ -3,6 +3,7 @@ import type express from "express";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Env } from "~/lib/env.server";
+import { logRepeated } from "~/lib/log.server";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -51,6 +52,7 @@ export function wellFormedRequests(): RequestHandler {
     }
     const url = requestUrl(req);
     if (!url) {
+      logRepeated("malformed-request", "warn", "request refused: no URL can be made of it", { target: req.originalUrl.slice(0, 200) });
       res.status(400).type("text/plain; charset=utf-8").send("Petició no vàlida");
       return;
     }
@@ -59,27 +61,37 @@ export function wellFormedRequests(): RequestHandler {
   };
 }
 
-/** With the SameSite=Lax cookie, refuses a cross-site form post or fetch (CSRF). */
-export function sameOriginMutations(): RequestHandler {
+/** With the SameSite=Lax cookie, refuses a cross-site form post or fetch (CSRF): the whole origin
+ * (scheme, host and port) must be the site's, PUBLIC_URL's when it is given (behind a proxy, the
+ * address people use), otherwise the request's own. Refusals are logged as one line a minute. */
+export function sameOriginMutations(publicOrigin?: string): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
     // No Origin header: not a browser form or fetch (browsers send it on every POST).
-    if (origin === undefined || sameHost(origin, req.get("host"))) return next();
+    if (origin === undefined || originOf(origin) === (publicOrigin ?? res.locals.url.origin)) return next();
+    logRepeated("cross-origin", "warn", "cross-origin request refused", { path: req.path.slice(0, 200), origin: origin.slice(0, 200) });
     res.status(403).type("text/plain; charset=utf-8").send("Petició d'un altre origen refusada.");
   };
 }
 
-function sameHost(origin: string, host: string | undefined) {
+/** The origin of an Origin header (as a browser writes it), or null ("null", or not a URL). */
+function originOf(value: string): string | null {
   try {
-    return new URL(origin).host === host;
+    const { origin } = new URL(value);
+    return origin === "null" ? null : origin;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** The CSP with this response's nonce, HSTS behind HTTPS, and the other security headers. */
-export function securityHeaders(env: Env, dev: boolean, frameSources: () => string[]): RequestHandler[] {
+export function securityHeaders(
+  env: Env,
+  dev: boolean,
+  frameSources: () => string[],
+  tileSources: () => string[] = () => [],
+): RequestHandler[] {
   const https = env.PUBLIC_URL.startsWith("https://");
   return [
     (_req, res, next) => {
@@ -98,7 +110,7 @@ export function securityHeaders(env: Env, dev: boolean, frameSources: () => stri
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
+              imgSrc: ["'self'", "data:", "blob:", () => tileSources().join(" ")],
               mediaSrc: ["'self'", "blob:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],

@@ -24,7 +24,9 @@ describe.each(storageBackends())("/media with files on %s", (backend) => {
     test = await createTestStorage(backend);
     cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-media-cache-"));
     const app = express();
-    app.use("/media", mediaRoutes(test.storage, createImageVariants(test.storage, cacheDir)));
+    // Every file public here: who may have a file is media-access.test.ts's subject.
+    const everyonesFiles = { isPublic: () => Promise.resolve(true), staffSession: () => Promise.resolve(null) };
+    app.use("/media", mediaRoutes(test.storage, createImageVariants(test.storage, cacheDir), everyonesFiles));
     app.use(errorAnswers());
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));

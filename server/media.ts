@@ -5,12 +5,22 @@ import { log } from "~/lib/log.server";
 import { isValidKey, type ByteRange, type Storage, type StoredObject } from "~/lib/storage.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const PRIVATE = "private, no-store";
+
+/** Who may have a stored file (app/lib/media-access.server.ts): anyone when its content is public;
+ * otherwise only signed-in staff (staffSession answers null for anyone else). */
+export interface MediaAccess {
+  isPublic(key: string): Promise<boolean>;
+  /** The staff session of the request, with a renewed session cookie to send, or null. */
+  staffSession(req: Request): Promise<{ renewCookie: string | null } | null>;
+}
 
 /** /media/<key>: stored files, read through Storage (so on any backend), with Range, ETag and
- * immutable caching, as express.static answered them; /media/<key>?w=800 is a WebP variant of a
+ * immutable caching, as express.static answered them (files of content that is not public: staff
+ * only, never kept by a cache, and not found for anyone else); /media/<key>?w=800 is a WebP variant of a
  * stored image from the image service. Keys are ours, so anything that is not one (dots, encoded
  * slashes, traversal) is simply not found. */
-export function mediaRoutes(storage: Storage, images: ImageVariants): express.Router {
+export function mediaRoutes(storage: Storage, images: ImageVariants, access: MediaAccess): express.Router {
   const router = express.Router();
   const notFound: RequestHandler = (_req, res) => {
     res.status(404).type("text/plain; charset=utf-8").send("No trobat");
@@ -32,11 +42,10 @@ export function mediaRoutes(storage: Storage, images: ImageVariants): express.Ro
     if (typeof req.query.w !== "string" || !isImageWidth(width) || !isResizable(req.path.slice(1))) return notFound(req, res, next);
     try {
       const variant = await images.served(req.path.slice(1), width);
-      if (!variant) return notFound(req, res, next);
+      if (!variant || !(await allowed(access, req.path.slice(1), req, res))) return notFound(req, res, next);
       // The visitor left while the variant was made (it is kept for the next one): nobody to answer.
       if (req.socket.destroyed) return void log("info", "request aborted by the client", { path: req.originalUrl.split("?")[0] });
       res.setHeader("Content-Type", "image/webp");
-      res.setHeader("Cache-Control", IMMUTABLE);
       res.setHeader("ETag", variant.etag);
       if (req.fresh) return void res.status(304).end();
       res.setHeader("Content-Length", String(variant.body.length));
@@ -47,7 +56,7 @@ export function mediaRoutes(storage: Storage, images: ImageVariants): express.Ro
   });
   router.use(async (req, res, next) => {
     try {
-      if (!(await sendStored(storage, req.path.slice(1), req, res))) notFound(req, res, next);
+      if (!(await sendStored(storage, access, req.path.slice(1), req, res))) notFound(req, res, next);
     } catch (err) {
       next(err);
     }
@@ -56,11 +65,11 @@ export function mediaRoutes(storage: Storage, images: ImageVariants): express.Ro
 }
 
 /** Answers with a stored file, or false when there is none. */
-async function sendStored(storage: Storage, key: string, req: Request, res: Response): Promise<boolean> {
+async function sendStored(storage: Storage, access: MediaAccess, key: string, req: Request, res: Response): Promise<boolean> {
   const file = await storage.stat(key);
-  if (!file) return false;
+  // (Asked only of files that exist: a made-up key costs no query.)
+  if (!file || !(await allowed(access, key, req, res))) return false;
   res.setHeader("Accept-Ranges", "bytes");
-  res.setHeader("Cache-Control", IMMUTABLE);
   res.setHeader("Last-Modified", new Date(file.modifiedAt).toUTCString());
   res.setHeader("ETag", file.etag);
   res.setHeader("Content-Type", file.contentType);
@@ -98,6 +107,20 @@ async function sendStored(storage: Storage, key: string, req: Request, res: Resp
     if (req.socket.destroyed || res.destroyed) return true;
     throw err;
   }
+  return true;
+}
+
+/** Whether this request may have the file; sets its Cache-Control (long for public files, none kept
+ * for staff-only ones, with the renewed session cookie when there is one). */
+async function allowed(access: MediaAccess, key: string, req: Request, res: Response): Promise<boolean> {
+  if (await access.isPublic(key)) {
+    res.setHeader("Cache-Control", IMMUTABLE);
+    return true;
+  }
+  const staff = await access.staffSession(req);
+  if (!staff) return false;
+  res.setHeader("Cache-Control", PRIVATE);
+  if (staff.renewCookie) res.append("Set-Cookie", staff.renewCookie);
   return true;
 }
 

@@ -1,5 +1,21 @@
-import { describe, expect, it } from "vitest";
-import { pageKey } from "./page-cache";
+import { createHash } from "node:crypto";
+import http, { type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { contentChanged, parseAnnouncement } from "~/lib/content-changes.server";
+import { createTestDatabase } from "~/test/db";
+import {
+  createPageCache,
+  FRESH_COOKIE,
+  inlineScriptHashes,
+  NOT_FOUND_KEY,
+  pageKey,
+  PUBLIC_CACHE_CONTROL,
+  type PageCacheOptions,
+} from "./page-cache";
 
 const key = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"));
 
@@ -20,5 +36,285 @@ describe("pageKey", () => {
     expect(key("/_root.data?_routes=root%2Croutes%2Fhome&utm_source=x")).toBe("/_root.data?_routes=root%2Croutes%2Fhome");
     expect(key("/testimonis.data?ambit=infants")).toBe("/testimonis.data?ambit=infants");
     expect(key("/__manifest?paths=%2F%2C%2Frecursos&version=00dbb151")).toBe("/__manifest?paths=%2F%2C%2Frecursos&version=00dbb151");
+  });
+
+  it("gives every path no route knows the one key of the not-found page (issue 19, defect 6)", () => {
+    const notFound = (path: string) => path.startsWith("/no-");
+    const keyOf = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"), notFound);
+    expect(keyOf("/no-existeix-1")).toBe(NOT_FOUND_KEY);
+    expect(keyOf("/no-existeix-2?x=1")).toBe(NOT_FOUND_KEY);
+    expect(keyOf("/no-existeix-3.data?_routes=x")).toBe(`${NOT_FOUND_KEY}.data`);
+    expect(keyOf("/testimonis?ambit=infants")).toBe("/testimonis?ambit=infants");
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes the text of each inline script as the browser does, and leaves scripts with a source alone", () => {
+    const inline = 'window.__x = {"a":"é"};';
+    const html = `<html><head><script src="/assets/a.js"></script></head><body><script>${inline}</script><script type="module" async="">import("/b.js");</script></body></html>`;
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha(inline), sha('import("/b.js");')]);
+  });
+});
+
+/** A site made of the real page cache and the real database: each page's render reads its tables
+ * (and counts itself); POST /escriu?taula=… inserts a reflection and names the tables it is told. */
+async function site(database: Database, options: Omit<PageCacheOptions, "database"> = {}) {
+  const cache = createPageCache(options);
+  const renders: string[] = [];
+  let gate: Promise<void> | null = null;
+  const reads: Record<string, (db: Database["db"]) => Promise<unknown>> = {
+    "/": (db) => db.select().from(t.reflections),
+    "/testimonis": (db) => db.select().from(t.testimonials),
+    "/de-que-va": async () => null,
+    [NOT_FOUND_KEY]: async () => null,
+  };
+  const app = express();
+  app.use((req, res, next) => {
+    res.locals.url = new URL(req.originalUrl, `http://${req.headers.host}`);
+    res.locals.cspNonce = "nonce-de-prova";
+    res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-nonce-de-prova'; object-src 'none'");
+    next();
+  });
+  app.use(cache.serve());
+  app.post("/escriu", async (req, res) => {
+    await database.db.insert(t.reflections).values({ reflection: `Una reflexió de prova ${Date.now()}` });
+    const names = String(req.query.taula ?? "")
+      .split(",")
+      .filter(Boolean);
+    contentChanged(...names.map((n) => ({ reflections: t.reflections, footer_config: t.footerConfig })[n]!));
+    res.status(200).send("ok");
+  });
+  app.all(
+    "/{*path}",
+    cache.render({
+      stream: (_req, res) => void res.status(200).send("streamed"),
+      notFound: (path) => !(path in reads),
+      async render(request) {
+        const path = new URL(request.url).pathname;
+        renders.push(path);
+        await database.db.select().from(t.footerConfig);
+        const rows = await reads[path]!(database.db);
+        await gate;
+        const html = `<!doctype html><p>${path} ${JSON.stringify(rows)}</p><script>window.x = 1;</script>`;
+        return new Response(html, { status: path === NOT_FOUND_KEY ? 404 : 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      },
+    }),
+  );
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    cache,
+    renders,
+    base,
+    get: (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers }),
+    write: (tables: string) => fetch(`${base}/escriu?taula=${tables}`, { method: "POST" }),
+    /** Holds every render until the returned function is called. */
+    hold() {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const xCache = (res: Response) => res.headers.get("x-cache");
+const statusOf = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on("error", reject);
+  });
+
+describe("the page cache, with real writes on PGlite", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("a write makes stale only the pages that read the tables it names; a write that names nothing keeps every page (issue 19, defect 3)", async () => {
+    const s = await site(database, { rerenderIntervalMs: 0 });
+    try {
+      for (const path of ["/", "/testimonis", "/de-que-va"]) await s.get(path);
+      expect(s.renders).toEqual(["/", "/testimonis", "/de-que-va"]);
+
+      // A write that names nothing: no cookie, nothing stale.
+      const silent = await s.write("");
+      expect(silent.headers.get("set-cookie")).toBeNull();
+      for (const path of ["/", "/testimonis", "/de-que-va"]) expect(xCache(await s.get(path)), path).toBe("HIT");
+
+      // A reflection: the page that reads reflections only, and its author gets the fresh-view cookie.
+      const reflection = await s.write("reflections");
+      expect(reflection.headers.get("set-cookie")).toMatch(new RegExp(`^${FRESH_COOKIE}=1; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax`));
+      expect(s.cache.status("/")).toBe("stale");
+      expect(s.cache.status("/testimonis")).toBe("fresh");
+      expect(s.cache.status("/de-que-va")).toBe("fresh");
+      // The stale copy is sent while one render of the new one runs; then the new one is sent.
+      expect(xCache(await s.get("/"))).toBe("STALE");
+      await expect.poll(() => s.cache.status("/")).toBe("fresh");
+      expect(xCache(await s.get("/"))).toBe("HIT");
+      expect(s.renders.filter((p) => p === "/")).toHaveLength(2);
+
+      // The footer: every page.
+      await s.write("footer_config");
+      for (const path of ["/", "/testimonis", "/de-que-va"]) expect(s.cache.status(path), path).toBe("stale");
+
+      // The author's requests skip the cache while the cookie lasts.
+      const own = await s.get("/testimonis", { Cookie: `${FRESH_COOKIE}=1` });
+      expect(await own.text()).toBe("streamed");
+      expect(own.headers.get("cache-control")).toBe("private, no-store");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a flood of concurrent requests to a page whose content just changed causes one render, within the bound and past it", async () => {
+    // Past the bound (no stale copy may be sent): every request waits for the same render.
+    const strict = await site(database, { maxStaleMs: 0, rerenderIntervalMs: 0 });
+    try {
+      await strict.get("/");
+      await strict.write("reflections");
+      const release = strict.hold();
+      const flood = Array.from({ length: 200 }, () => strict.get("/"));
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      const answers = await Promise.all(flood);
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      expect(strict.renders).toEqual(["/", "/"]);
+      expect(answers.filter((r) => xCache(r) === "MISS")).toHaveLength(1);
+      const bodies = new Set(await Promise.all(answers.map((r) => r.text())));
+      expect(bodies.size).toBe(1);
+      // A cold page too: one render for a crowd.
+      const cold = await Promise.all(Array.from({ length: 100 }, () => strict.get("/testimonis")));
+      expect(cold.every((r) => r.status === 200)).toBe(true);
+      expect(strict.renders.filter((p) => p === "/testimonis")).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
+
+    // Within the bound: every request gets the stale copy at once, and one render runs behind them.
+    const lenient = await site(database, { rerenderIntervalMs: 0 });
+    try {
+      await lenient.get("/");
+      await lenient.write("reflections");
+      const release = lenient.hold();
+      const answers = await Promise.all(Array.from({ length: 200 }, () => lenient.get("/")));
+      expect(answers.every((r) => r.status === 200 && xCache(r) === "STALE")).toBe(true);
+      release();
+      await expect.poll(() => lenient.cache.status("/")).toBe("fresh");
+      expect(lenient.renders).toEqual(["/", "/"]);
+    } finally {
+      await lenient.close();
+    }
+  });
+
+  it("a stale page is sent for at most the bound after the write; then requests wait for the new copy", async () => {
+    // No background render (a long interval): only the bound brings the new copy.
+    const s = await site(database, { maxStaleMs: 300, rerenderIntervalMs: 60_000 });
+    try {
+      const before = await (await s.get("/")).text();
+      await s.write("reflections");
+      const stale = await s.get("/");
+      expect(xCache(stale)).toBe("STALE");
+      expect(await stale.text()).toBe(before);
+      await new Promise((r) => setTimeout(r, 350));
+      const fresh = await s.get("/");
+      expect(xCache(fresh)).toBe("MISS");
+      expect(await fresh.text()).not.toBe(before);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a page whose tables change while it renders is kept as stale, not as current", async () => {
+    const s = await site(database, { rerenderIntervalMs: 0 });
+    try {
+      const release = s.hold();
+      const rendering = s.get("/");
+      await expect.poll(() => s.renders.length).toBe(1);
+      await s.write("reflections");
+      release();
+      expect((await rendering).status).toBe(200);
+      expect(s.cache.status("/")).toBe("stale");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a thousand made-up paths share one kept not-found page and push no page out (issue 19, defect 6)", async () => {
+    const s = await site(database);
+    try {
+      await s.get("/");
+      for (let i = 0; i < 1000; i += 50) {
+        const batch = await Promise.all(Array.from({ length: 50 }, (_, j) => s.get(`/inventada-${i + j}`)));
+        expect(batch.every((r) => r.status === 404)).toBe(true);
+      }
+      expect(s.renders).toEqual(["/", NOT_FOUND_KEY]);
+      expect(s.cache.size).toBe(2);
+      expect(xCache(await s.get("/"))).toBe("HIT");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("kept pages carry no nonce: their policy allows their inline scripts by hash; strong ETags per encoding, 304, CDN headers", async () => {
+    const s = await site(database);
+    try {
+      await s.get("/de-que-va");
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const res = await s.get("/de-que-va", { "Accept-Encoding": encoding });
+        expect(xCache(res)).toBe("HIT");
+        const csp = res.headers.get("content-security-policy")!;
+        expect(csp).not.toContain("nonce");
+        expect(csp).toBe(`script-src 'self' ${inlineScriptHashes(await res.text())[0]}; object-src 'none'`);
+        expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+        expect(res.headers.get("cache-control")).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
+        expect(res.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+        const etag = res.headers.get("etag")!;
+        expect(etag).toMatch(/^"[\w-]+"$/); // strong: no W/
+        // (Raw HTTP: fetch() adds "Cache-Control: no-cache" to conditional requests.)
+        expect(await statusOf(`${s.base}/de-que-va`, { "Accept-Encoding": encoding, "If-None-Match": etag })).toBe(304);
+      }
+      const etags = new Set(
+        await Promise.all(
+          ["br", "gzip", "identity"].map(async (e) => (await s.get("/de-que-va", { "Accept-Encoding": e })).headers.get("etag")),
+        ),
+      );
+      expect(etags.size).toBe(3);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("admin addresses stay out of the cache in every letter case and encoding (issue 19, note 9)", async () => {
+    const s = await site(database);
+    try {
+      for (const path of ["/ADMIN/login", "/Admin/login", "/%61dmin/login", "/admin.data", "/MEDIA/x"]) {
+        const res = await s.get(path);
+        expect(await res.text(), path).toBe("streamed");
+        expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      }
+      expect(s.renders).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("announcements between instances", () => {
+  it("carry the announcer and the tags; one without tags (an older instance) changed everything", () => {
+    expect(parseAnnouncement("ab12 reflections,footer_config")).toEqual(["ab12", ["reflections", "footer_config"]]);
+    expect(parseAnnouncement("seed *")).toEqual(["seed", ["*"]]);
+    expect(parseAnnouncement("ab12")).toEqual(["ab12", ["*"]]);
   });
 });

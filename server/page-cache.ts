@@ -6,57 +6,117 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { PAGE_PARAMS } from "~/lib/routes";
 import type { Database } from "~/db/client.server";
-import { announceContentChange, onContentChange } from "~/lib/content-changes.server";
+import {
+  ALL_CONTENT,
+  announceContentChange,
+  onContentChange,
+  setProcessChangeHandler,
+  withWriteState,
+  type WriteState,
+} from "~/lib/content-changes.server";
+import { errorFields, log } from "~/lib/log.server";
 import { withRenderState } from "~/lib/request-state.server";
 import { SESSION_COOKIE_NAME } from "~/lib/session.server";
 
-// Public pages rendered once and kept in memory until content changes.
-// - Only anonymous GET/HEAD requests for public paths are cached (no session cookie, no /admin).
-// - Any successful write through the app (a public form, an admin action, an upload) clears the
-//   cache, here and, through PostgreSQL LISTEN/NOTIFY (content-changes.server.ts), on every other
-//   instance.
-// - A cached page keeps the CSP nonce it was rendered with: the response's policy is built with
-//   that nonce, and a new one comes with the next render after any change.
+// Public pages rendered once and kept in memory (decision 026, which replaces 007's clear-all).
+// - Only anonymous GET/HEAD requests for public paths are cached (no session cookie, no /admin in
+//   any letter case, no fresh-view cookie).
+// - Each kept page holds the tables its render read (its tags, noted by the database layer). A write
+//   names the tables it changed (contentChanged, app/lib/content-changes.server.ts): the pages with
+//   one of those tags become stale, here and, through PostgreSQL LISTEN/NOTIFY, on every other
+//   instance. A write that names nothing (a sign-out, a honeypot answer, a pending testimonial)
+//   leaves every page kept.
+// - Stale while revalidate: a stale page is still sent, for at most MAX_STALE_MS after the write,
+//   while one render of the new copy runs (one per page at a time, and at most one every
+//   RERENDER_INTERVAL_MS); after that bound, requests wait for the render. Concurrent requests for a
+//   page being rendered share that one render.
+// - The contributor's own view: a write that named something sets a short-lived cookie
+//   (FRESH_COOKIE) whose requests skip the cache, so their next pages show what they wrote.
+// - Every address a route does not know (the not-found page) is kept under one key.
+// - Kept pages carry no nonce: their policy allows their inline scripts by hash.
 
-// The whole cached render lives here, in three places of the server's middleware (server/app.ts):
-// lookup() before the security headers (a hit brings its CSP nonce), serve() after the same-origin
-// check (writes clear the cache, hits are sent), and render() at the end (a miss is rendered, kept
-// and sent). They pass `res.locals.page` from one to the next.
+// The whole cached render lives in two places of the server's middleware (server/app.ts): serve()
+// after the same-origin check (writes are watched, kept pages are sent), and render() at the end (a
+// miss is rendered, kept and sent). They pass `res.locals.page` from one to the other.
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
-      /** A cacheable request: the address its page is kept under, and the page when it is kept. */
-      page?: { key: string; hit: CachedPage | undefined };
+      /** A cacheable request: the address its page is kept under. */
+      page?: { key: string };
     }
   }
 }
 
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`);
-const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./;
+/** How long after a write a page may still be sent as it was before it (decision 026). */
+export const MAX_STALE_MS = 2000;
+/** A page is rendered again at most this often while writes keep coming. */
+export const RERENDER_INTERVAL_MS = 1000;
+/** The cookie a successful write sets, so that its author's next pages skip the caches. */
+export const FRESH_COOKIE = "pb_fresh";
+/** Long enough to cover the staleness bound, and a slow CDN's refresh (docs/deploy.md). */
+export const FRESH_SECONDS = 10;
+/** Kept pages: browsers revalidate each time (ETag); a CDN may keep them 2 s and serve them 2 s
+ * more while it refreshes them (docs/deploy.md). */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=2, stale-while-revalidate=2";
+/** The key of every not-found page. */
+export const NOT_FOUND_KEY = "/404";
+
+const SKIP_CACHE_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_NAME}|${FRESH_COOKIE})=`);
+const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  nonce: string;
-  etag: string;
+  /** The CSP sources of its inline scripts ('sha256-…'), in place of a nonce. */
+  scriptHashes: string[];
+  /** A strong ETag per encoding (the bytes differ). */
+  etags: { identity: string; br: string; gzip: string };
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** Sent, never kept (a page showing a default for a failed read). */
+  degraded: boolean;
 }
+
+interface Rendered {
+  page: CachedPage | null;
+  response: Response;
+  body: Buffer;
+}
+
+interface Entry {
+  page: CachedPage;
+  /** The tables its render read. */
+  tags: Set<string>;
+  /** When the render that made it started. */
+  renderedAt: number;
+  /** When the first write it does not show was heard of; null while it is current. */
+  staleSince: number | null;
+}
+
+const safeDecode = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
 
 /** The address a cacheable page is rendered for and kept under: its path, and only the parameters
  * the page reads (the first value of each, in a fixed order). A page's data for a client-side
  * navigation (`/aportacions.data?tipus=…&_routes=…`) keeps the same ones, and React Router's own;
- * its route discovery (`/__manifest?paths=…&version=…`) keeps them all. */
-export function pageKey(url: URL): string {
+ * its route discovery (`/__manifest?paths=…&version=…`) keeps them all. Every path no route knows
+ * (`notFound`) shares the not-found page's key. */
+export function pageKey(url: URL, notFound: (pathname: string) => boolean = () => false): string {
   // React Router's route discovery: every parameter counts (the paths asked about, the version).
   if (url.pathname === "/__manifest") return `${url.pathname}${url.search}`;
   const data = url.pathname.endsWith(".data");
   const page = data ? url.pathname.slice(0, -".data".length) : url.pathname;
+  if (page !== "/_root" && notFound(page)) return data ? `${NOT_FOUND_KEY}.data` : NOT_FOUND_KEY;
   const names = [...(PAGE_PARAMS[page] ?? []), ...(data ? ["_routes", "index"] : [])];
   const query = new URLSearchParams();
   for (const name of names) {
@@ -67,135 +127,250 @@ export function pageKey(url: URL): string {
 }
 
 export function isCacheable(req: ExpressRequest): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !NOT_CACHED.test(req.path) && !SESSION_COOKIE.test(req.headers.cookie ?? "");
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    // Routing ignores letter case and decodes the path: so does this check.
+    !NOT_CACHED.test(safeDecode(req.path)) &&
+    !SKIP_CACHE_COOKIE.test(req.headers.cookie ?? "")
+  );
 }
 
 /** The React Router handlers a page is made with: `stream` sends it as it renders (pages that are
- * never kept, and everything in development); `render`, when given, returns it whole, to be kept. */
+ * never kept, and everything in development); `render`, when given, returns it whole, without a
+ * nonce, to be kept; `notFound` says whether no route but the not-found page matches a path. */
 export interface PageRenderers {
   stream: RequestHandler;
-  render?: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
+  render?: (request: Request, req: ExpressRequest) => Promise<Response>;
+  notFound?: (pathname: string) => boolean;
 }
 
-/** database: on PostgreSQL, changes are announced to and heard from the other instances;
- * onClear: anything else that follows content changes (the CSP's frame sources), called on every
- * clear, from here or from another instance. */
-export function createPageCache({ database, onClear }: { database?: Database; onClear?: () => void } = {}) {
-  const entries = new Map<string, CachedPage>();
+/** The CSP sources that allow a page's inline scripts, by the SHA-256 of their text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+type Tags = readonly string[];
+
+export interface PageCacheOptions {
+  /** On PostgreSQL, changes are announced to and heard from the other instances. */
+  database?: Database;
+  /** Anything else that follows content changes (the CSP's frame sources follow the site
+   * settings), called with the tags of every change, from here or from another instance. */
+  onChange?: (tags: Tags) => void;
+  /** MAX_STALE_MS and RERENDER_INTERVAL_MS, unless a test says otherwise. */
+  maxStaleMs?: number;
+  rerenderIntervalMs?: number;
+}
+
+export function createPageCache({
+  database,
+  onChange,
+  maxStaleMs = MAX_STALE_MS,
+  rerenderIntervalMs = RERENDER_INTERVAL_MS,
+}: PageCacheOptions = {}) {
+  const entries = new Map<string, Entry>();
+  /** The renders under way, by key: whoever asks for that page meanwhile shares it. */
+  const flights = new Map<string, Promise<Rendered>>();
   const instanceId = randomBytes(8).toString("hex");
-  let generation = 0;
+  /** Counts changes; each tag remembers the count of its last change, so that a render that read
+   * a tag changed while it ran is kept as stale. */
+  let changes = 0;
+  const changedAt = new Map<string, number>();
+  let renderers: PageRenderers | undefined;
+  let renders = 0;
 
-  const clear = () => {
-    generation++;
-    entries.clear();
-    onClear?.();
+  /** The pages showing these tables (ALL_CONTENT: every page) become stale. */
+  const staleLocal = (tags: Tags) => {
+    const now = Date.now();
+    changes++;
+    for (const tag of tags) changedAt.set(tag, changes);
+    const all = tags.includes(ALL_CONTENT);
+    for (const entry of entries.values()) {
+      if (entry.staleSince === null && (all || tags.some((t) => entry.tags.has(t)))) entry.staleSince = now;
+    }
+    onChange?.(tags);
   };
-  /** Content changed here: forget every page, and tell the other instances. */
-  const invalidate = () => {
-    clear();
-    if (database) announceContentChange(database, instanceId);
+  /** Content changed here: make its pages stale, and tell the other instances. */
+  const invalidate = (tags: Tags) => {
+    if (tags.length === 0) return;
+    staleLocal(tags);
+    if (database) announceContentChange(database, instanceId, tags);
   };
-  if (database) onContentChange(database, instanceId, clear);
+  if (database) onContentChange(database, instanceId, staleLocal);
+  setProcessChangeHandler(invalidate);
 
-  /** Keeps a freshly rendered page when nothing changed while it was rendered. */
-  const store = (key: string, renderedAt: number, page: Omit<CachedPage, "etag" | "br" | "gzip">): CachedPage | null => {
-    if (page.identity.length > MAX_BODY_BYTES) return null;
-    const full: CachedPage = {
-      ...page,
-      etag: `W/"${createHash("sha1").update(page.identity).digest("base64url")}"`,
-      br: zlib.brotliCompressSync(page.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip: zlib.gzipSync(page.identity, { level: 6 }),
-    };
-    if (renderedAt !== generation) return full; // content changed meanwhile: send, do not keep
+  const changedSince = (tags: Set<string>, since: number) =>
+    (changedAt.get(ALL_CONTENT) ?? 0) > since || [...tags].some((t) => (changedAt.get(t) ?? 0) > since);
+
+  const keep = (key: string, entry: Entry) => {
+    entries.delete(key);
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(key, full);
-    return full;
+    entries.set(key, entry);
+  };
+
+  /** Renders the page of `key` (with the headers of the request that asked), and keeps it when
+   * it can. `page` is null when it cannot be shared (it sets a cookie, redirects, failed): the
+   * request that rendered it sends `response` and `body`, any other renders its own. */
+  const renderPage = async (key: string, req: ExpressRequest, base: URL): Promise<Rendered> => {
+    const render = renderers!.render!;
+    const startedAt = Date.now();
+    const startCount = changes;
+    renders++;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    // A HEAD is rendered as a GET so that the page can be kept for the next visitor; the page is
+    // rendered for its address without the parameters it does not read (pageKey).
+    const request = new Request(new URL(key, base), { method: "GET", headers });
+    // The whole page, deferred parts included, is read inside the render state, so that a public
+    // read failing anywhere in it keeps the page (showing a default) out of every cache.
+    const {
+      result: { response, body },
+      state,
+    } = await withRenderState(async () => {
+      const response = await render(request, req);
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    });
+    if ((response.status !== 200 && response.status !== 404) || response.headers.has("set-cookie") || body.length > MAX_BODY_BYTES) {
+      return { page: null, response, body };
+    }
+    const etag = createHash("sha1").update(body).digest("base64url");
+    const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control|etag|vary)$/i.test(name)),
+      scriptHashes: isHtml ? inlineScriptHashes(body.toString("utf8")) : [],
+      etags: { identity: `"${etag}"`, br: `"${etag}-br"`, gzip: `"${etag}-gz"` },
+      identity: body,
+      br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzip: zlib.gzipSync(body, { level: 6 }),
+      degraded: state.degraded,
+    };
+    if (!state.degraded) {
+      // A table it read changed while it rendered: kept, but stale from the start of the render.
+      const stale = changedSince(state.reads, startCount) ? startedAt : null;
+      keep(key, { page, tags: state.reads, renderedAt: startedAt, staleSince: stale });
+    }
+    return { page, response, body };
+  };
+
+  /** One render per key at a time: a request for a page being rendered waits for that render. */
+  const renderOnce = (key: string, req: ExpressRequest, base: URL): { rendered: Promise<Rendered>; shared: boolean } => {
+    const flying = flights.get(key);
+    if (flying) return { rendered: flying, shared: true };
+    const rendered = renderPage(key, req, base).finally(() => flights.delete(key));
+    flights.set(key, rendered);
+    return { rendered, shared: false };
+  };
+
+  /** Starts the new copy of a stale page in the background (the stale one is sent meanwhile). */
+  const revalidate = (key: string, entry: Entry, req: ExpressRequest, base: URL) => {
+    if (flights.has(key) || Date.now() - entry.renderedAt < rerenderIntervalMs || !renderers?.render) return;
+    renderOnce(key, req, base).rendered.catch((err: unknown) => {
+      // The stale copy stays until the bound; then requests render it themselves.
+      log("error", "page revalidation failed", { key, ...errorFields(err) });
+    });
+  };
+
+  /** Sends the kept page of `key` when it is current, or stale within the bound (starting its new
+   * copy); false when there is none to send. */
+  const sendKept = (key: string, req: ExpressRequest, res: ExpressResponse): boolean => {
+    const entry = entries.get(key);
+    if (!entry) return false;
+    // Least recently used goes first when the cache is full.
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entry.staleSince === null) {
+      sendPage(req, res, entry.page, "HIT");
+      return true;
+    }
+    if (Date.now() - entry.staleSince > maxStaleMs) return false;
+    revalidate(key, entry, req, res.locals.url);
+    sendPage(req, res, entry.page, "STALE");
+    return true;
   };
 
   return {
     get size() {
       return entries.size;
     },
+    /** How many renders were started for the cache (tests). */
+    get renders() {
+      return renders;
+    },
+    /** Content changed on this instance: these tables (ALL_CONTENT: everything). */
     invalidate,
     /** Content changed on another instance. */
-    invalidateLocal: clear,
-
-    /** Before the security headers: a hit carries its own nonce into this response's CSP. */
-    lookup(): RequestHandler {
-      return (req, res, next) => {
-        if (isCacheable(req)) {
-          const key = pageKey(res.locals.url);
-          const hit = entries.get(key);
-          if (hit) {
-            // Least recently used goes first when the cache is full.
-            entries.delete(key);
-            entries.set(key, hit);
-            res.locals.cspNonce = hit.nonce;
-          }
-          res.locals.page = { key, hit };
-        }
-        next();
-      };
+    invalidateLocal: staleLocal,
+    /** Whether the page kept under `key` is current, stale, or not kept (tests). */
+    status(key: string): "fresh" | "stale" | "none" {
+      const entry = entries.get(key);
+      return !entry ? "none" : entry.staleSince === null ? "fresh" : "stale";
     },
 
-    /** After the same-origin check: any write that succeeds clears the cache once it has answered
-     * (a render that began before the change and ends after it is not kept: the clear moves the
-     * generation on); a hit is sent, compressed as the client accepts, or 304. */
+    /** After the same-origin check. A write runs with a record of what it names: those pages go
+     * stale at once, and its author gets the fresh-view cookie. A cacheable request is sent its kept
+     * page (or 304) when it is current or stale within the bound, or joins its render under way. */
     serve(): RequestHandler {
       return (req, res, next) => {
         if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
-          res.on("finish", () => {
-            if (res.statusCode < 400) invalidate();
-          });
+          const state: WriteState = {
+            changed: new Set(),
+            onChange(tags) {
+              invalidate(tags);
+              if (!res.headersSent) {
+                res.append("Set-Cookie", `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/; HttpOnly; SameSite=Lax`);
+              }
+            },
+          };
+          return withWriteState(state, () => next());
         }
-        const hit = res.locals.page?.hit;
-        if (!hit) return next();
-        res.setHeader("X-Cache", "HIT");
-        sendPage(req, res, hit);
+        if (!isCacheable(req)) return next();
+        const key = pageKey(res.locals.url, renderers?.notFound);
+        res.locals.page = { key };
+        if (sendKept(key, req, res)) return;
+        const flying = flights.get(key);
+        if (!flying) return next();
+        // A render of this page is under way: its copy is this request's too.
+        flying.then(
+          ({ page }) => (page ? sendPage(req, res, page, "HIT") : next()),
+          () => next(),
+        );
       };
     },
 
-    /** The last handler: renders a page. A cacheable one is rendered whole for its key, kept when it
-     * can be, and sent; any other is streamed, and kept by nobody. */
-    render({ stream, render }: PageRenderers): RequestHandler {
+    /** The last handler: renders a page. A cacheable one is rendered whole for its key (once, for
+     * every request that asks meanwhile), kept when it can be, and sent; any other is streamed, and
+     * kept by nobody. */
+    render(pages: PageRenderers): RequestHandler {
+      renderers = pages;
       return async (req, res, next) => {
         const page = res.locals.page;
         // Pages for an admin or from the back office are never kept, here or by a CDN.
         if (!page) {
           res.setHeader("Cache-Control", "private, no-store");
-          return stream(req, res, next);
+          return pages.stream(req, res, next);
         }
-        if (!render) return stream(req, res, next);
+        if (!pages.render) return pages.stream(req, res, next);
         try {
-          const renderedAt = generation;
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-          // A HEAD is rendered as a GET so that the page can be kept for the next visitor; the page is
-          // rendered for its address without the parameters it does not read (pageKey).
-          const request = new Request(new URL(page.key, res.locals.url), { method: "GET", headers });
-          // The whole page, deferred parts included, is read inside the render state, so that a public
-          // read failing anywhere in it keeps the page (showing a default) out of every cache.
-          const {
-            result: { response, body },
-            state,
-          } = await withRenderState(async () => {
-            const response = await render(request, req, res);
-            return { response, body: Buffer.from(await response.arrayBuffer()) };
-          });
-          if (state.degraded) res.setHeader("Cache-Control", "no-store");
-          const keep = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie") && !state.degraded;
-          const kept = keep
-            ? store(page.key, renderedAt, {
-                status: response.status,
-                headers: [...response.headers].filter(
-                  ([name]) => !/^(content-length|content-encoding|cache-control|etag|vary)$/i.test(name),
-                ),
-                nonce: res.locals.cspNonce,
-                identity: body,
-              })
-            : null;
+          // (Kept meanwhile by a render that ended while this request went through the middleware.)
+          if (sendKept(page.key, req, res)) return;
+          const flight = renderOnce(page.key, req, res.locals.url);
+          const { page: rendered, response, body } = await flight.rendered;
+          if (rendered) return sendPage(req, res, rendered, flight.shared ? "HIT" : "MISS");
+          // Not to be shared (it sets a cookie, redirects, failed): another request renders its own.
+          if (flight.shared) {
+            res.setHeader("Cache-Control", "no-store");
+            return pages.stream(req, res, next);
+          }
           res.setHeader("X-Cache", "MISS");
-          if (kept) return sendPage(req, res, kept);
+          res.setHeader("Cache-Control", "no-store");
+          if (response.headers.get("content-type")?.startsWith("text/html"))
+            allowInlineScripts(res, inlineScriptHashes(body.toString("utf8")));
           res.status(response.status);
           for (const [name, value] of response.headers) if (name !== "content-length") res.append(name, value);
           res.end(req.method === "HEAD" ? undefined : body);
@@ -209,17 +384,28 @@ export function createPageCache({ database, onClear }: { database?: Database; on
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage) {
+/** The policy allows a page rendered for the cache (it has no nonce) its own inline scripts, by
+ * their hash, in place of this response's nonce. */
+function allowInlineScripts(res: ExpressResponse, hashes: string[]) {
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") {
+    res.setHeader("Content-Security-Policy", csp.replace(` 'nonce-${res.locals.cspNonce}'`, hashes.map((h) => ` ${h}`).join("")));
+  }
+}
+
+function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, how: "HIT" | "MISS" | "STALE") {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  res.setHeader("X-Cache", how);
+  allowInlineScripts(res, page.scriptHashes);
+  res.setHeader("Cache-Control", page.degraded ? "no-store" : PUBLIC_CACHE_CONTROL);
   res.vary("Accept-Encoding");
   res.vary("Cookie");
+  const encoding = req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
+  res.setHeader("ETag", page.etags[encoding ?? "identity"]);
   if (req.fresh && page.status === 200) {
     res.status(304).end();
     return;
   }
-  const encoding = req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));

@@ -1,10 +1,54 @@
 import { createRequestHandler } from "@react-router/express";
 import type express from "express";
-import { createRequestHandler as createRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createRouterHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { ViteDevServer } from "vite";
 import { clientKeyFor } from "~/lib/rate-limit.server";
 import type { Runtime } from "~/lib/runtime.server";
 import type { PageRenderers } from "./page-cache";
+
+/** The id of the route that answers every address no other route knows (app/routes.ts). */
+const NOT_FOUND_ROUTE = "routes/not-found";
+
+/** How many paths' answers notFoundMatcher remembers: every page of the site and its data URL many
+ * times over; past it the memory starts again (made-up paths cost a match each, as before). */
+export const NOT_FOUND_MEMO_SIZE = 2000;
+
+/** Whether no route but the not-found page matches a path, by the build's own route table (so
+ * letter case and encodings match as React Router matches them). Asked for every cacheable
+ * request (pageKey), so each path's answer is remembered: React Router's matchRoutes flattens and
+ * ranks the whole route table on every call, which cost a cached page most of its time (issue 12).
+ * `match` is React Router's own (a test counts its calls). */
+export function notFoundMatcher(
+  build: Pick<ServerBuild, "routes">,
+  match: typeof matchRoutes = matchRoutes,
+): (pathname: string) => boolean {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const children = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((r) => r.parentId === parentId)
+      .map((r) =>
+        r.index
+          ? { id: r.id, index: true, caseSensitive: r.caseSensitive }
+          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) },
+      );
+  const tree = children(undefined);
+  const known = new Map<string, boolean>();
+  return (pathname) => {
+    let answer = known.get(pathname);
+    if (answer === undefined) {
+      answer = match(tree, pathname)?.at(-1)?.route.id === NOT_FOUND_ROUTE;
+      if (known.size >= NOT_FOUND_MEMO_SIZE) known.clear();
+      known.set(pathname, answer);
+    }
+    return answer;
+  };
+}
 
 /** The app's pages from React Router: streamed, or rendered whole for the page cache (not in
  * development, where Vite serves the modules and nothing is kept). */
@@ -15,17 +59,25 @@ export function reactRouterPages(runtime: Runtime, vite?: ViteDevServer): PageRe
       () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
   const mode = vite ? "development" : "production";
 
-  const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+  const loadContext = (req: express.Request, cspNonce: string): AppLoadContext => ({
     clientKey: clientKeyFor(req.ip ?? req.socket.remoteAddress, runtime.sessionSecret),
+    clientIp: req.ip ?? req.socket.remoteAddress,
     db: runtime.database.db,
     storage: runtime.storage,
     env: runtime.env,
-    cspNonce: res.locals.cspNonce,
+    cspNonce,
     sessionSecret: runtime.sessionSecret,
     mailer: runtime.mailer,
   });
-  const stream = createRequestHandler({ build, mode, getLoadContext: loadContext });
+  const stream = createRequestHandler({ build, mode, getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce) });
   if (vite) return { stream };
   const routerHandler = createRouterHandler(build, mode);
-  return { stream, render: (request, req, res) => routerHandler(request, loadContext(req, res)) };
+  let notFound: ((pathname: string) => boolean) | undefined;
+  void build().then((b) => (notFound = notFoundMatcher(b)));
+  return {
+    stream,
+    // A page for the cache is rendered without a nonce: its policy allows its scripts by hash.
+    render: (request, req) => routerHandler(request, loadContext(req, "")),
+    notFound: (pathname) => notFound?.(pathname) ?? false,
+  };
 }

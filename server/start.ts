@@ -5,6 +5,7 @@ import { ensureAdmin } from "~/lib/admin-users.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { DataDirLockedError } from "~/lib/lock.server";
 import { errorFields, log } from "~/lib/log.server";
+import { startNewsletterWorker } from "~/lib/newsletter-send.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
 
 export interface AppOptions {
@@ -48,6 +49,11 @@ export async function startServer(
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once("error", reject);
   });
+  // The newsletter queue is sent in the background by every instance (decision 030).
+  const newsletterWorker = startNewsletterWorker(
+    { db: runtime.database.db, env, mailer: runtime.mailer, sessionSecret: runtime.sessionSecret },
+    { rate: env.NEWSLETTER_RATE },
+  );
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log("info", "listening", {
@@ -67,6 +73,7 @@ export async function startServer(
     server.close(async () => {
       try {
         await options.vite?.close();
+        await newsletterWorker.stop();
         await closeRuntime(runtime);
         log("info", "stopped");
       } catch (err) {

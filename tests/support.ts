@@ -4,12 +4,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -48,7 +50,7 @@ export async function openQuery(where: { url?: string; dataDir: string }) {
     await client.connect();
     return { query: async (sql: string) => (await client.query<Row>(sql)).rows, close: () => client.end() };
   }
-  const db = await PGlite.create(path.join(where.dataDir, "pglite"));
+  const db = await PGlite.create({ dataDir: path.join(where.dataDir, "pglite"), extensions: { pg_trgm } }); // as openDatabase loads it
   return { query: async (sql: string) => (await db.query<Row>(sql)).rows, close: () => db.close() };
 }
 
@@ -296,3 +298,72 @@ export const TRAVERSAL_ATTEMPTS = [
   "/media/app.lock",
   "/media/",
 ];
+
+export interface SignInAttempt {
+  port: number;
+  client: string;
+  password: string;
+}
+
+/** Fires these sign-ins all at once from a process of its own (X-Forwarded-For names the client),
+ * and resolves with each one's status and Retry-After. From its own process, so that the 200
+ * requests it makes and answers do not delay the probes of the process that times the site. */
+export function signInBurst(
+  email: string,
+  attempts: SignInAttempt[],
+): Promise<{ status: number; retryAfter: string | null; body: string }[]> {
+  const script = `
+    const { email, attempts } = JSON.parse(process.argv[1]);
+    Promise.all(attempts.map((a) => fetch("http://127.0.0.1:" + a.port + "/admin/login", {
+      method: "POST",
+      headers: { "X-Forwarded-For": a.client },
+      body: new URLSearchParams({ email, password: a.password }),
+      redirect: "manual",
+    }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.text() }),
+      (e) => ({ status: 0, retryAfter: null, body: String(e) }))))
+      .then((answers) => process.stdout.write(JSON.stringify(answers)));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["-e", script, JSON.stringify({ email, attempts })], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as never) : reject(new Error(`sign-in burst exited ${code}`))));
+  });
+}
+
+/** A GET on a connection of its own (no client-side queue in the way), timed in ms; a failed or
+ * non-200 answer counts as endless. */
+export function timedGet(port: number, target: string): Promise<number> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    http
+      .get({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - started : Infinity));
+      })
+      .on("error", () => resolve(Infinity));
+  });
+}
+
+/** Times /healthz and a /media file on these ports, one probe after another, until `until`
+ * settles (4 probes of each at least): count, median, 90th percentile and maximum, in ms. */
+export async function probeWhile(ports: number[], media: string, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: Record<"healthz" | "media", number[]> = { healthz: [], media: [] };
+  for (let i = 0; !done || i < 4; i++) {
+    const port = ports[i % ports.length]!;
+    times.healthz.push(await timedGet(port, "/healthz"));
+    times.media.push(await timedGet(port, media));
+  }
+  const stats = (list: number[]) => {
+    const s = [...list].sort((a, b) => a - b);
+    return {
+      n: s.length,
+      median: Math.round(s[s.length >> 1]!),
+      p90: Math.round(s[Math.floor(s.length * 0.9)]!),
+      max: Math.round(s[s.length - 1]!),
+    };
+  };
+  return { healthz: stats(times.healthz), media: stats(times.media) };
+}

@@ -1,10 +1,14 @@
+import { CalendarPlusIcon, ClockIcon, MapPinIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { Activity } from "~/db/schema";
-import { safeHref } from "~/lib/inline-links";
+import { formatTime } from "~/lib/dates";
+import { safeHref } from "~/lib/inline-markdown";
 
 /** An activity as the agenda shows it; dateLabel is the date written out by the server. */
-type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "description" | "linkUrl" | "linkText"> & { dateLabel: string };
+type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "startTime" | "place" | "description" | "linkUrl" | "linkText"> & {
+  dateLabel: string;
+};
 
 function AgendaList({ activities }: { activities: AgendaItem[] }) {
   if (activities.length === 0)
@@ -22,7 +26,36 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             <p className="text-sm font-semibold text-brand-dark">
               <time dateTime={a.date}>{a.dateLabel}</time>
             </p>
+            {(a.startTime || a.place) && (
+              <ul className="flex flex-col gap-1 text-sm text-ink/85">
+                {a.startTime && (
+                  <li className="flex items-center gap-2">
+                    <ClockIcon aria-hidden="true" className="size-4 shrink-0" />
+                    <span className="sr-only">Hora: </span>
+                    <time dateTime={`${a.date}T${a.startTime.slice(0, 5)}`}>{formatTime(a.startTime)}</time>
+                  </li>
+                )}
+                {a.place && (
+                  <li className="flex items-start gap-2">
+                    <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    <span>
+                      <span className="sr-only">Lloc: </span>
+                      {a.place}
+                    </span>
+                  </li>
+                )}
+              </ul>
+            )}
             {a.description && <p className="text-ink/85">{a.description}</p>}
+            <a
+              href={`/agenda/${a.id}.ics`}
+              download
+              className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-brand-dark underline underline-offset-4"
+            >
+              <CalendarPlusIcon aria-hidden="true" className="size-4" />
+              Afegeix al calendari
+              <span className="sr-only">: {a.title}</span>
+            </a>
             {href && (
               <a
                 href={href}

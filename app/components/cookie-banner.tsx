@@ -39,12 +39,12 @@ export default function CookieBanner() {
   return (
     <>
       <section
-        aria-label="Avís de galetes"
+        aria-label="Avís de cookies"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-ink/10 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <p className="text-sm">
-            Fem servir galetes necessàries perquè el web funcioni i, si ho acceptes, galetes funcionals i d'analítica.{" "}
+            Fem servir cookies necessàries perquè el web funcioni i, si ho acceptes, cookies funcionals i d'analítica.{" "}
             <Link to={paths.cookies} className="font-semibold text-brand-dark underline">
               Política de cookies
             </Link>
@@ -63,8 +63,8 @@ export default function CookieBanner() {
       <Dialog open={settingsOpen} onOpenChange={setSettingsOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Configuració de galetes</DialogTitle>
-            <DialogDescription>Tria quines galetes vols permetre. Les necessàries sempre estan actives.</DialogDescription>
+            <DialogTitle>Configuració de cookies</DialogTitle>
+            <DialogDescription>Tria quines cookies vols permetre. Les necessàries sempre estan actives.</DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-3">
             <PreferenceRow title="Necessàries" text="Imprescindibles perquè el web funcioni." checked disabled />

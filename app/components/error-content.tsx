@@ -24,6 +24,17 @@ export const UNEXPECTED_ERROR = "Hi ha hagut un error inesperat";
  * message. Anything but an answer the app chose to give is logged in the browser's console. */
 export function ErrorContent({ error, className }: { error: unknown; className?: string }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent className={className} />;
+  // A back-office page the account's role may not use (decision 032).
+  if (isRouteErrorResponse(error) && error.status === 403)
+    return (
+      <div className={cn("mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 text-center", className)}>
+        <h1 className="text-3xl font-bold text-brand-dark">No tens permís</h1>
+        <p>El teu rol no permet obrir aquesta pàgina del backoffice. Si la necessites, demana-ho a un administrador.</p>
+        <Link to="/admin/dashboard" className={linkClass}>
+          Torna al tauler
+        </Link>
+      </div>
+    );
   // A request the site refuses (a form posted where there is none: 405) is the client's doing:
   // said as such, and not logged, so bad traffic cannot flood the log with stack traces.
   const refused = isRouteErrorResponse(error) && error.status < 500;

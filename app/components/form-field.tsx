@@ -32,7 +32,7 @@ export function FormField({
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint && (
-        <p id={hintId} className="text-sm text-ink/75">
+        <p id={hintId} className="text-sm break-words text-ink/75">
           {hint}
         </p>
       )}

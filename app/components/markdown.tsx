@@ -1,6 +1,6 @@
 import ReactMarkdown from "react-markdown";
 import remarkBreaks from "remark-breaks";
-import { SafeLink, safeHref } from "~/lib/inline-links";
+import { SafeLink, safeHref } from "~/lib/inline-markdown";
 import { cn } from "~/lib/utils";
 
 /** Markdown from the back office (landings), rendered the same on the public page and in the

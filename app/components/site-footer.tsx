@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { resetConsent } from "~/lib/cookie-consent";
-import type { PublicFooter } from "~/lib/footer";
-import { InlineLinks } from "~/lib/inline-links";
+import { DEFAULT_COLLABORATORS, type PublicFooter } from "~/lib/footer";
+import { InlineMarkdown } from "~/lib/inline-markdown";
 import { FOOTER_NAV } from "~/lib/routes";
 
 export function SiteFooter({ footer }: { footer: PublicFooter }) {
@@ -11,20 +11,36 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
         <div className="space-y-3">
           <p className="text-lg font-bold">Al Penedès, la bici ens mou!</p>
           <p className="whitespace-pre-line text-white/90">
-            <InlineLinks text={footer.footerText} />
+            <InlineMarkdown text={footer.footerText} />
           </p>
         </div>
-        {(footer.collaboratorsText || footer.logos.length > 0) && (
-          <div className="space-y-3">
-            {footer.collaboratorsText && (
-              <p className="whitespace-pre-line text-white/90">
-                <InlineLinks text={footer.collaboratorsText} />
-              </p>
-            )}
-            <ul className="flex flex-wrap items-center gap-4">
+        <div className="space-y-3">
+          {footer.collaboratorsText && (
+            <p className="whitespace-pre-line text-white/90">
+              <InlineMarkdown text={footer.collaboratorsText} />
+            </p>
+          )}
+          {footer.logos.length === 0 ? (
+            // A new site has no logos yet: the campaign's partners' image (spec §1), by default.
+            <img
+              src={DEFAULT_COLLABORATORS.src}
+              alt={DEFAULT_COLLABORATORS.alt}
+              width={1720}
+              height={200}
+              loading="lazy"
+              className="h-auto w-full max-w-md rounded-lg bg-white p-2"
+            />
+          ) : (
+            <ul className="flex flex-wrap items-center gap-3">
               {footer.logos.map((logo) => {
                 const img = (
-                  <img src={logo.imageUrl} alt={logo.name} height={48} className="h-12 w-auto rounded bg-white p-1" loading="lazy" />
+                  <img
+                    src={logo.imageUrl}
+                    alt={logo.name}
+                    height={56}
+                    className="h-14 w-auto rounded-lg bg-white px-2 py-1"
+                    loading="lazy"
+                  />
                 );
                 return (
                   <li key={logo.id}>
@@ -39,8 +55,8 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
                 );
               })}
             </ul>
-          </div>
-        )}
+          )}
+        </div>
       </div>
       <nav aria-label="Enllaços del peu" className="border-t border-white/15">
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-sm">

@@ -51,7 +51,8 @@ function SignOut({ onSubmit }: { onSubmit?: () => void }) {
 export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-ink/10 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    // Opaque: a page's headings scroll under it and must not show through (issue 18).
+    <header className="sticky top-0 z-40 border-b border-ink/10 bg-white shadow-[0_1px_12px_rgb(29_36_51/0.06)]">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           to={paths.home}

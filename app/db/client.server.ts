@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { noteQuery } from "./tables-read.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -43,16 +45,23 @@ function findMigrationsDir(): string {
   }
 }
 const MIGRATIONS_DIR = findMigrationsDir();
+/** Every statement names the tables it reads to the page cache's bookkeeping (tables-read.server.ts). */
+const logger = { logQuery: (query: string) => noteQuery(query) };
 // Several instances may start at once against one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_ID = 7_270_736_902;
 // Each running instance holds this one shared, on a connection of its own; taking it exclusively
 // proves no other instance runs.
 const INSTANCE_LOCK_ID = 7_270_736_903;
 
+/** The extensions the migrations create, loaded into every PGlite (pg_trgm: the admin lists'
+ * search, decision 036). Whoever opens a PGlite folder of ours must pass them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined: an in-memory database (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /** dataDir undefined: an in-memory database (tests); `from`: started from a dump of another
+   * (`dumpDataDir`), which the migrations then bring up to date. */
+  | { kind: "pglite"; dataDir?: string; from?: Blob };
 
 /** A PostgreSQL connection of its own (for a lock or a LISTEN), kept: when it is lost (PostgreSQL
  * restarted, say) a new one is tried every second, and `setup` runs on it again. `first`, when
@@ -112,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const listeners = new Set<() => void>();
     return {
       db,
@@ -162,10 +171,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
-  const db = pgliteDb as unknown as Db;
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: PGLITE_EXTENSIONS,
+    ...(options.from ? { loadDataDir: options.from } : {}),
+  });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: "pglite",

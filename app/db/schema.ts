@@ -4,19 +4,23 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
-import { testimonialStatuses } from "../domain/contributions";
+import { contributionTypes, moderationStatuses, reportReasons, testimonialStatuses } from "../domain/contributions";
+import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
+import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
 
 // Files live in storage; rows hold the storage key and URLs are derived (/media/<key>). A column that
 // holds a key is declared with storageKey(): at start, the orphan sweep deletes every stored file that
@@ -40,7 +44,20 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 export const categoryEnum = pgEnum("category", categories);
 export const testimonialStatusEnum = pgEnum("testimonial_status", testimonialStatuses);
 export const backgroundMediaTypeEnum = pgEnum("background_media_type", ["image", "video"]);
+export const mapCategoryEnum = pgEnum("map_category", MAP_CATEGORIES);
+export const lineStyleEnum = pgEnum("line_style", LINE_STYLES);
 export const resourceMediaTypeEnum = pgEnum("resource_media_type", ["image", "video", "document"]);
+export const moderationStatusEnum = pgEnum("moderation_status", moderationStatuses);
+export const contributionTypeEnum = pgEnum("contribution_type", contributionTypes);
+export const reportReasonEnum = pgEnum("report_reason", reportReasons);
+
+/** A reflection's or a map comment's moderation (decision 028): public only when 'published'. */
+const moderationColumns = () => ({
+  status: moderationStatusEnum("status").notNull().default("published"),
+  /** The staff member's reason for hiding it (shown to staff only). */
+  hiddenReason: text("hidden_reason"),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+});
 
 export const activities = pgTable(
   "activities",
@@ -49,6 +66,10 @@ export const activities = pgTable(
     emoji: text("emoji").notNull().default("🚲"),
     title: text("title").notNull(),
     date: date("date", { mode: "string" }).notNull(),
+    /** When it starts, in the council's time zone (Europe/Madrid); null: the time is not known. */
+    startTime: time("start_time", { precision: 0 }),
+    /** Where it takes place, as people say it ('Estació de Vilafranca'); null: not known. */
+    place: text("place"),
     description: text("description"),
     linkUrl: text("link_url"),
     linkText: text("link_text").notNull().default("Inscriu-te"),
@@ -109,6 +130,60 @@ export const newsletterSubscriptions = pgTable(
   (t) => [
     uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
     index("newsletter_status_created_idx").on(t.status, t.createdAt),
+    // The admin list's order and the export's keyset (decision 036).
+    index("newsletter_created_id_idx").on(t.createdAt, t.id),
+    // The admin list's search (ILIKE '%…%'): trigram indexes (pg_trgm, decision 036).
+    index("newsletter_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+  ],
+);
+
+/** A newsletter sent (or being sent) to every confirmed subscriber (decision 030). */
+export const newsletterIssueStatusEnum = pgEnum("newsletter_issue_status", ["sending", "sent"]);
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: id(),
+    subject: text("subject").notNull(),
+    /** Markdown, rendered by the site's Markdown component into each message. */
+    body: text("body").notNull(),
+    status: newsletterIssueStatusEnum("status").notNull().default("sending"),
+    /** Confirmed subscribers when it was queued. */
+    recipients: integer("recipients").notNull(),
+    /** Counted when the last delivery is done (while sending, the deliveries are counted). */
+    sentCount: integer("sent_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("newsletter_issues_created_idx").on(t.createdAt)],
+);
+
+/** One message of an issue to one subscriber: the durable queue. Erasing the subscriber erases
+ * its deliveries (no address is copied here: it is read from the subscription when sending). */
+export const newsletterDeliveryStatusEnum = pgEnum("newsletter_delivery_status", ["queued", "sending", "sent", "failed"]);
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: id(),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: "cascade" }),
+    status: newsletterDeliveryStatusEnum("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before this time (retries back off). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While 'sending': past this time an instance that died with it is presumed gone. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_issue_subscription_idx").on(t.issueId, t.subscriptionId),
+    index("newsletter_deliveries_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("newsletter_deliveries_subscription_idx").on(t.subscriptionId),
   ],
 );
 
@@ -119,8 +194,48 @@ export const mapComments = pgTable(
     comment: text("comment").notNull(),
     email: text("email"),
     createdAt: createdAt(),
+    ...moderationColumns(),
+    // The place (issue 17), all optional: a pin (degrees WGS 84, rounded to PLACE_DECIMALS), or a
+    // segment of a network layer (its ref and its name when chosen; the pin is then its middle), a
+    // category and a municipality (chosen from the list, or the nearest to the pin).
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    segmentRef: text("segment_ref"),
+    segmentName: text("segment_name"),
+    category: mapCategoryEnum("category"),
+    municipality: text("municipality"),
   },
-  (t) => [check("map_comments_comment_not_blank", sql`btrim(${t.comment}) <> ''`), index("map_comments_created_idx").on(t.createdAt)],
+  (t) => [
+    check("map_comments_comment_not_blank", sql`btrim(${t.comment}) <> ''`),
+    index("map_comments_created_idx").on(t.createdAt),
+    index("map_comments_status_created_idx").on(t.status, t.createdAt),
+    // The admin list's order and the export's keyset (decision 036).
+    index("map_comments_created_id_idx").on(t.createdAt, t.id),
+    index("map_comments_comment_trgm_idx").using("gin", t.comment.op("gin_trgm_ops")),
+    index("map_comments_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    check("map_comments_place", sql`(${t.lat} is null) = (${t.lng} is null)`),
+  ],
+);
+
+/** The proposed network, one GeoJSON file per layer (validated on upload: map-layers.server.ts). */
+export const mapLayers = pgTable(
+  "map_layers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** #rrggbb */
+    colour: text("colour").notNull(),
+    lineStyle: lineStyleEnum("line_style").notNull().default("solid"),
+    position: integer("position").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    fileKey: storageKey("file_key").notNull(),
+    featureCount: integer("feature_count").notNull(),
+    /** The features as the public list shows them (MapSegment[]), read from the file on upload. */
+    segments: jsonb("segments").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("map_layers_colour", sql`${t.colour} ~ '^#[0-9a-f]{6}$'`), check("map_layers_position", sql`${t.position} >= 0`)],
 );
 
 export const reflections = pgTable(
@@ -133,8 +248,19 @@ export const reflections = pgTable(
     /** The person accepts the newsletter. */
     privacyAccepted: boolean("privacy_accepted").notNull().default(false),
     createdAt: createdAt(),
+    ...moderationColumns(),
   },
-  (t) => [check("reflections_not_blank", sql`btrim(${t.reflection}) <> ''`), index("reflections_created_idx").on(t.createdAt)],
+  (t) => [
+    check("reflections_not_blank", sql`btrim(${t.reflection}) <> ''`),
+    index("reflections_created_idx").on(t.createdAt),
+    index("reflections_status_created_idx").on(t.status, t.createdAt),
+    // The admin list's order and the export's keyset (decision 036).
+    index("reflections_created_id_idx").on(t.createdAt, t.id),
+    // The admin list's search (ILIKE '%…%' in any of the three): trigram indexes (pg_trgm, decision 036).
+    index("reflections_reflection_trgm_idx").using("gin", t.reflection.op("gin_trgm_ops")),
+    index("reflections_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("reflections_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+  ],
 );
 
 export const testimonials = pgTable(
@@ -150,11 +276,18 @@ export const testimonials = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** The stored audio's size: what the pending testimonials take is bounded (issue 19). */
+    audioBytes: integer("audio_bytes"),
+    /** Why staff rejected (hid) it, from the moderation queue. */
+    hiddenReason: text("hidden_reason"),
   },
   (t) => [
     check("testimonials_title_len", sql`char_length(${t.title}) between 1 and 100`),
     check("testimonials_duration", sql`${t.duration} is null or ${t.duration} between 0 and 60`),
     index("testimonials_status_submitted_idx").on(t.status, t.submittedAt),
+    // The admin list's order and the export's keyset (decision 036).
+    index("testimonials_submitted_id_idx").on(t.submittedAt, t.id),
+    index("testimonials_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
   ],
 );
 
@@ -246,12 +379,24 @@ export const landings = pgTable(
   (t) => [check("landings_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
 );
 
+export const adminRoleEnum = pgEnum("admin_role", adminRoles);
+
 export const adminUsers = pgTable(
   "admin_users",
   {
     id: id(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    // The default makes the accounts from before roles (and the command line's) administrators.
+    role: adminRoleEnum("role").notNull().default("administrator"),
+    /** Set while the account is disabled: it cannot sign in and has no sessions. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** The TOTP secret (base32), kept from enrolment; the second factor is on once totpEnabledAt is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -269,8 +414,69 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** The browser that signed in (its User-Agent, cut short), for the own account's list of sessions. */
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Ten one-time codes per account that stand for the TOTP code; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_recovery_codes_user_idx").on(t.userId)],
+);
+
+/** An invitation to become staff: a link (its token hashed here) that sets a password once, before it expires. */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    role: adminRoleEnum("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    invitedBy: uuid("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_invitations_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Who did what in the back office (decision 032). Written in the transaction of the change it
+ * records; no route updates or deletes a row. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The account that acted (null for a failed sign-in, or once the account is gone: actorEmail stays). */
+    actorId: uuid("actor_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    /** What kind of thing changed: an entity's name ("activity", "testimonial"), "account", "settings", "session". */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    /** create, update, toggle, delete, approve, reject, sign_in, sign_in_failed, invite, role, disable… */
+    action: text("action").notNull(),
+    /** The text fields before and after (never passwords, secrets or hashes). */
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorId, t.at),
+    index("audit_log_entity_idx").on(t.entity, t.at),
+  ],
 );
 
 // Counters of rate-limiter-flexible's Drizzle store (its expected columns), one table per use:
@@ -284,6 +490,26 @@ const rateLimitColumns = () => ({
 export const rateLimits = pgTable("rate_limits", rateLimitColumns());
 export const loginRateLimits = pgTable("login_rate_limits", rateLimitColumns());
 
+/** Visitors' reports of a contribution (decision 028): one per client and contribution, keyed by the
+ * same keyed hash of the address as the rate limits (no address stored). Removed with the contribution. */
+export const contributionReports = pgTable(
+  "contribution_reports",
+  {
+    id: id(),
+    contributionType: contributionTypeEnum("contribution_type").notNull(),
+    contributionId: uuid("contribution_id").notNull(),
+    reason: reportReasonEnum("reason").notNull(),
+    /** The visitor's words, for 'other'. */
+    detail: text("detail"),
+    reporterKey: text("reporter_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contribution_reports_once_idx").on(t.contributionType, t.contributionId, t.reporterKey),
+    check("contribution_reports_detail_len", sql`${t.detail} is null or char_length(${t.detail}) <= 500`),
+  ],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -294,4 +520,6 @@ export type Activity = typeof activities.$inferSelect;
 export type FooterConfig = typeof footerConfig.$inferSelect;
 export type FooterLogo = typeof footerLogos.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
+export type ContributionReport = typeof contributionReports.$inferSelect;
+export type MapLayer = typeof mapLayers.$inferSelect;
 export type { Category } from "~/domain/themes";

@@ -1,13 +1,51 @@
 // The campaign's facts (spec: "Consultation until December 2025; plan 2025-2035; route 15 km;
 // 2 million euros of European funds; works 2023-2025"), written once. Pages compose their
-// sentences from these, so a date that changes is changed here.
+// sentences from these, so a date that changes is changed here. The consultation's calendar
+// (closing date, phase, open or closed) is a site setting staff change (decision 029); the
+// values here are its defaults.
 export const CAMPAIGN = {
   name: "Al Penedès, la bici ens mou!",
   /** The plan's period, as the pages write it. */
   planPeriod: "2025-2035",
-  /** The end of the consultation, as the pages write it. */
-  consultationUntil: "desembre de 2025",
+  /** The default end of the consultation (the calendar setting replaces it). */
+  consultationClosesOn: "2025-12-31",
   routeKm: 15,
   euFundsMillions: 2,
   worksPeriod: "2023-2025",
+} as const;
+
+/** The plan's three phases, as /de-que-va shows them; the calendar setting says which is current. */
+export const PHASES = [
+  {
+    n: 1,
+    title: "Recollida de dades",
+    text: "Escoltem la ciutadania: qüestionari, mapa de propostes, reflexions i testimonis d'àudio.",
+  },
+  {
+    n: 2,
+    title: "Anàlisi i propostes",
+    text: "L'equip tècnic analitza totes les aportacions i les dades de mobilitat per definir la xarxa ciclable i les actuacions prioritàries.",
+  },
+  {
+    n: 3,
+    title: "Implementació",
+    text: "Les actuacions del pla director es faran realitat entre el 2025 i el 2035, pas a pas i municipi a municipi.",
+  },
+] as const;
+export type PhaseNumber = (typeof PHASES)[number]["n"];
+
+/** The consultation's calendar: when it closes, the current phase, and whether participation is open. */
+export interface Consultation {
+  /** YYYY-MM-DD, the last day of the consultation. */
+  closesOn: string;
+  phase: PhaseNumber;
+  open: boolean;
+}
+
+export const DEFAULT_CONSULTATION: Consultation = { closesOn: CAMPAIGN.consultationClosesOn, phase: 1, open: true };
+
+/** The message every participation form shows, and every participation write answers, when closed. */
+export const CLOSED_MESSAGE = {
+  title: "La participació està tancada",
+  description: "El període de participació de la consulta ha acabat. Gràcies a totes les persones que hi heu participat!",
 } as const;

@@ -5,14 +5,19 @@ import type { AppContext } from "./app-context";
 import { done, failed, logActionError, readAdminForm, removeFile } from "./admin.server";
 import { idSchema } from "./admin-schemas";
 import { fieldErrors, firstError, type FieldErrors } from "./forms";
+import { changedFields, recordAudit, textFields, type AuditChange } from "./audit.server";
 import { requireAdmin } from "./session.server";
 import type { PutOptions, StoredFile } from "./storage.server";
 import { FormError } from "./forms.server";
+import { contentChanged } from "./content-changes.server";
 
 // The one way an admin screen writes a row (decision 017): create | update | toggle | delete,
 // each with its files. An uploaded file is removed when the write fails or the row does not keep
 // it; the row's old file is removed when it is replaced or the row is deleted. A bad id is a 400,
-// a missing row a 404, a database failure a logged 500; every message is the entity's own.
+// a missing row a 404, a database failure a logged 500; every message is the entity's own. Each
+// successful write names the entity's table to the page cache (contentChanged); a screen's own
+// intents name what they write themselves.
+// Each write and its audit entry (decision 032) are one transaction: both are kept or neither is.
 
 export type Intent = "create" | "update" | "toggle" | "delete";
 export type Why = "bad_id" | "not_found" | "error";
@@ -78,13 +83,20 @@ export const isUniqueViolation = (err: unknown): boolean => {
 
 const isRefusal = (v: unknown): v is Refusal => typeof v === "object" && v !== null && "refused" in v;
 
+/** Thrown inside a transaction to undo it and answer with `answer` (an intent that did not succeed). */
+class Rollback {
+  constructor(readonly answer: AdminAnswer) {}
+}
+
 /** The action of an entity's screen: the signed-in admin's create, update, toggle or delete. */
 export async function entityAction<F extends string = never>(
   request: Request,
   context: AppContext,
   spec: EntitySpec<F>,
 ): Promise<AdminAnswer> {
-  await requireAdmin(request, context);
+  const { user } = await requireAdmin(request, context);
+  const audit = (db: AppContext["db"], change: Omit<AuditChange, "entity">) =>
+    recordAudit(db, { request, context }, { id: user.id, email: user.email }, { entity: spec.name, ...change });
   const { texts, table } = spec;
   const message = (intent: Intent, why: Why, err?: unknown) =>
     typeof texts.failed === "function" ? texts.failed(intent, why, err) : texts.failed[intent];
@@ -108,7 +120,19 @@ export async function entityAction<F extends string = never>(
   const other = spec.intents && Object.hasOwn(spec.intents, fields.intent ?? "") ? spec.intents[fields.intent!] : undefined;
   if (other) {
     await discard();
-    return other(fields, context);
+    const name = fields.intent!;
+    try {
+      return await context.db.transaction(async (tx) => {
+        const answer = await other(fields, { ...context, db: tx });
+        if (!answer.data.ok) throw new Rollback(answer);
+        const { intent: _, ...values } = fields;
+        await audit(tx, { action: name, after: textFields(values) });
+        return answer;
+      });
+    } catch (err) {
+      if (err instanceof Rollback) return err.answer;
+      throw err;
+    }
   }
   const intent: Intent = (["update", "toggle", "delete"] as const).find((i) => i === fields.intent) ?? "create";
   if (
@@ -132,27 +156,39 @@ export async function entityAction<F extends string = never>(
     await discard();
     const active = fields.isActive === "true";
     try {
-      const found = spec.toggle
-        ? await spec.toggle(context, id, active)
-        : (
-            await db
-              .update(table)
-              .set({ isActive: active, ...touched })
-              .where(byId)
-              .returning({ id: table.id })
-          ).length > 0;
+      const found = await db.transaction(async (tx) => {
+        const [before] = (await tx.select().from(table).where(byId)) as Row[];
+        if (!before) return false;
+        const ok = spec.toggle
+          ? await spec.toggle({ ...context, db: tx }, id, active)
+          : (
+              await tx
+                .update(table)
+                .set({ isActive: active, ...touched })
+                .where(byId)
+                .returning({ id: table.id })
+            ).length > 0;
+        if (ok) await audit(tx, { entityId: id, action: "toggle", before: { isActive: before.isActive }, after: { isActive: active } });
+        return ok;
+      });
       if (!found) return fail(intent, "not_found");
     } catch (err) {
       return fail(intent, "error", err);
     }
+    contentChanged(table);
     return done(typeof texts.toggled === "function" ? texts.toggled(active) : (texts.toggled ?? texts.updated ?? ""));
   }
 
   if (intent === "delete") {
     await discard();
     try {
-      const [row] = (await db.delete(table).where(byId).returning()) as Row[];
+      const row = await db.transaction(async (tx) => {
+        const [deleted] = (await tx.delete(table).where(byId).returning()) as Row[];
+        if (deleted) await audit(tx, { entityId: id, action: "delete", before: textFields(deleted) });
+        return deleted;
+      });
       if (!row) return fail(intent, "not_found");
+      contentChanged(table);
       if (spec.fileKey) await removeFile(context, row[spec.fileKey] as string | null);
     } catch (err) {
       return fail(intent, "error", err);
@@ -176,17 +212,25 @@ export async function entityAction<F extends string = never>(
       const { error, status, fieldErrors } = values.refused;
       return failed(error, status, fieldErrors);
     }
-    if (intent === "update")
-      await db
-        .update(table)
-        .set({ ...values, ...touched })
-        .where(byId);
-    else await db.insert(table).values(values);
+    const written = values;
+    await db.transaction(async (tx) => {
+      if (intent === "update") {
+        await tx
+          .update(table)
+          .set({ ...written, ...touched })
+          .where(byId);
+        await audit(tx, { entityId: id, action: "update", ...changedFields(current!, written) });
+      } else {
+        const [row] = (await tx.insert(table).values(written).returning({ id: table.id })) as { id: string }[];
+        await audit(tx, { entityId: row?.id ?? null, action: "create", after: textFields(written) });
+      }
+    });
   } catch (err) {
     await discard();
     if (spec.conflict && isUniqueViolation(err)) return failed(spec.conflict.error, 409, { [spec.conflict.field]: spec.conflict.error });
     return fail(intent, "error", err);
   }
+  contentChanged(table);
   // The row is written: an upload it does not keep, and the file it no longer holds, go.
   const kept = new Set(Object.values(values));
   for (const file of Object.values<StoredFile | undefined>(files)) if (file && !kept.has(file.key)) await removeFile(context, file.key);

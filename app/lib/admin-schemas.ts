@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { categories } from "~/domain/themes";
+import { LINE_STYLES, MAP_KINDS } from "~/domain/map";
+import { tileSource } from "./map-tiles";
 
 // One schema per admin form, shared by the form (checks before sending, for comfort) and the
 // action (the check that counts). Messages are the spec's Catalan texts.
@@ -31,6 +33,21 @@ export const activitySchema = z.object({
   title: z.string().trim().min(1, "El títol és obligatori").max(200),
   date: z.iso.date("La data és obligatòria"),
   emoji: z.enum(ACTIVITY_EMOJIS, "Tria una icona de la llista"),
+  // Optional: an activity whose time or place is not known yet shows its date alone. The browser's
+  // time field sends HH:mm (HH:mm:ss when a form is re-sent with the stored value).
+  startTime: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), "L'hora ha de ser una hora del dia, com ara 18:30")
+    .transform((v) => (v === null ? null : v.slice(0, 5))),
+  place: z
+    .string()
+    .trim()
+    .max(200, "El lloc pot tenir com a màxim 200 caràcters")
+    .optional()
+    .transform((v) => (v ? v : null)),
   description: optionalText,
   linkUrl: httpUrl("L'enllaç ha de ser una URL vàlida (http:// o https://)"),
   linkText: z
@@ -180,3 +197,51 @@ export const embedSettingsSchema = z.object({
 export type EmbedSettings = z.infer<typeof embedSettingsSchema>;
 
 export { frameOrigin, frameOrigins } from "./frame-origins";
+
+/** A newsletter to send (or to test): its subject and its Markdown. */
+export const newsletterDraftSchema = z.object({
+  subject: z.string().trim().min(1, "L'assumpte és obligatori").max(200, "L'assumpte pot tenir com a màxim 200 caràcters"),
+  body: z.string().trim().min(1, "El text de la newsletter és obligatori").max(50000, "El text pot tenir com a màxim 50.000 caràcters"),
+});
+
+// ---------------------------------------------------------------------------------------
+// A network layer of the participation map (issue 17); its GeoJSON file is checked on the server
+// (map-geojson.server.ts).
+export const mapLayerSchema = z.object({
+  name: z.string().trim().min(1, "El nom de la capa és obligatori").max(100, "El nom pot tenir com a màxim 100 caràcters"),
+  colour: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, "El color ha de tenir la forma #rrggbb"),
+  lineStyle: z.enum(LINE_STYLES, "Tria un estil de línia de la llista"),
+  position: z.coerce
+    .number("La posició ha de ser un número")
+    .int("La posició ha de ser un número enter")
+    .min(0, "La posició ha de ser 0 o més")
+    .max(100000),
+  isActive: flag,
+});
+
+/** The base map (issue 17): a raster tile URL template with {z}, {x} and {y} (and {s} only as the
+ * host's first label, which the CSP can allow as "*."), its attribution, and which map is shown. */
+export const mapBaseSchema = z.object({
+  tileUrl: siteAddress("L'adreça de les tessel·les").superRefine((v, ctx) => {
+    if (v === null) return;
+    if (!["{z}", "{x}", "{y}"].every((p) => v.includes(p)))
+      return ctx.addIssue({ code: "custom", message: "L'adreça de les tessel·les ha de contenir {z}, {x} i {y}" });
+    if (!tileSource(v))
+      ctx.addIssue({
+        code: "custom",
+        message: "{s} només pot anar al principi del nom del servidor, per exemple https://{s}.tile.exemple.org/{z}/{x}/{y}.png",
+      });
+  }),
+  tileAttribution: z
+    .string()
+    .trim()
+    .max(300, "L'atribució pot tenir com a màxim 300 caràcters")
+    .optional()
+    .transform((v) => v || null),
+  mapKind: z.enum(MAP_KINDS, "Tria quin mapa es mostra"),
+});
+export type MapBaseForm = z.infer<typeof mapBaseSchema>;

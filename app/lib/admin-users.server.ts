@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adminUsers, sessions } from "~/db/schema";
+import { adminUsers, recoveryCodes, sessions } from "~/db/schema";
 import { hashPassword } from "./password.server";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -29,7 +29,24 @@ export async function resetAdminPassword(db: Db, email: string, password: string
   if (!admin) return false;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(adminUsers.id, admin.id));
+    // Recovery from the command line also re-enables a disabled account.
+    await tx.update(adminUsers).set({ passwordHash, disabledAt: null, updatedAt: new Date() }).where(eq(adminUsers.id, admin.id));
+    await tx.delete(sessions).where(eq(sessions.userId, admin.id));
+  });
+  return true;
+}
+
+/** Removes the second factor and its recovery codes (the phone and the codes are lost), and ends
+ * every session. False when there is no such admin. */
+export async function resetSecondFactor(db: Db, email: string): Promise<boolean> {
+  const admin = await findAdminByEmail(db, email);
+  if (!admin) return false;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(adminUsers)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+      .where(eq(adminUsers.id, admin.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, admin.id));
     await tx.delete(sessions).where(eq(sessions.userId, admin.id));
   });
   return true;

@@ -12,7 +12,7 @@ import { FormError, readForm, type SubmittedForm } from "./forms.server";
 export type { ActionResult };
 export { fieldErrors, firstError } from "./forms";
 
-export const done = (message: string) => data<ActionResult>({ ok: true, message });
+export const done = (message: string, undo?: ActionResult["undo"]) => data<ActionResult>({ ok: true, message, undo });
 export const failed = (error: string, status = 400, fieldErrors?: FieldErrors) =>
   data<ActionResult>({ ok: false, error, fieldErrors }, { status });
 

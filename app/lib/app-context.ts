@@ -14,6 +14,8 @@ export interface AppContext {
   sessionSecret: string;
   /** A keyed hash of the client's address, for rate limits: the address itself is never kept. */
   clientKey: string;
+  /** The client's address as the server saw it, for the audit log of staff actions only. */
+  clientIp?: string;
   /** Every e-mail the site sends (mail.server.ts). */
   mailer: Mailer;
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import {
   activities,
@@ -16,7 +17,7 @@ import {
 import type { EmbedSettings } from "./admin-schemas";
 import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "./footer";
 import { formatLongDate, formatShortDate } from "./dates";
-import { safeHref } from "./inline-links";
+import { safeHref } from "./inline-markdown";
 import { errorFields, log } from "./log.server";
 import { markDegraded } from "./request-state.server";
 import { mediaUrl } from "./storage.server";
@@ -72,7 +73,8 @@ export function listActivities(db: Db) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Contributions: reflections, map comments and approved testimonials, merged (spec §7).
+// Contributions: published reflections and map comments and approved testimonials, merged (spec §7).
+// Pending and hidden ones (decision 028) are filtered here, in the queries, so no public read has them.
 // E-mail addresses are never selected here: nothing that reaches a public page carries one.
 
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
@@ -100,6 +102,7 @@ async function readContributions(db: Db, types: readonly ContributionType[], per
       ? db
           .select({ id: reflections.id, text: reflections.reflection, createdAt: reflections.createdAt, name: reflections.name })
           .from(reflections)
+          .where(eq(reflections.status, "published"))
           .orderBy(desc(reflections.createdAt))
           .limit(perSource)
       : [],
@@ -107,6 +110,7 @@ async function readContributions(db: Db, types: readonly ContributionType[], per
       ? db
           .select({ id: mapComments.id, text: mapComments.comment, createdAt: mapComments.createdAt })
           .from(mapComments)
+          .where(eq(mapComments.status, "published"))
           .orderBy(desc(mapComments.createdAt))
           .limit(perSource)
       : [],
@@ -147,19 +151,69 @@ export function latestContributions(db: Db): Promise<Contribution[]> {
 export const CONTRIBUTIONS_PER_PAGE = 30;
 
 /** The contributions page: page `page` (from 1, newest first) of every contribution, or of one
- * type, and how many there are in all. */
+ * type, and how many there are in all. One UNION ALL ordered by date and cut by the database
+ * (each source's date index gives its rows in order), so page 1000 costs what page 1 does plus the
+ * index entries it skips, never the rows of the pages before it. */
 export function contributionsPage(db: Db, type: ContributionType | null, page: number): Promise<{ items: Contribution[]; total: number }> {
   return publicRead(
     "all contributions",
     async () => {
       const types = type ? [type] : contributionTypes;
       const offset = (page - 1) * CONTRIBUTIONS_PER_PAGE;
-      // The newest offset + one page of each source hold the page, whatever the mix.
-      const [merged, total] = await Promise.all([
-        readContributions(db, types, offset + CONTRIBUTIONS_PER_PAGE),
+      const text = (value: SQL) => sql<string | null>`${value}`;
+      const sources = {
+        reflection: db
+          .select({
+            id: reflections.id,
+            type: text(sql`'reflection'`).as("type"),
+            text: reflections.reflection,
+            createdAt: reflections.createdAt,
+            name: reflections.name,
+            audioKey: text(sql`null::text`).as("audio_key"),
+          })
+          .from(reflections)
+          .where(eq(reflections.status, "published")),
+        map_comment: db
+          .select({
+            id: mapComments.id,
+            type: text(sql`'map_comment'`).as("type"),
+            text: mapComments.comment,
+            createdAt: mapComments.createdAt,
+            name: text(sql`null::text`).as("name"),
+            audioKey: text(sql`null::text`).as("audio_key"),
+          })
+          .from(mapComments)
+          .where(eq(mapComments.status, "published")),
+        testimonial: db
+          .select({
+            id: testimonials.id,
+            type: text(sql`'testimonial'`).as("type"),
+            text: testimonials.title,
+            createdAt: testimonials.createdAt,
+            name: text(sql`null::text`).as("name"),
+            audioKey: testimonials.audioKey,
+          })
+          .from(testimonials)
+          .where(eq(testimonials.status, "approved")),
+      };
+      const selects = types.map((t) => sources[t]) as unknown as [typeof sources.reflection, typeof sources.reflection];
+      // The three selects have the same columns; drizzle's types only tell their tables apart.
+      const query = selects.length > 1 ? (unionAll(...selects) as unknown as typeof sources.reflection) : selects[0];
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy(desc(sql`created_at`), desc(sql`id`))
+          .limit(CONTRIBUTIONS_PER_PAGE)
+          .offset(offset),
         countContributions(db, types),
       ]);
-      return { items: merged.slice(offset, offset + CONTRIBUTIONS_PER_PAGE), total };
+      const items = rows.map((r): Contribution => {
+        const dates = { createdAt: r.createdAt.toISOString(), dateLabel: formatShortDate(r.createdAt) };
+        if (r.type === "testimonial")
+          return { id: r.id, type: "testimonial", text: r.text, title: r.text, ...dates, audioUrl: mediaUrl(r.audioKey!) };
+        if (r.type === "reflection") return { id: r.id, type: "reflection", text: r.text, ...dates, name: r.name };
+        return { id: r.id, type: "map_comment", text: r.text, ...dates };
+      });
+      return { items, total };
     },
     { items: [], total: 0 },
   );
@@ -167,8 +221,8 @@ export function contributionsPage(db: Db, type: ContributionType | null, page: n
 
 async function countContributions(db: Db, types: readonly ContributionType[]): Promise<number> {
   const counts = await Promise.all([
-    types.includes("reflection") ? db.$count(reflections) : 0,
-    types.includes("map_comment") ? db.$count(mapComments) : 0,
+    types.includes("reflection") ? db.$count(reflections, eq(reflections.status, "published")) : 0,
+    types.includes("map_comment") ? db.$count(mapComments, eq(mapComments.status, "published")) : 0,
     types.includes("testimonial") ? db.$count(testimonials, eq(testimonials.status, "approved")) : 0,
   ]);
   return counts.reduce((a, b) => a + b, 0);

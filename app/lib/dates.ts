@@ -16,3 +16,16 @@ export function formatShortDate(value: Date | string): string {
   shortDate ??= new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Madrid" });
   return shortDate.format(typeof value === "string" ? new Date(value) : value);
 }
+
+let dateTime: Intl.DateTimeFormat | undefined;
+
+/** A moment, day and time, as staff read it (Catalan, the council's time zone). */
+export function formatDateTime(value: Date | string): string {
+  dateTime ??= new Intl.DateTimeFormat("ca-ES", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
+  return dateTime.format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** A time of day as the agenda writes it: '18:30:00' or '18:30' -> '18:30 h'. */
+export function formatTime(time: string): string {
+  return `${time.slice(0, 5)} h`;
+}

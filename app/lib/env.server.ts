@@ -21,6 +21,8 @@ const mailEnv = {
         error: "ha de ser una adreça de correu, o un nom i una adreça: Nom <adreca@example.cat>",
       }),
   ),
+  /** Newsletter messages sent per second at most, by each instance (decision 030). */
+  NEWSLETTER_RATE: optional(z.coerce.number({ error: "ha de ser un nombre" }).positive({ error: "ha de ser més gran que 0" }).max(1000)),
 };
 
 const envSchema = z
@@ -45,6 +47,10 @@ const envSchema = z
           error: "ha de ser un nombre de salts o una llista d'adreces o xarxes (p. ex. loopback, 10.0.0.0/8)",
         }),
     ),
+    // Testimonials waiting for moderation at most, by count and by the megabytes of their audio:
+    // past either, new ones are refused until staff approve, reject or delete some (decision 024).
+    PENDING_TESTIMONIALS_MAX: optional(z.coerce.number().int().min(1, { error: "ha de ser un enter positiu" })),
+    PENDING_TESTIMONIALS_MAX_MB: optional(z.coerce.number().int().min(1, { error: "ha de ser un enter positiu" })),
     // Files in an S3-compatible bucket instead of DATA_DIR/uploads (decision 018).
     S3_BUCKET: optional(
       z
@@ -110,7 +116,12 @@ export function trustProxySetting(value: string): number | string[] {
   return /^\d+$/.test(value) ? Number(value) : value.split(",").map((part) => part.trim());
 }
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  /** PUBLIC_URL's origin when it was given (the only origin a browser may post from); else unset. */
+  PUBLIC_ORIGIN?: string;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -129,6 +140,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, ""),
+    ...(env.PUBLIC_URL ? { PUBLIC_ORIGIN: new URL(env.PUBLIC_URL).origin } : {}),
   };
 }
 

@@ -45,4 +45,7 @@ export interface ActionResult {
   message?: string;
   error?: string;
   fieldErrors?: FieldErrors;
+  /** A success that can be taken back: the toast offers 'Desfés', which posts these fields to
+   * that action (a rejected testimonial returns to where it was). */
+  undo?: { action: string; fields: Record<string, string> };
 }

@@ -94,19 +94,43 @@ export const SIGN_IN_IN_FLIGHT = HASHING.running + HASHING.waiting;
 const SIGN_IN_POST = /^\/admin\/login(\.data)?\/?$/i;
 let inFlight = 0;
 
-/** Express middleware, before React Router: a sign-in beyond SIGN_IN_IN_FLIGHT is refused at once
- * with a few bytes (429, Retry-After: 1), touching neither the database nor the renderer. Counting
- * and rendering 200 refusals cost a burst's other requests (a /media file, /healthz) seconds. */
+/** Sign-ins one client may start on one instance within a few seconds: more than a person sends
+ * (typos included), far fewer than a script. The database still counts the real limits; this only
+ * spares the rest of a burst the database and a page render each (decision 024). */
+export const SIGN_IN_BURST = { perClient: 10, windowMs: 10_000 };
+const recent = new Map<string, { since: number; count: number }>();
+
+/** Whether this client may start another sign-in now; otherwise the seconds until it may. */
+function burstAllows(client: string, now = Date.now()): true | number {
+  if (recent.size > 10_000) for (const [key, seen] of recent) if (now - seen.since >= SIGN_IN_BURST.windowMs) recent.delete(key);
+  const seen = recent.get(client);
+  if (!seen || now - seen.since >= SIGN_IN_BURST.windowMs) {
+    recent.set(client, { since: now, count: 1 });
+    return true;
+  }
+  if (seen.count < SIGN_IN_BURST.perClient) {
+    seen.count++;
+    return true;
+  }
+  return Math.max(1, Math.ceil((seen.since + SIGN_IN_BURST.windowMs - now) / 1000));
+}
+
+/** Express middleware, before React Router: a sign-in beyond SIGN_IN_IN_FLIGHT, or beyond a
+ * client's SIGN_IN_BURST, is refused at once with a few bytes (429, Retry-After), touching neither
+ * the database nor the renderer. Counting and rendering 200 refusals cost a burst's other requests
+ * (a /media file, /healthz) seconds. */
 export function signInGate(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" || !SIGN_IN_POST.test(req.path)) return next();
-    if (inFlight >= SIGN_IN_IN_FLIGHT) {
+    const burst = burstAllows(req.ip ?? req.socket.remoteAddress ?? "");
+    if (inFlight >= SIGN_IN_IN_FLIGHT || burst !== true) {
+      const wait = burst === true ? 1 : burst;
       const refuse = () =>
         res
           .status(429)
-          .set({ "Retry-After": "1", "Cache-Control": "no-store" })
+          .set({ "Retry-After": String(wait), "Cache-Control": "no-store" })
           .type("text/plain; charset=utf-8")
-          .send(throttledMessage(1));
+          .send(throttledMessage(wait));
       // The small form is read (and dropped) first: answering before it arrives resets the
       // connection under the client. A body larger than a sign-in's is not waited for.
       if (Number(req.get("content-length") ?? 0) > 16 * 1024) {

@@ -16,8 +16,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The person's own one-click unsubscribe address: in the body, and in the List-Unsubscribe headers. */
-  unsubscribeUrl: string;
+  /** The person's own one-click unsubscribe address: in the body, and in the List-Unsubscribe
+   * headers. None for a message that is no list's (a staff invitation). */
+  unsubscribeUrl?: string;
+  /** The same on every attempt of one newsletter delivery, so a resent message is known as the same one. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -31,7 +34,11 @@ export interface Mailer {
 /** Generous for a submission server on the same network, short enough that a form does not hang. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): Mailer {
+export function createMailer(
+  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">,
+  /** Tests shorten them, to see a silent server time out. */
+  timeouts: Partial<typeof SMTP_TIMEOUTS> = {},
+): Mailer {
   const from = env.MAIL_FROM ?? `"${SITE_NAME}" <no-reply@localhost>`;
   const headers = (message: MailMessage) => ({
     from,
@@ -39,14 +46,26 @@ export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.messageId && { messageId: message.messageId }),
     // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that posts to this address.
-    headers: { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: message.unsubscribeUrl
+      ? { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+      : {},
   });
 
   if (env.SMTP_URL) {
     const url = new URL(env.SMTP_URL);
     // Pooled: one connection (greeting, STARTTLS, AUTH) serves many messages instead of one each.
-    const transport = nodemailer.createTransport({ url: env.SMTP_URL, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS });
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      pool: true,
+      maxConnections: 2,
+      // The pool must not send a message again by itself when a connection drops mid-message: the
+      // server may have accepted it. Whoever calls decides (the newsletter queue, decision 030).
+      maxRequeues: 0,
+      ...SMTP_TIMEOUTS,
+      ...timeouts,
+    });
     return {
       destination: `${url.protocol}//${url.host}`,
       async sendMail(message) {

@@ -1,4 +1,5 @@
 import type { Category } from "~/domain/themes";
+import type { MapKind, PublicMapComment, PublicMapLayer, TileSettings } from "~/domain/map";
 
 // The texts, limits and shapes of the public forms, without Zod: the pages import this, and the
 // schemas (participation.ts) load only when a form is first sent. Every limit is in LIMITS; the
@@ -16,6 +17,8 @@ export const LIMITS = {
   recordingWarning: 50,
   /** A minute of speech is well under 1 MB in Opus or AAC; 5 MB leaves room for an MP3 or a short WAV. */
   audioBytes: 5 * 1024 * 1024,
+  /** A report's words, a staff member's reason to hide. */
+  reason: 500,
 } as const;
 
 const tooLong = (what: string, max: number) => `${what} pot tenir com a màxim ${max} caràcters.`;
@@ -32,10 +35,18 @@ export const MESSAGES = {
   commentPrivacy: "Has d'acceptar la política de privacitat per continuar",
   commentError: "Hi ha hagut un problema enviant el comentari. Torna-ho a provar.",
   commentSuccess: { title: "Gràcies!", description: "El teu comentari s'ha enviat correctament. L'equip el revisarà aviat." },
+  // Decision 028: the answer says what happened. Published at once (publish-then-review mode), the
+  // spec's "L'equip el revisarà aviat" alone would read as if it waited for review.
+  commentPublished: {
+    title: "Gràcies!",
+    description: "El teu comentari s'ha publicat correctament. L'equip de moderació el revisarà aviat.",
+  },
   reflectionRequired: "La reflexió és obligatòria",
   reflectionConsent: "Has d'acceptar la política de privacitat per deixar el teu correu",
   reflectionErrorPrefix: "Error en enviar la reflexió: ",
   reflectionSuccess: "Reflexió enviada correctament! Gràcies per la teva participació.",
+  reflectionPublished: "Ja es pot llegir a la pàgina d'aportacions.",
+  reflectionPending: "Es publicarà quan l'equip de moderació l'hagi revisada.",
   testimonialMissing: {
     title: "Falten dades",
     description: "Si us plau, grava un àudio, escriu un missatge, selecciona una temàtica i accepta els termes",
@@ -59,9 +70,31 @@ export const MESSAGES = {
   categoryInvalid: "Selecciona una temàtica de la llista.",
   audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
   audioTooLarge: `L'àudio és massa gran (màxim ${LIMITS.audioBytes / 1024 / 1024} MB).`,
+  audioUnreadable: "No hem pogut llegir l'àudio: el fitxer està malmès o no és una gravació de so. Grava'l de nou o tria un altre fitxer.",
+  audioTooLong: `L'àudio pot durar com a màxim ${LIMITS.recording} segons.`,
+  testimonialsFull:
+    "Ara mateix hi ha massa testimonis pendents de revisar i no en podem rebre més. Torna-ho a provar d'aquí a uns dies; la resta del web funciona amb normalitat.",
   tooMany: "Has enviat massa peticions seguides. Espera uns minuts i torna-ho a provar.",
+  placeInvalid: "El punt marcat no és vàlid. Torna'l a marcar al mapa.",
+  placeOutside: "El punt ha de ser dins de l'Alt Penedès.",
+  segmentInvalid: "El tram triat no és al mapa. Torna'l a triar.",
+  mapCategoryInvalid: "Tria una categoria de la llista.",
+  municipalityInvalid: "Tria un municipi de la llista.",
   /** A body no browser form sends: text that is not UTF-8, a NUL, something that is not a form. */
   badRequest: "Petició no vàlida.",
+} as const;
+
+/** The report form's texts (decision 028). */
+export const REPORT_TEXTS = {
+  title: "Denuncia aquesta aportació",
+  description: "Si creus que aquesta aportació no hauria de ser pública, explica'ns per què. No cal que t'identifiquis.",
+  success: { title: "Gràcies per avisar-nos", description: "L'equip de moderació revisarà aquesta aportació." },
+  duplicate: { title: "Ja l'havies denunciada", description: "Només cal denunciar cada aportació una vegada. L'equip ja ho sap." },
+  gone: { title: "Aquesta aportació ja no és pública", description: "Potser l'equip de moderació ja l'ha retirada." },
+  reasonRequired: "Tria el motiu de la denúncia",
+  detailRequired: "Explica breument el motiu de la denúncia",
+  detailTooLong: tooLong("El motiu", LIMITS.reason),
+  failure: "No s'ha pogut enviar la denúncia. Torna-ho a provar.",
 } as const;
 
 /** The most bytes a text form whose fields hold at most these many characters takes, url-encoded
@@ -97,4 +130,10 @@ export interface PublicTestimonial {
 export interface MapSettings {
   embedUrl: string | null;
   fullUrl: string | null;
+  /** Our own map (issue 17) or the external embed. */
+  kind: MapKind;
+  tiles: TileSettings;
+  layers: PublicMapLayer[];
+  /** The latest comments with a place, for the list beside the map. */
+  comments: PublicMapComment[];
 }

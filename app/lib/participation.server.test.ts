@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
+import { collectTablesRead } from "~/db/tables-read.server";
 import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
 import * as newsletterRoute from "~/routes/participation/newsletter";
@@ -14,29 +16,11 @@ import {
   listApprovedTestimonials,
   subscribeNewsletter,
 } from "./participation.server";
+import { readParticipationSettings } from "./moderation.server";
 import { RATE_LIMIT } from "./rate-limit.server";
+import { wav } from "~/test/audio";
 
 const WEBM = fs.readFileSync(path.join(import.meta.dirname, "../../scripts/seed-assets/testimoni-1.webm"));
-
-/** A tiny valid PCM WAV file (8 kHz mono, 16 bit). */
-function wav(seconds = 0.1) {
-  const samples = Math.round(8000 * seconds);
-  const buf = Buffer.alloc(44 + samples * 2);
-  buf.write("RIFF", 0);
-  buf.writeUInt32LE(36 + samples * 2, 4);
-  buf.write("WAVE", 8);
-  buf.write("fmt ", 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(8000, 24);
-  buf.writeUInt32LE(16000, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write("data", 36);
-  buf.writeUInt32LE(samples * 2, 40);
-  return buf;
-}
 
 type Ctx = TestContext;
 
@@ -177,7 +161,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         (await createMapComment(urlencoded({ comment: "  Cal un carril a la N-340  ", privacy: "on", email: "  " }), ctx)).result,
       ).toEqual({
         ok: true,
-        message: MESSAGES.commentSuccess,
+        message: MESSAGES.commentPublished,
       });
       await createMapComment(urlencoded({ comment: "Amb correu", privacy: "on", email: " pere@example.cat " }), ctx);
       const stored = await ctx.db.select().from(t.mapComments).orderBy(t.mapComments.createdAt);
@@ -208,7 +192,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
 
     it("stores empty name and e-mail as null; privacy_accepted only with an e-mail and consent", async () => {
       const ok = await createReflection(urlencoded({ reflection: " Més bicis ", name: " ", email: "", privacy: "on" }), ctx);
-      expect(ok.result).toEqual({ ok: true, message: { title: MESSAGES.reflectionSuccess } });
+      expect(ok.result).toEqual({ ok: true, message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished } });
       await createReflection(urlencoded({ reflection: "Amb nom", name: " Joan ", email: "joan@example.cat", privacy: "on" }), ctx);
       const stored = await ctx.db.select().from(t.reflections).orderBy(t.reflections.createdAt);
       expect(stored.map((r) => [r.reflection, r.name, r.email, r.privacyAccepted])).toEqual([
@@ -218,11 +202,37 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     });
   });
 
+  it("reads the participation settings once per reflection or map comment (issue 12: each read is a statement on the writes' path)", async () => {
+    /** How often statements run inside collectTablesRead name each table (once per mention). */
+    class Mentions extends Set<string> {
+      count = new Map<string, number>();
+      override add(table: string) {
+        this.count.set(table, (this.count.get(table) ?? 0) + 1);
+        return super.add(table);
+      }
+    }
+    const settingsMentions = async (work: () => Promise<unknown>) => {
+      const mentions = new Mentions();
+      await collectTablesRead(mentions, work);
+      return mentions.count.get("site_settings");
+    };
+    const oneRead = await settingsMentions(() => readParticipationSettings(ctx.db));
+    expect(oneRead).toBeGreaterThan(0);
+    const write = (create: typeof createReflection, fields: Record<string, string>) =>
+      settingsMentions(async () => {
+        expect((await create(urlencoded(fields), { ...ctx, clientKey: randomUUID() })).status).toBe(200);
+      });
+    expect(await write(createReflection, { reflection: "Carrils bici fins a l'estació" })).toBe(oneRead);
+    expect(await write(createMapComment, { comment: "Cal un carril aquí", privacy: "on", lat: "41.35", lng: "1.70" })).toBe(oneRead);
+  });
+
   describe("testimonials", () => {
     const valid = { title: "Vull carrils segurs", category: "laboral", terms: "on", duration: "42" };
+    // Each from a client of its own: the per-client limit of testimonials has its own test.
+    const sendTestimonial = (request: Request, context: Ctx) => createTestimonial(request, { ...context, clientKey: randomUUID() });
 
     it("stores a WebM recording as audio/webm, pending, with the clamped duration", async () => {
-      const res = await createTestimonial(
+      const res = await sendTestimonial(
         multipart({ ...valid, duration: "75.6", status: "approved" }, { bytes: WEBM, name: "gravacio.webm" }),
         ctx,
       );
@@ -240,7 +250,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         ["veu.m4a", "m4a"],
         ["veu.ogg", "ogg"],
       ] as const) {
-        const res = await createTestimonial(
+        const res = await sendTestimonial(
           multipart({ ...valid, title: `Format ${ext}` }, { bytes: fs.readFileSync(path.join(fixtures, file)), name: "x.webm" }),
           ctx,
         );
@@ -255,7 +265,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
 
     it("accepts an upload without a duration field (no JavaScript): the duration is null", async () => {
       const { duration: _, ...withoutDuration } = valid;
-      const res = await createTestimonial(
+      const res = await sendTestimonial(
         multipart({ ...withoutDuration, title: "Sense camp de durada" }, { bytes: WEBM, name: "a.webm" }),
         ctx,
       );
@@ -265,11 +275,11 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     });
 
     it("stores a WAV upload as a .wav (its real type), with an unknown duration as null and a negative one as 0", async () => {
-      await createTestimonial(
+      await sendTestimonial(
         multipart({ ...valid, title: "Sense durada", duration: "" }, { bytes: wav(), name: "veu.mp3", type: "audio/mpeg" }),
         ctx,
       );
-      await createTestimonial(multipart({ ...valid, title: "Durada negativa", duration: "-5" }, { bytes: wav(), name: "veu.wav" }), ctx);
+      await sendTestimonial(multipart({ ...valid, title: "Durada negativa", duration: "-5" }, { bytes: wav(), name: "veu.wav" }), ctx);
       const stored = await ctx.db.select().from(t.testimonials);
       const byTitle = Object.fromEntries(stored.map((r) => [r.title, r]));
       expect(byTitle["Sense durada"]!.duration).toBeNull();
@@ -299,7 +309,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         [urlencoded(valid), 400, MESSAGES.testimonialMissing.description],
       ];
       for (const [request, status, message] of cases) {
-        const res = await createTestimonial(request, ctx);
+        const res = await sendTestimonial(request, ctx);
         expect(res.status, message).toBe(status);
         expect(res.result.ok).toBe(false);
         expect(res.result.message?.description ?? res.result.message?.title).toBe(message);
@@ -328,7 +338,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
           headers: { "content-type": "multipart/form-data; boundary=X" },
           body,
         });
-        const res = await createTestimonial(request, ctx);
+        const res = await sendTestimonial(request, ctx);
         expect(res.status, JSON.stringify(title)).toBe(400);
         expect(res.result.message?.title).toBe(MESSAGES.badRequest);
       }
@@ -337,7 +347,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     });
 
     it("a client cannot create an approved testimonial; only approved ones are listed publicly", async () => {
-      await createTestimonial(
+      await sendTestimonial(
         multipart({ ...valid, title: "Intent d'aprovar", status: "approved", reviewedAt: "2020-01-01" }, { bytes: WEBM, name: "a.webm" }),
         ctx,
       );

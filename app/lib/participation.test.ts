@@ -49,8 +49,27 @@ describe("mapCommentSchema", () => {
       comment: MESSAGES.commentEmpty,
       privacy: MESSAGES.commentPrivacy,
     });
-    expect(mapCommentSchema.parse({ comment: " Hola ", email: "  ", privacy: "on" })).toEqual({ comment: "Hola", email: null });
-    expect(mapCommentSchema.parse({ comment: "Hola", email: " x@y.cat ", privacy: "true" })).toEqual({ comment: "Hola", email: "x@y.cat" });
+    const noPlace = { pin: null, segment: null, category: null, municipality: null };
+    expect(mapCommentSchema.parse({ comment: " Hola ", email: "  ", privacy: "on" })).toEqual({ comment: "Hola", email: null, ...noPlace });
+    expect(mapCommentSchema.parse({ comment: "Hola", email: " x@y.cat ", privacy: "true" })).toEqual({
+      comment: "Hola",
+      email: "x@y.cat",
+      ...noPlace,
+    });
+    // A pin is rounded to 5 decimals (about a metre); a segment wins over a pin.
+    expect(mapCommentSchema.parse({ comment: "Hola", privacy: "on", lat: "41.346204999", lng: "1.6979551" }).pin).toEqual({
+      lat: 41.3462,
+      lng: 1.69796,
+    });
+    expect(
+      mapCommentSchema.parse({
+        comment: "Hola",
+        privacy: "on",
+        lat: "41.3",
+        lng: "1.6",
+        segment: "0b6f3e4c-6f58-4d7a-9d55-6a1c1e0f0a01:3",
+      }),
+    ).toMatchObject({ pin: null, segment: "0b6f3e4c-6f58-4d7a-9d55-6a1c1e0f0a01:3" });
   });
 });
 

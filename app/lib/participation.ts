@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inArea, MAP_CATEGORIES, MUNICIPALITY_NAMES, roundCoord, type MapCategory } from "~/domain/map";
 import { categories } from "~/domain/themes";
 import { checkForm, type FieldErrors } from "./forms";
 import { LIMITS, MESSAGES } from "./participation-texts";
@@ -37,8 +38,27 @@ export const newsletterSchema = z.object({ email: text.optional(), privacy: chec
   return { email, privacyAccepted: true as const };
 });
 
+/** A coordinate as a form posts it: empty is none; anything else must be a plain decimal number. */
+const coordinate = z.preprocess(
+  (v) => {
+    if (typeof v !== "string" || v.trim() === "") return null;
+    return /^-?\d{1,3}(\.\d{1,15})?$/.test(v.trim()) ? Number(v) : NaN;
+  },
+  z.custom<number | null>(() => true),
+); // NaN (not a number) is reported by the form's check below
+
 export const mapCommentSchema = z
-  .object({ comment: text.optional(), email: optionalText.optional(), privacy: checked })
+  .object({
+    comment: text.optional(),
+    email: optionalText.optional(),
+    privacy: checked,
+    // The place (issue 17), all optional: a pin, or a segment of the network; a category; a municipality.
+    lat: coordinate.optional(),
+    lng: coordinate.optional(),
+    segment: optionalText.optional(),
+    category: optionalText.optional(),
+    municipality: optionalText.optional(),
+  })
   .transform((v, ctx) => {
     const comment = v.comment ?? "";
     const email = v.email ?? null;
@@ -47,7 +67,31 @@ export const mapCommentSchema = z
     if (email !== null && (email.length > LIMITS.email || !isEmail(email)))
       ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
     if (!v.privacy) ctx.addIssue({ code: "custom", path: ["privacy"], message: MESSAGES.commentPrivacy });
-    return { comment, email };
+    const lat = v.lat ?? null;
+    const lng = v.lng ?? null;
+    const segment = v.segment ?? null;
+    if (lat !== null || lng !== null || Number.isNaN(lat) || Number.isNaN(lng)) {
+      if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng))
+        ctx.addIssue({ code: "custom", path: ["place"], message: MESSAGES.placeInvalid });
+      else if (!inArea(lng, lat)) ctx.addIssue({ code: "custom", path: ["place"], message: MESSAGES.placeOutside });
+    }
+    if (segment !== null && !/^[0-9a-f-]{36}:\d{1,5}$/.test(segment))
+      ctx.addIssue({ code: "custom", path: ["place"], message: MESSAGES.segmentInvalid });
+    const category = v.category ?? null;
+    if (category !== null && !(MAP_CATEGORIES as readonly string[]).includes(category))
+      ctx.addIssue({ code: "custom", path: ["category"], message: MESSAGES.mapCategoryInvalid });
+    const municipality = v.municipality ?? null;
+    if (municipality !== null && !MUNICIPALITY_NAMES.includes(municipality))
+      ctx.addIssue({ code: "custom", path: ["municipality"], message: MESSAGES.municipalityInvalid });
+    return {
+      comment,
+      email,
+      // A segment wins over a pin: its place is the segment's (set by the write).
+      pin: segment === null && lat !== null && lng !== null ? { lat: roundCoord(lat), lng: roundCoord(lng) } : null,
+      segment,
+      category: category as MapCategory | null,
+      municipality,
+    };
   });
 
 export const reflectionSchema = z

@@ -1,9 +1,11 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-// Each scrypt takes a libuv thread (there are 4, shared with file reads) and 32 MB for ~50-100 ms.
-// Unbounded, a burst of sign-ins took every thread and a /media file waited 10 s. So at most
-// HASHING.running run at once and HASHING.waiting wait; beyond that the work is refused at once.
-export const HASHING = { running: 2, waiting: 4 } as const;
+// Each scrypt takes a libuv thread (there are 4, shared with file reads and compression), a CPU core
+// and 32 MB for ~50-100 ms. Unbounded, a burst of sign-ins took every thread and a /media file waited
+// 10 s. So at most HASHING.running run at once and HASHING.waiting wait; beyond that the work is
+// refused at once. One at a time: on a 2-core server a second hash took the core the event loop
+// needs, and every other request waited behind both (decision 024).
+export const HASHING = { running: 1, waiting: 3 } as const;
 
 /** Thrown, before any work, when the hashing queue is full: the caller answers "try again". */
 export class HashingBusyError extends Error {

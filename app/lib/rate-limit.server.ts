@@ -28,14 +28,19 @@ export function databaseLimiter(db: Db, table: typeof rateLimits | typeof loginR
   return limiter;
 }
 
-export type WriteKind = "newsletter" | "map-comment" | "reflection" | "testimonial";
+export type WriteKind = "newsletter" | "map-comment" | "reflection" | "testimonial" | "report";
 
 /** Per client and kind of write: a person never needs more; a script soon hits it. */
 export const RATE_LIMIT = { points: 30, duration: 15 * 60 } as const;
 
+/** A testimonial brings up to 5 MB of audio: fewer per client, over an hour (a class recording from
+ * one school's network still fits; a script filling the disk does not). */
+export const TESTIMONIAL_RATE_LIMIT = { points: 10, duration: 60 * 60 } as const;
+
 /** Counts one write; false when this client is over the limit. */
 export async function allowWrite(context: Pick<AppContext, "db" | "clientKey">, kind: WriteKind): Promise<boolean> {
-  const limiter = databaseLimiter(context.db, rateLimits, { keyPrefix: `write-${kind}`, ...RATE_LIMIT });
+  const limit = kind === "testimonial" ? TESTIMONIAL_RATE_LIMIT : RATE_LIMIT;
+  const limiter = databaseLimiter(context.db, rateLimits, { keyPrefix: `write-${kind}`, ...limit });
   try {
     await limiter.consume(context.clientKey);
     return true;

@@ -13,7 +13,8 @@ function publicRoutes(): string[] {
   const walk = (entries: Entry[], base: string) => {
     for (const entry of entries) {
       const full = entry.path ? `${base}/${entry.path}`.replace(/\/+/g, "/") : base;
-      if (full.startsWith("/admin") || ["/robots.txt", "/sitemap.xml", "/*"].includes(full)) continue;
+      if (full.startsWith("/admin") || ["/robots.txt", "/sitemap.xml", "/agenda/:file", "/api/map-comments.geojson", "/*"].includes(full))
+        continue;
       if (entry.index || entry.path) out.push(`${full || "/"} ${entry.file}`);
       if (entry.children) walk(entry.children, full);
     }

@@ -133,8 +133,8 @@ export const PAGES = {
     "politica-cookies.tsx",
     {
       title: "Política de cookies",
-      description: "Quines galetes fem servir i com configurar-les.",
-      keywords: "galetes, cookies, configuració",
+      description: "Quines cookies fem servir i com configurar-les.",
+      keywords: "cookies, galetes, configuració",
     },
     { nav: { footer: "Política de cookies" } },
   ),
@@ -189,6 +189,18 @@ export const PAGES = {
     "Envia'ns un àudio breu amb la teva experiència en bici.",
     "testimoni d'àudio, enviar àudio, experiències en bici",
   ),
+  // A visitor reports a contribution (decision 028); without JavaScript, the report dialog.
+  report: page(
+    "/denuncia",
+    "participation/report.tsx",
+    {
+      title: "Denuncia una aportació",
+      description: "Avisa l'equip de moderació d'una aportació que no hauria de ser pública.",
+      keywords: "denúncia, moderació, aportacions",
+      noindex: true,
+    },
+    { params: ["tipus", "id"] },
+  ),
   // The newsletter's e-mail links (decision 023): a token in the path, never an address; each
   // page brings its own title, and neither is kept by the page cache nor listed in the sitemap.
   newsletterConfirm: { path: "/newsletter/confirma/:token", file: "routes/newsletter/confirm.tsx" },
@@ -220,6 +232,12 @@ export const paths = {
   adminLogin: "/admin/login",
   adminLogout: "/admin/logout",
   adminDashboard: "/admin/dashboard",
+  adminSecondFactor: "/admin/verificacio",
+  adminAccount: "/admin/compte",
+  adminAccounts: "/admin/comptes",
+  adminAudit: "/admin/auditoria",
+  adminAuditCsv: "/admin/export/audit.csv",
+  adminInvitation: "/admin/invitacio",
 } as const;
 
 const navOf = (where: "header" | "footer", names: PageName[]) =>

@@ -4,6 +4,7 @@ import { s3Settings, type Env } from "./env.server";
 import { acquireDataDirLock, type DataDirLock } from "./lock.server";
 import { log } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
+import { requeueInterrupted } from "./newsletter-send.server";
 import { purgeExpiredSubscriptions } from "./newsletter.server";
 import { resolveSessionSecret } from "./settings.server";
 import { sweepStorage } from "./storage-sweep.server";
@@ -33,8 +34,10 @@ export async function openRuntime(env: Env): Promise<Runtime> {
     const s3 = s3Settings(env);
     // The SDK is loaded only when a bucket is configured.
     const storage = s3 ? (await import("./storage-s3.server")).createS3Storage(s3) : createLocalStorage(paths.uploads);
-    // Before anything is served: clear what uploads cut off by a crash left behind.
-    await sweepStorage(database, storage);
+    // Before anything is served: clear what uploads cut off by a crash left behind, and put back
+    // in the queue the newsletter messages a crash interrupted.
+    const db = database.db;
+    await sweepStorage(database, storage, () => requeueInterrupted(db));
     const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
     await purgeExpiredSubscriptions(database.db);
     const mailer = createMailer(env);

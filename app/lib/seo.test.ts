@@ -8,7 +8,7 @@ const title = (meta: ReturnType<typeof seoFor>) => (meta.find((m) => "title" in 
 const canonical = (meta: ReturnType<typeof seoFor>) =>
   (meta.find((m) => "rel" in m && m.rel === "canonical") as { href: string } | undefined)?.href;
 
-const FORM_PAGES = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar"];
+const FORM_PAGES = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar", "/denuncia"];
 
 describe("seoFor", () => {
   it("gives each public page its own title, description and keywords, indexed, with its canonical URL", () => {

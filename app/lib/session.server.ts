@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { adminUsers, sessions } from "~/db/schema";
+import { mayUse, type AdminRole } from "~/domain/roles";
 import type { AppContext } from "./app-context";
+import { getSetting } from "./settings.server";
 
 // The cookie holds a random token (signed); the database holds its SHA-256 hash with an
 // expiry, so sessions can be listed and revoked, and a leaked table gives no working cookie.
@@ -32,24 +34,35 @@ function sessionCookie(context: Pick<AppContext, "env" | "sessionSecret">) {
 }
 
 export interface AdminSession {
-  user: { id: string; email: string };
+  user: { id: string; email: string; role: AdminRole; totpEnabled: boolean };
   sessionId: string;
   /** Set-Cookie to send when the session was renewed. */
   renewCookie: string | null;
 }
 
-export async function createSession(context: AppContext, userId: string): Promise<string> {
+/** The client's browser as sessions and the audit log keep it: its User-Agent, cut short. */
+export const userAgentOf = (request?: Request) => request?.headers.get("User-Agent")?.slice(0, 300) ?? null;
+
+export async function createSession(context: AppContext, userId: string, request?: Request): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   // The sign-in time on the app's clock (not the database's): the absolute lifetime counts from it.
   const createdAt = new Date();
   const expiresAt = nextExpiry(createdAt);
-  await context.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt });
+  await context.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt, userAgent: userAgentOf(request) });
   return sessionCookie(context).serialize(token, { expires: expiresAt });
 }
 
-export async function getAdminSession(request: Request, context: AppContext): Promise<AdminSession | null> {
+export function getAdminSession(request: Request, context: AppContext): Promise<AdminSession | null> {
+  return adminSessionFromCookie(request.headers.get("Cookie"), context);
+}
+
+/** The admin session a Cookie header carries (also for /media, outside React Router), or null. */
+export async function adminSessionFromCookie(
+  header: string | null | undefined,
+  context: Pick<AppContext, "db" | "env" | "sessionSecret">,
+): Promise<AdminSession | null> {
   const cookie = sessionCookie(context);
-  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const token: unknown = await cookie.parse(header ?? null);
   if (typeof token !== "string" || token.length < 20) return null;
   const [row] = await context.db
     .select({
@@ -58,6 +71,8 @@ export async function getAdminSession(request: Request, context: AppContext): Pr
       createdAt: sessions.createdAt,
       id: adminUsers.id,
       email: adminUsers.email,
+      role: adminUsers.role,
+      totpEnabledAt: adminUsers.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
@@ -65,6 +80,8 @@ export async function getAdminSession(request: Request, context: AppContext): Pr
       and(
         eq(sessions.tokenHash, hashToken(token)),
         gt(sessions.expiresAt, new Date()),
+        // A disabled account has no sessions (they are deleted); this holds even if one were left.
+        isNull(adminUsers.disabledAt),
         gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
       ),
     )
@@ -76,16 +93,48 @@ export async function getAdminSession(request: Request, context: AppContext): Pr
     await context.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
     renewCookie = await cookie.serialize(token, { expires: expiresAt });
   }
-  return { user: { id: row.id, email: row.email }, sessionId: row.sessionId, renewCookie };
+  return {
+    user: { id: row.id, email: row.email, role: row.role, totpEnabled: row.totpEnabledAt !== null },
+    sessionId: row.sessionId,
+    renewCookie,
+  };
 }
 
-/** The guard at the top of every admin loader and action: the admin, or a redirect to sign in. */
+/** The site setting (set at /admin/comptes) that makes the second factor compulsory for every account. */
+export const REQUIRE_TOTP_KEY = "require_totp";
+export const OWN_ACCOUNT_PATH = "/admin/compte";
+
+export const FORBIDDEN = "No tens permís per obrir aquesta pàgina.";
+
+/** The guard at the top of every admin loader and action: the admin, or a redirect to sign in.
+ * The request's path decides what the account's role may use (ADMIN_ACCESS, decision 032): any
+ * other is a 403. While the second factor is compulsory and the account has none, every page
+ * but the own account's (where it is set up) sends there. */
 export async function requireAdmin(request: Request, context: AppContext): Promise<AdminSession> {
   const session = await getAdminSession(request, context);
-  if (session) return session;
   const url = new URL(request.url);
-  const redirectTo = url.pathname + url.search;
-  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  if (!session) {
+    const redirectTo = url.pathname + url.search;
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  }
+  if (!mayUse(session.user.role, url.pathname))
+    throw new Response(FORBIDDEN, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (
+    !session.user.totpEnabled &&
+    url.pathname.replace(/\.data$/, "") !== OWN_ACCOUNT_PATH &&
+    (await getSetting<boolean>(context.db, REQUIRE_TOTP_KEY)) === true
+  )
+    throw redirect(`${OWN_ACCOUNT_PATH}?cal-2fa=1`);
+  return session;
+}
+
+/** Ends the account's other sessions (all but `keepSessionId`), or one of them. */
+export async function endOtherSessions(context: Pick<AppContext, "db">, userId: string, keepSessionId: string, onlyId?: string) {
+  const mine = and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId));
+  return context.db
+    .delete(sessions)
+    .where(onlyId ? and(mine, eq(sessions.id, onlyId)) : mine)
+    .returning({ id: sessions.id });
 }
 
 /** Signs out everywhere (the spec's global scope): every session of the account ends. */

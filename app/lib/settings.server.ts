@@ -9,6 +9,36 @@ export async function getSetting<T>(db: Db, key: string): Promise<T | undefined>
   return row?.value as T | undefined;
 }
 
+/** These settings' stored values, by key (a key not stored is not in the map). Throws when the database does. */
+export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
+  const rows = await db
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+/** A text setting as the pages use it: null when not set or empty. */
+export const textSetting = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+/** Stores one setting (inserted or replaced). */
+export async function putSetting(db: Pick<Db, "insert">, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** Stores these settings at once, all or nothing; a null one removes its row. */
+export async function saveSettings(db: Db, values: Record<string, string | null>): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null) await tx.delete(siteSettings).where(eq(siteSettings.key, key));
+      else await putSetting(tx, key, value);
+    }
+  });
+}
+
 /** SESSION_SECRET when given; otherwise one generated once and shared by every instance. */
 export async function resolveSessionSecret(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
@@ -31,29 +61,11 @@ const embedFields = Object.keys(EMBED_KEYS) as (keyof EmbedSettings)[];
 
 /** The stored addresses as they are (null when not set). Throws when the database does. */
 export async function readEmbedSettings(db: Db): Promise<EmbedSettings> {
-  const rows = await db
-    .select()
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, Object.values(EMBED_KEYS)));
-  const value = (key: string) => {
-    const v = rows.find((r) => r.key === key)?.value;
-    return typeof v === "string" && v !== "" ? v : null;
-  };
-  return Object.fromEntries(embedFields.map((f) => [f, value(EMBED_KEYS[f])])) as unknown as EmbedSettings;
+  const stored = await readSettings(db, Object.values(EMBED_KEYS));
+  return Object.fromEntries(embedFields.map((f) => [f, textSetting(stored.get(EMBED_KEYS[f]))])) as unknown as EmbedSettings;
 }
 
 /** Stores the three addresses at once (an empty one removes its row): all or nothing. */
-export async function saveEmbedSettings(db: Db, values: EmbedSettings): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const field of embedFields) {
-      const key = EMBED_KEYS[field];
-      const value = values[field];
-      if (value === null) await tx.delete(siteSettings).where(eq(siteSettings.key, key));
-      else
-        await tx
-          .insert(siteSettings)
-          .values({ key, value })
-          .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
-    }
-  });
+export function saveEmbedSettings(db: Db, values: EmbedSettings): Promise<void> {
+  return saveSettings(db, Object.fromEntries(embedFields.map((f) => [EMBED_KEYS[f], values[f]])));
 }

@@ -21,6 +21,7 @@ const columnName = ({ table, column }: { table: PgTable; column: PgColumn }) => 
 it("finds every column the schema declares with storageKey()", () => {
   expect(storageKeyColumns().map(columnName)).toEqual([
     "footer_logos.image_key",
+    "map_layers.file_key",
     "testimonials.audio_key",
     "home_background.media_key",
     "videos.video_key",

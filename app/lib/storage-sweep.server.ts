@@ -45,12 +45,18 @@ export async function sweepOrphans(db: Db, storage: Storage, before: number): Pr
 }
 
 /** At start: clears what interrupted uploads left. Every orphan file when this is the only
- * instance (always on PGlite), otherwise only those past the grace period. Registers the instance. */
-export async function sweepStorage(database: Database, storage: Storage): Promise<{ temporary: number; orphans: number }> {
+ * instance (always on PGlite), otherwise only those past the grace period. Registers the instance;
+ * `alsoWhileAlone` is another part's clearing of what a crash left (the newsletter queue's). */
+export async function sweepStorage(
+  database: Database,
+  storage: Storage,
+  alsoWhileAlone?: () => Promise<unknown>,
+): Promise<{ temporary: number; orphans: number }> {
   const temporary = (await storage.sweepTemp?.()) ?? 0;
   let orphans: string[] = [];
   const alone = await database.registerInstance(async () => {
     orphans = await sweepOrphans(database.db, storage, Date.now());
+    await alsoWhileAlone?.();
   });
   if (!alone) orphans = await sweepOrphans(database.db, storage, Date.now() - ORPHAN_GRACE_MS);
   if (temporary || orphans.length) {

@@ -99,6 +99,7 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
   "image/gif": "gif",
   "image/avif": "avif",
   "application/pdf": "pdf",
+  "application/geo+json": "json",
 };
 
 /** The type a file is served with, from the extension its key was given (as express.static did). */
@@ -117,11 +118,16 @@ export const TYPE_BY_EXTENSION: Record<string, string> = {
   gif: "image/gif",
   avif: "image/avif",
   pdf: "application/pdf",
+  json: "application/geo+json",
 };
 export const contentTypeOf = (key: string) => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 export async function sniffContentType(head: Uint8Array): Promise<string | null> {
   const type = await fileTypeFromBuffer(head);
+  // JSON has no magic number: text opening with "{" (after an optional BOM and blanks) is offered
+  // as application/json, and only an accept() that parses the whole file (a map layer) takes it.
+  if (!type && /^(?:\uFEFF)?[\t\n\r ]*\{/.test(Buffer.from(head).toString("utf8", 0, Math.min(head.length, 1024))))
+    return "application/json";
   // "RIFF....WAVE" is all file-type asks of a WAV: the format chunk must be there too (found by tests/fuzz).
   if (type?.mime === "audio/wav" && !hasWavFormat(head)) return null;
   return type?.mime ?? null;

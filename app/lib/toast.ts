@@ -1,6 +1,10 @@
 // Toasts. Sonner (about 8 KB compressed) is not part of any page's first load: the <Toaster> is
 // mounted after hydration (root.tsx) and the library comes with it, so a toast waits for both.
-type Options = { description?: string };
+type Options = {
+  description?: string;
+  /** A button in the toast ('Desfés'); the toast then stays 10 s, and while hovered or focused. */
+  action?: { label: string; onClick: () => void };
+};
 
 let mounted!: () => void;
 const ready = new Promise<void>((resolve) => (mounted = resolve));
@@ -10,7 +14,7 @@ export const toasterMounted = () => mounted();
 
 async function show(kind: "success" | "error" | "info", title: string, options?: Options) {
   const [{ toast: sonner }] = await Promise.all([import("sonner"), ready]);
-  sonner[kind](title, options);
+  sonner[kind](title, options?.action ? { duration: 10_000, ...options } : options);
 }
 
 export const toast = {

@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/ambit";
 import { SectionLink } from "~/components/section-link";
 import { FeatureList, type Feature } from "~/components/site/feature-list";
+import { HERO_PRIMARY } from "~/components/site/hero-actions";
 import { Hero } from "~/components/site/hero-background";
+import { THEME_TONES } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
 import { categoryLabels, isCategory, type Category } from "~/domain/themes";
 import { scopeVideo } from "~/lib/content.server";
@@ -76,11 +78,19 @@ export default function Ambit({ loaderData }: Route.ComponentProps) {
     <>
       <Hero
         media={video}
+        scene={scope}
+        tone={THEME_TONES[scope]}
         height="screen"
-        eyebrow={<p className="w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-dark">{categoryLabels[scope]}</p>}
+        eyebrow={<p className="w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-ink">{categoryLabels[scope]}</p>}
         title={theme.label}
       >
-        <p className="max-w-2xl text-lg md:text-xl">{theme.intro}</p>
+        <p className="max-w-2xl text-lead">{theme.intro}</p>
+        {/* The call to action in the first screen, beside the video (issue 18). */}
+        <div className="flex flex-wrap gap-3">
+          <Link to={paths.participa} className={HERO_PRIMARY}>
+            Digues la teva
+          </Link>
+        </div>
       </Hero>
       <section aria-labelledby="beneficis-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="beneficis-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
@@ -88,7 +98,7 @@ export default function Ambit({ loaderData }: Route.ComponentProps) {
         </h2>
         <FeatureList items={theme.benefits} className="mt-6" />
         <div className="mt-10 flex flex-wrap items-center gap-4">
-          <Button asChild size="lg">
+          <Button asChild size="lg" variant="outline">
             <Link to={paths.participa}>Digues la teva</Link>
           </Button>
           <SectionLink to={paths.ambits} className="font-semibold text-brand-dark underline underline-offset-4">

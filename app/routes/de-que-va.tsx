@@ -1,33 +1,18 @@
 import { Link } from "react-router";
-import { CAMPAIGN } from "~/domain/campaign";
+import { CAMPAIGN, PHASES } from "~/domain/campaign";
+import { useParticipation } from "~/lib/participation-state";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/lib/routes";
 
-const PHASES = [
-  {
-    n: 1,
-    title: "Recollida de dades",
-    status: "En curs",
-    text: `Escoltem la ciutadania: qüestionari, mapa de propostes, reflexions i testimonis d'àudio. Pots participar fins al ${CAMPAIGN.consultationUntil}.`,
-    current: true,
-  },
-  {
-    n: 2,
-    title: "Anàlisi i propostes",
-    status: "Properament",
-    text: "L'equip tècnic analitza totes les aportacions i les dades de mobilitat per definir la xarxa ciclable i les actuacions prioritàries.",
-    current: false,
-  },
-  {
-    n: 3,
-    title: "Implementació",
-    status: "Futur",
-    text: "Les actuacions del pla director es faran realitat entre el 2025 i el 2035, pas a pas i municipi a municipi.",
-    current: false,
-  },
-];
+/** Each phase's state beside the current one. */
+const phaseStatus = (n: number, current: number) =>
+  n < current ? "Feta" : n === current ? "En curs" : n === current + 1 ? "Properament" : "Futur";
 
 export default function Initiative() {
+  const participation = useParticipation();
+  const deadline = participation.open
+    ? `Pots participar fins al ${participation.closesOnLabel}.`
+    : `La participació es va tancar: el termini acabava el ${participation.closesOnLabel}.`;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">De què va?</h1>
@@ -44,25 +29,38 @@ export default function Initiative() {
         </p>
         <p>
           Qui millor que les persones que viuen, treballen i passegen pel Penedès per dir-nos on calen carrils, quins trams fan por i quins
-          camins ja fas en bici? La consulta és oberta fins al <strong>{CAMPAIGN.consultationUntil}</strong>.
+          camins ja fas en bici?{" "}
+          {participation.open ? (
+            <>
+              La consulta és oberta fins al <strong>{participation.closesOnLabel}</strong>.
+            </>
+          ) : (
+            "La consulta ja s'ha tancat: gràcies a totes les persones que hi heu participat!"
+          )}
         </p>
       </div>
 
       <h2 className="mt-12 text-2xl font-extrabold text-brand-dark">Les fases del pla</h2>
       <ol className="mt-6 grid gap-4 md:grid-cols-3">
-        {PHASES.map((phase) => (
-          <li
-            key={phase.n}
-            aria-current={phase.current ? "step" : undefined}
-            className={phase.current ? "rounded-lg border-2 border-brand bg-brand-soft p-5" : "rounded-lg border border-ink/10 p-5"}
-          >
-            <p className="text-sm font-bold text-brand-dark">
-              Fase {phase.n} · {phase.status}
-            </p>
-            <h3 className="mt-1 text-lg font-bold">{phase.title}</h3>
-            <p className="mt-2 text-ink/85">{phase.text}</p>
-          </li>
-        ))}
+        {PHASES.map((phase) => {
+          const current = phase.n === participation.phase;
+          return (
+            <li
+              key={phase.n}
+              aria-current={current ? "step" : undefined}
+              className={current ? "rounded-lg border-2 border-brand bg-brand-soft p-5" : "rounded-lg border border-ink/10 p-5"}
+            >
+              <p className="text-sm font-bold text-brand-dark">
+                Fase {phase.n} · {phaseStatus(phase.n, participation.phase)}
+              </p>
+              <h3 className="mt-1 text-lg font-bold">{phase.title}</h3>
+              <p className="mt-2 text-ink/85">
+                {phase.text}
+                {phase.n === 1 && ` ${deadline}`}
+              </p>
+            </li>
+          );
+        })}
       </ol>
 
       <div className="mt-10 flex flex-wrap gap-3">

@@ -6,28 +6,34 @@ import { ContributionsCarousel } from "~/components/site/contributions-carousel"
 import { Hero } from "~/components/site/hero-background";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
+import { getMapView } from "~/lib/participation.server";
 import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
+import { useParticipation } from "~/lib/participation-state";
 import { activeBackground, embeds, latestContributions, listActivities } from "~/lib/content.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [background, contributions, links] = await Promise.all([
+  const [background, contributions, links, map] = await Promise.all([
     activeBackground(context.db),
     latestContributions(context.db),
     embeds(context.db),
+    getMapView(context.db),
   ]);
   // The agenda streams in after the first paint of the page.
-  return { background, contributions, embeds: links, activities: listActivities(context.db) };
+  return { background, contributions, embeds: links, map, activities: listActivities(context.db) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { background, contributions, embeds, activities } = loaderData;
+  const { background, contributions, embeds, map, activities } = loaderData;
+  const participation = useParticipation();
   return (
     <>
-      <Hero media={background} height="tall" title="Al Penedès, la bici ens mou!">
-        <p className="max-w-2xl text-lg md:text-xl">
-          Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}. Digues la teva fins al{" "}
-          {CAMPAIGN.consultationUntil}.
+      <Hero media={background} scene="vinyes" height="tall" title="Al Penedès, la bici ens mou!">
+        <p className="max-w-2xl text-lead">
+          Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}.{" "}
+          {participation.open
+            ? `Digues la teva fins al ${participation.closesOnLabel}.`
+            : "La participació està tancada: gràcies per les vostres aportacions!"}
         </p>
         <HeroActions />
       </Hero>
@@ -35,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ContributionsCarousel items={contributions} />
       <ThemeTiles />
 
-      <MapSection embedUrl={embeds.mapEmbedUrl} fullUrl={embeds.mapFullUrl} />
+      <MapSection embedUrl={embeds.mapEmbedUrl} fullUrl={embeds.mapFullUrl} map={map} />
 
       <SocialSection />
       <Agenda activities={activities} />

@@ -2,10 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
-import { Hero } from "~/components/site/hero-background";
+import { Hero, sceneUrl } from "~/components/site/hero-background";
+import { CAMPAIGN } from "~/domain/campaign";
 import { Markdown } from "~/components/markdown";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
+import { getMapView } from "~/lib/participation.server";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
 import { landings } from "~/db/schema";
@@ -13,6 +15,7 @@ import { activeBackground, embeds, listActivities } from "~/lib/content.server";
 import { errorFields, log } from "~/lib/log.server";
 import { paths } from "~/lib/routes";
 import { SITE_NAME, seoFor } from "~/lib/seo";
+import { markdownToText } from "~/lib/markdown-text";
 
 /** The shape landingSchema (admin-schemas.ts) gives every slug; kept here so that this public
  * page does not load the admin schemas. */
@@ -33,18 +36,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw new Response("No s'ha pogut carregar la landing page", { status: 503 });
   }
   if (!landing) throw redirect("/404");
-  const [background, links] = await Promise.all([activeBackground(context.db), embeds(context.db)]);
-  return { landing, background, embeds: links, activities: listActivities(context.db) };
+  const [background, links, map] = await Promise.all([activeBackground(context.db), embeds(context.db), getMapView(context.db)]);
+  return { landing, background, embeds: links, map, activities: listActivities(context.db) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
   if (!loaderData) return seoFor(location.pathname, publicUrl);
-  const description = loaderData.landing.description
-    .replace(/[#*_>[\]()`]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 160);
+  const description = markdownToText(loaderData.landing.description).replace(/\s+/g, " ").slice(0, 160);
   return seoFor(location.pathname, publicUrl, {
     title: `${loaderData.landing.title} | ${SITE_NAME}`,
     description: description || undefined,
@@ -52,26 +51,59 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
 };
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { landing, background, embeds, activities } = loaderData;
+  const { landing, background, embeds, map, activities } = loaderData;
   return (
     <>
-      <Hero media={background} height="tall" title={landing.title}>
-        <div className="max-w-2xl text-lg md:text-xl [&_a]:text-white">
+      {/* A landing's own look (issue 18): the night-blue tone and the network map, the plan's key
+          figures, then the themes, the map, la Vivi and the agenda. */}
+      <Hero
+        media={background}
+        scene="xarxa"
+        tone="ink"
+        height="tall"
+        eyebrow={<p className="w-fit rounded-full bg-sun px-3 py-1 text-sm font-bold text-ink">{CAMPAIGN.name}</p>}
+        title={landing.title}
+      >
+        <div className="max-w-2xl text-lead [&_a]:text-white">
           <Markdown>{landing.description}</Markdown>
         </div>
         <HeroActions />
       </Hero>
+      <section aria-label="El pla en xifres" className="bg-sun text-ink">
+        <dl className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
+          {[
+            [`${CAMPAIGN.routeKm} km`, "de primer recorregut ciclable"],
+            [`${CAMPAIGN.euFundsMillions} milions d'euros`, "de fons europeus"],
+            [CAMPAIGN.planPeriod, "el pla director de la bicicleta"],
+          ].map(([figure, what]) => (
+            <div key={what} className="flex flex-col-reverse">
+              <dt className="text-lg font-semibold">{what}</dt>
+              <dd className="text-title font-extrabold">{figure}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <ThemeTiles />
-      <MapSection embedUrl={embeds.mapEmbedUrl} fullUrl={embeds.mapFullUrl} />
+      <MapSection embedUrl={embeds.mapEmbedUrl} fullUrl={embeds.mapFullUrl} map={map} />
       <section aria-labelledby="vivi-title" className="bg-brand-soft">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12">
-          <h2 id="vivi-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-            La gira de la Vivi
-          </h2>
-          <p className="max-w-2xl text-lg">La bici fúcsia de la campanya recorre el Penedès. Descobreix on ha estat i on anirà.</p>
-          <Button asChild>
-            <Link to={paths.vivi}>Segueix la Vivi</Link>
-          </Button>
+        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-section md:grid-cols-2">
+          <div className="flex flex-col items-start gap-4">
+            <h2 id="vivi-title" className="text-title font-extrabold text-brand-dark">
+              La gira de la Vivi
+            </h2>
+            <p className="max-w-2xl text-lead">La bici fúcsia de la campanya recorre el Penedès. Descobreix on ha estat i on anirà.</p>
+            <Button asChild size="lg">
+              <Link to={paths.vivi}>Segueix la Vivi</Link>
+            </Button>
+          </div>
+          <img
+            src={sceneUrl("turistic")}
+            alt=""
+            width={1600}
+            height={900}
+            loading="lazy"
+            className="aspect-[16/9] w-full rounded-card object-cover shadow-lg"
+          />
         </div>
       </section>
       <Agenda activities={activities} />

@@ -1,13 +1,14 @@
 import { ClipboardListIcon, MapIcon, MicIcon, PenLineIcon, type LucideIcon } from "lucide-react";
-import { CAMPAIGN } from "~/domain/campaign";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/participa";
+import { ClosedNotice } from "~/components/participation/shared";
 import { MapDialog } from "~/components/participation/map-dialog";
 import { ReflectionDialog } from "~/components/participation/reflection-dialog";
 import { QuestionnaireDialog } from "~/components/site/questionnaire-dialog";
 import { Button } from "~/components/ui/button";
 import { embeds } from "~/lib/content.server";
+import { MODE_NOTES, useParticipation } from "~/lib/participation-state";
 import { paths } from "~/lib/routes";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,20 +28,26 @@ function ParticipationCard({ icon: Icon, title, text, children }: { icon: Lucide
 
 export default function Participa({ loaderData }: Route.ComponentProps) {
   const { questionnaireUrl } = loaderData.embeds;
+  const participation = useParticipation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Digues la teva</h1>
-      <p className="mt-4 max-w-3xl text-lg">
-        Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor: tens temps fins al{" "}
-        <strong>{CAMPAIGN.consultationUntil}</strong>.
-      </p>
+      {participation.open ? (
+        <p className="mt-4 max-w-3xl text-lg">
+          Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor: tens temps fins al{" "}
+          <strong>{participation.closesOnLabel}</strong>.
+        </p>
+      ) : (
+        <ClosedNotice className="mt-4 max-w-3xl" />
+      )}
+      <p className="mt-2 max-w-3xl text-ink/85">{MODE_NOTES[participation.mode]}</p>
       <ul className="mt-8 grid gap-4 md:grid-cols-2">
         <ParticipationCard
           icon={ClipboardListIcon}
           title="Qüestionari participatiu"
           text="Respon unes preguntes sobre com et mous i com t'agradaria moure't. Entre 5 i 10 minuts, i és anònim."
         >
-          {questionnaireUrl && <QuestionnaireDialog src={questionnaireUrl} />}
+          {participation.open ? questionnaireUrl && <QuestionnaireDialog src={questionnaireUrl} /> : <ClosedNotice />}
         </ParticipationCard>
         <ParticipationCard
           icon={MapIcon}

@@ -5,7 +5,7 @@ import { resetConsent } from "~/lib/cookie-consent";
 const COOKIES = [
   [
     "Necessàries",
-    "Fan funcionar el web: la teva elecció de galetes i, per al personal del Consell, la sessió.",
+    "Fan funcionar el web: la teva elecció de cookies i, per al personal del Consell, la sessió.",
     "De sessió o fins a 30 dies",
   ],
   ["Funcionals", "Recorden les teves preferències.", "Fins a 1 any"],
@@ -15,14 +15,14 @@ const COOKIES = [
 export default function CookiePolicy() {
   return (
     <LegalPage title="Política de cookies" updated="Última actualització: setembre de 2025">
-      <h2>Què són les galetes?</h2>
+      <h2>Què són les cookies?</h2>
       <p>
-        Les galetes (cookies) són petits fitxers que el web desa al teu navegador. Algunes són imprescindibles perquè el web funcioni; les
+        Les cookies (galetes) són petits fitxers que el web desa al teu navegador. Algunes són imprescindibles perquè el web funcioni; les
         altres només les fem servir si ho acceptes.
       </p>
-      <h2>Quines galetes fem servir</h2>
+      <h2>Quines cookies fem servir</h2>
       <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">Tipus de galetes, finalitat i durada</caption>
+        <caption className="sr-only">Tipus de cookies, finalitat i durada</caption>
         <thead>
           <tr className="border-b border-ink/20">
             {["Tipus", "Finalitat", "Durada"].map((heading) => (
@@ -45,7 +45,7 @@ export default function CookiePolicy() {
         </tbody>
       </table>
       <h2>Com canviar la teva elecció</h2>
-      <p>Pots tornar a triar quan vulguis: esborrarem la teva elecció i tornarà a aparèixer l'avís de galetes.</p>
+      <p>Pots tornar a triar quan vulguis: esborrarem la teva elecció i tornarà a aparèixer l'avís de cookies.</p>
       <Button className="mt-4" onClick={resetConsent}>
         Configurar Cookies
       </Button>

@@ -7,6 +7,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getFooter, publicRead } from "~/lib/content.server";
 import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
+import { readParticipationSettings } from "~/lib/moderation.server";
+import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
 import { getAdminSession } from "~/lib/session.server";
 
 // Every new page starts at the top: <ScrollRestoration> in root.tsx jumps to the top on each
@@ -15,11 +17,20 @@ import { getAdminSession } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup while looking up a signed-in admin's session shows the page as to anyone.
-  const [footer, session] = await Promise.all([
+  const [footer, session, participation] = await Promise.all([
     getFooter(context.db),
     publicRead("admin session", () => getAdminSession(request, context), null),
+    // Never the word filter's list: only whether participation is open, its dates and the mode.
+    publicRead(
+      "participation settings",
+      async () => {
+        const { consultation, moderation } = await readParticipationSettings(context.db);
+        return participationState(consultation, moderation.mode);
+      },
+      DEFAULT_PARTICIPATION,
+    ),
   ]);
-  return { footer, isAdmin: session !== null };
+  return { footer, isAdmin: session !== null, participation };
 }
 
 function PublicShell({ isAdmin, footer, children }: { isAdmin: boolean; footer: PublicFooter; children: ReactNode }) {

@@ -2,10 +2,11 @@ import { gt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { ensureAdmin } from "~/lib/admin-users.server";
+import { DEFAULT_PARTICIPATION } from "~/lib/participation-state";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { createSession, getAdminSession } from "~/lib/session.server";
 import { createTestContext, routeArgs, setupTestContext } from "~/test/context";
-import { signedInAdmin } from "~/test/admin";
+import { SESSIONLESS_ADMIN_ROUTES, signedInAdmin } from "~/test/admin";
 import { createTestDatabase, testBackends } from "~/test/db";
 import routes from "~/routes";
 import * as aportacions from "./aportacions";
@@ -23,13 +24,12 @@ const call = <A>(fn: (args: A) => unknown, args: ReturnType<typeof routeArgs>) =
 /** Every protected back-office route module (all but sign-in, sign-out and the /admin
  * redirect), read from the route table itself, layouts included. */
 function adminRouteFiles(): string[] {
-  const open = new Set(["routes/admin/index.tsx", "routes/admin/login.tsx", "routes/admin/logout.tsx"]);
   const files: string[] = [];
   const walk = (entries: typeof routes, insideAdmin: boolean) => {
     for (const entry of entries) {
       const admin =
         insideAdmin || (entry.path ?? "").startsWith("admin") || Boolean(entry.children?.some((c) => c.path?.startsWith("admin")));
-      if (admin && !open.has(entry.file)) files.push(entry.file);
+      if (admin && !SESSIONLESS_ADMIN_ROUTES.has(entry.file)) files.push(entry.file);
       if (entry.children) walk(entry.children, admin);
     }
   };
@@ -54,7 +54,11 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
 
   it("the public layout shows the default footer on an empty database, then the stored one with active logos in order", async () => {
     const empty = await (call(publicLayout.loader, routeArgs(ctx, "/")) as ReturnType<typeof publicLayout.loader>);
-    expect(empty).toEqual({ footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] }, isAdmin: false });
+    expect(empty).toEqual({
+      footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },
+      isAdmin: false,
+      participation: DEFAULT_PARTICIPATION,
+    });
 
     await ctx.db.insert(t.footerConfig).values({ footerText: "Text [enllaç](https://example.cat)", collaboratorsText: "Amb el suport de" });
     await ctx.db.insert(t.footerLogos).values([
@@ -89,7 +93,11 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     try {
       for (const headers of [{}, { Cookie: adminCookie }] as Record<string, string>[]) {
         const result = await (call(publicLayout.loader, routeArgs(brokenCtx, "/", { headers })) as ReturnType<typeof publicLayout.loader>);
-        expect(result).toEqual({ footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] }, isAdmin: false });
+        expect(result).toEqual({
+          footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },
+          isAdmin: false,
+          participation: DEFAULT_PARTICIPATION,
+        });
       }
     } finally {
       brokenCtx.cleanup();
@@ -162,9 +170,11 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
 
   it("every admin loader in the route table refuses an anonymous or forged request", async () => {
     const files = adminRouteFiles();
-    // The shell, its thirteen screens and the upload endpoint.
-    expect(files.length).toBe(15);
+    // The shell, its nineteen screens, the upload endpoint, the audit export, the exports and the
+    // map comments' GeoJSON export.
+    expect(files.length).toBe(24);
     expect(files).toContain("routes/admin/settings.tsx");
+    expect(files).toContain("routes/admin/moderation.tsx");
     for (const file of files) {
       const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };
       expect(mod.loader, file).toBeTypeOf("function");
@@ -195,8 +205,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     await ctx.db.insert(t.siteSettings).values({ key: "map_embed_url", value: "https://mapa.example.org/embed" });
     const counts = async () =>
       Promise.all([
-        ...[t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings].map((table) =>
-          ctx.db.$count(table),
+        ...[t.activities, t.videos, t.footerLogos, t.resources, t.biciFucsiaPhotos, t.homeBackground, t.landings, t.mapLayers].map(
+          (table) => ctx.db.$count(table),
         ),
         ctx.db.select().from(t.siteSettings),
       ]);

@@ -2,9 +2,9 @@ import { AccessibilityIcon, PackageIcon, ZapIcon } from "lucide-react";
 import type { Route } from "./+types/segueixlavivi";
 import { FeatureList, type Feature } from "~/components/site/feature-list";
 import { Hero } from "~/components/site/hero-background";
+import { PhotoGallery } from "~/components/site/photo-gallery";
 import { HASHTAG, HASHTAG_URL } from "~/components/site/social-section";
 import { activePhotos } from "~/lib/content.server";
-import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { photos: await activePhotos(context.db) };
@@ -20,14 +20,12 @@ const FEATURES: Feature[] = [
   },
 ];
 
-const VIVI_SRCSET = "/images/vivi-640.webp 640w, /images/vivi-1280.webp 1280w, /images/vivi-1920.webp 1920w";
-
 export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
   const { photos } = loaderData;
   return (
     <>
-      <Hero media={null} fallbackSrcSet={VIVI_SRCSET} height="short" title="Segueix la Vivi!">
-        <p className="max-w-2xl text-lg md:text-xl">Descobreix les aventures de la nostra bici pel territori del Penedès</p>
+      <Hero media={null} scene="turistic" tone="sea" height="short" title="Segueix la Vivi!">
+        <p className="max-w-2xl text-lead">Descobreix les aventures de la nostra bici pel territori del Penedès</p>
       </Hero>
 
       <section aria-labelledby="concursos-title" className="mx-auto max-w-6xl px-4 py-12">
@@ -48,29 +46,7 @@ export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
         {photos.length === 0 ? (
           <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">Fotos pròximament</p>
         ) : (
-          <ul className="mt-6 columns-1 gap-4 sm:columns-2 lg:columns-3">
-            {photos.map((photo, i) => (
-              <li key={photo.id} className="mb-4 break-inside-avoid">
-                <figure className="overflow-hidden rounded-lg border border-ink/10 bg-white shadow-sm">
-                  <img
-                    src={imageVariantUrl(photo.key, 800)}
-                    srcSet={imageSrcSet(photo.key, 800)}
-                    sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-                    width={photo.width ?? 800}
-                    height={photo.height ?? 600}
-                    alt={photo.title}
-                    loading={i < 3 ? "eager" : "lazy"}
-                    decoding="async"
-                    className="h-auto w-full bg-brand-soft"
-                  />
-                  <figcaption className="p-4">
-                    <p className="font-bold">{photo.title}</p>
-                    {photo.description && <p className="mt-1 text-sm text-ink/80">{photo.description}</p>}
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          <PhotoGallery photos={photos} />
         )}
         <a
           href={HASHTAG_URL}

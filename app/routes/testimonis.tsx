@@ -17,9 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Testimonis({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="mx-auto max-w-4xl px-4 py-12">
-        <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Les veus del territori</h1>
-        <p className="mt-4 text-lg">Escolta què en pensa la gent del Penedès i envia el teu testimoni.</p>
+      {/* The same width as the grid below: the heading lines up with the cards (issue 18). */}
+      <section className="mx-auto max-w-6xl px-4 pt-12">
+        <h1 className="text-title font-extrabold text-brand-dark">Les veus del territori</h1>
+        <p className="mt-4 max-w-3xl text-lead">Escolta què en pensa la gent del Penedès i envia el teu testimoni.</p>
       </section>
       <TestimonialsSection filter={loaderData.filter} testimonials={loaderData.testimonials} />
     </>

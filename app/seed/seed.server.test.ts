@@ -51,6 +51,19 @@ describe.each(testBackends())("demo content on %s", (backend) => {
     expect(await ctx.storage.exists(photo!.imageKey)).toBe(true);
     expect(photo!.width).toBeGreaterThan(0);
 
+    // The partners' logos are their marks, light PNGs as staff would upload them (issue 18).
+    const logos = await ctx.db.query.footerLogos.findMany({ orderBy: t.footerLogos.position });
+    expect(logos.map((l) => l.name)).toEqual([
+      "Consell Comarcal del Penedès",
+      "Finançat per la Unió Europea - NextGenerationEU",
+      "Mou-te Mobilitat",
+    ]);
+    for (const l of logos) {
+      const file = await ctx.storage.stat(l.imageKey);
+      expect(file?.contentType).toBe("image/png");
+      expect(file!.size).toBeLessThan(8 * 1024);
+    }
+
     // The agenda lies ahead of that day, and what visitors sent lies in the weeks before it.
     const activities = await ctx.db.query.activities.findMany();
     for (const a of activities) expect(a.date > today.toISOString().slice(0, 10)).toBe(true);

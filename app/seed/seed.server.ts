@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { CAMPAIGN } from "~/domain/campaign";
+import { formatLongDate } from "~/lib/dates";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -8,7 +9,11 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { Storage } from "~/lib/storage.server";
 import type { Db } from "~/db/client.server";
+import { checkLayer } from "~/lib/map-geojson.server";
+import { SEED_LAYERS, seedMapComments } from "./map-seed";
 import * as t from "~/db/schema";
+import { markSvg, MARK_NAMES, type Mark } from "./marks";
+import { sceneSvg, type Scene } from "./scenes";
 
 // Believable Catalan demo content for every entity, so a newcomer sees a living site.
 // Idempotent: every row has a fixed id derived from its name, and a row (with its file)
@@ -28,33 +33,21 @@ const daysFromNow = (days: number) => {
 };
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A landscape illustration (sky, hills, sun, a bike) in the campaign's colours, as JPEG. */
-export async function illustration(width: number, height: number, hue: number): Promise<Buffer> {
-  const sky = `hsl(${hue} 70% 85%)`;
-  const hill1 = `hsl(${(hue + 120) % 360} 45% 45%)`;
-  const hill2 = `hsl(${(hue + 140) % 360} 40% 32%)`;
-  const wheel = Math.round(height * 0.12);
-  const cx = Math.round(width * 0.45),
-    cy = Math.round(height * 0.72);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#fff5e6"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#s)"/>
-    <circle cx="${width * 0.8}" cy="${height * 0.22}" r="${height * 0.1}" fill="#ffc94d"/>
-    <path d="M0 ${height * 0.62} Q ${width * 0.3} ${height * 0.45} ${width * 0.6} ${height * 0.6} T ${width} ${height * 0.55} V ${height} H 0 Z" fill="${hill1}"/>
-    <path d="M0 ${height * 0.8} Q ${width * 0.4} ${height * 0.68} ${width} ${height * 0.82} V ${height} H 0 Z" fill="${hill2}"/>
-    <g fill="none" stroke="#b0125b" stroke-width="${Math.max(4, wheel / 6)}" stroke-linecap="round" stroke-linejoin="round">
-      <circle cx="${cx}" cy="${cy}" r="${wheel}"/><circle cx="${cx + wheel * 3}" cy="${cy}" r="${wheel}"/>
-      <path d="M${cx} ${cy} l${wheel} ${-wheel * 1.5} h${wheel * 1.4} l${wheel * 0.6} ${wheel * 1.5} M${cx + wheel} ${cy - wheel * 1.5} l${wheel * 0.8} ${wheel * 1.5} h${-wheel * 1.8}"/>
-    </g></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+/** One of the campaign's illustrations (scenes.ts) as a picture of the given size (cropped to
+ * fill it), as staff would upload a photo: JPEG. */
+export async function illustration(width: number, height: number, scene: Scene): Promise<Buffer> {
+  return sharp(Buffer.from(sceneSvg(scene)), { density: 72 * Math.max(width / 1600, height / 900) })
+    .resize(width, height, { fit: "cover" })
+    .jpeg({ quality: 82 })
+    .toBuffer();
 }
 
-/** A simple logo badge, as PNG. */
-async function logo(hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="96"><rect width="240" height="96" rx="16" fill="hsl(${hue} 60% 35%)"/>
-    <circle cx="56" cy="48" r="26" fill="none" stroke="#fff" stroke-width="8"/><rect x="100" y="30" width="110" height="12" rx="6" fill="#fff"/><rect x="100" y="54" width="80" height="12" rx="6" fill="#fff" opacity=".8"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
+/** A partner's mark (marks.ts), as PNG: 120 px tall (the footer shows 56 px, sharp on a 2x
+ * screen), with a palette (a few KB). */
+const logo = (mark: Mark) =>
+  sharp(Buffer.from(markSvg(mark)), { density: 72 * 0.6 })
+    .png({ palette: true, compressionLevel: 9 })
+    .toBuffer();
 
 /** A one-page PDF, written by hand (a valid file with a correct cross-reference table). */
 function pdf(text: string): Buffer {
@@ -119,10 +112,16 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     report.inserted++;
   } else report.skipped++;
 
-  for (const [i, name] of ["Consell Comarcal del Penedès", "Fons Europeus Next Generation", "Mou-te Mobilitat"].entries()) {
-    await once(t.footerLogos, `logo:${name}`, async () => ({
-      name,
-      imageKey: (await store(await logo(330 + i * 60), "logos")).key,
+  // (The seed names are the ids of the rows the first seeds wrote.)
+  const marks = [
+    ["Consell Comarcal del Penedès", "consell"],
+    ["Fons Europeus Next Generation", "ue"],
+    ["Mou-te Mobilitat", "moute"],
+  ] as const;
+  for (const [i, [seedName, mark]] of marks.entries()) {
+    await once(t.footerLogos, `logo:${seedName}`, async () => ({
+      name: MARK_NAMES[mark],
+      imageKey: (await store(await logo(mark), "logos")).key,
       linkUrl: i === 0 ? "https://www.ccapenedes.cat" : null,
       position: i,
     }));
@@ -133,6 +132,8 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
       emoji: "🚲",
       title: "Bicicletada popular per la xarxa de carrils",
       days: 7,
+      startTime: "10:30",
+      place: "Plaça de la Vila, Vilafranca del Penedès",
       description: "Recorregut tranquil de 15 km entre Vilafranca i Santa Margarida i els Monjos, apte per a tothom.",
       linkUrl: "https://www.ccapenedes.cat/agenda",
     },
@@ -140,6 +141,8 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
       emoji: "🗺️",
       title: "Taller participatiu: dibuixem la xarxa",
       days: 14,
+      startTime: "18:00",
+      place: null,
       description: "Sessió oberta per marcar al mapa els trams que et preocupen.",
       linkUrl: null,
     },
@@ -147,16 +150,28 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
       emoji: "👧",
       title: "Anem a l'escola en bici",
       days: 21,
+      startTime: null,
+      place: null,
       description: "Acompanyem els infants de primària en un trajecte segur fins a l'escola.",
       linkUrl: null,
     },
-    { emoji: "🍇", title: "Ruta entre vinyes amb la Vivi", days: 35, description: null, linkUrl: "https://www.ccapenedes.cat/agenda" },
+    {
+      emoji: "🍇",
+      title: "Ruta entre vinyes amb la Vivi",
+      days: 35,
+      startTime: null,
+      place: "Estació de Sant Sadurní d'Anoia",
+      description: null,
+      linkUrl: "https://www.ccapenedes.cat/agenda",
+    },
   ];
   for (const a of activityRows) {
     await once(t.activities, `activity:${a.title}`, async () => ({
       emoji: a.emoji,
       title: a.title,
       date: isoDate(daysFromNow(a.days)),
+      startTime: a.startTime,
+      place: a.place,
       description: a.description,
       linkUrl: a.linkUrl,
     }));
@@ -219,7 +234,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   }
 
   await once(t.homeBackground, "background:main", async () => ({
-    mediaKey: (await store(await illustration(1920, 1080, 330), "backgrounds")).key,
+    mediaKey: (await store(await illustration(1920, 1080, "vinyes"), "backgrounds")).key,
     mediaType: "image",
     title: "Vinyes del Penedès",
     description: "Paisatge del Penedès amb la Vivi",
@@ -248,14 +263,14 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     title: "Cartell de la campanya",
     description: "El cartell oficial, per imprimir i penjar.",
     fullText: "🚲 Al Penedès, la bici ens mou! Comparteix el cartell a la teva escola, feina o associació.",
-    mediaKey: (await store(await illustration(1200, 1600, 300), "resources")).key,
+    mediaKey: (await store(await illustration(1200, 1600, "xarxa"), "resources")).key,
     mediaType: "image",
     position: 0,
   }));
   await once(t.resources, "resource:guia", async () => ({
     title: "Guia de participació",
     description: "Com participar en el pla director, pas a pas.",
-    fullText: `📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Tens temps fins al ${CAMPAIGN.consultationUntil}.`,
+    fullText: `📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Tens temps fins al ${formatLongDate(CAMPAIGN.consultationClosesOn)}.`,
     mediaKey: (await store(pdf("Guia de participacio - Al Penedes, la bici ens mou!"), "resources")).key,
     mediaType: "document",
     position: 1,
@@ -270,21 +285,21 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   }));
 
   const photos = [
-    ["La Vivi a les vinyes", "Primera sortida de la Vivi entre ceps.", 1600, 1067, 320],
-    ["A l'estació de Vilafranca", "Esperant el tren amb la bici.", 1067, 1600, 200],
-    ["Mercat de Sant Sadurní", "La Vivi fa la compra de proximitat.", 1600, 1200, 30],
-    ["Cap a la platja de Cubelles", "Ruta fins al mar.", 1600, 900, 190],
-    ["Festa major", "La Vivi també balla!", 1200, 1600, 280],
-    ["Posta de sol al Montmell", "Tornant a casa.", 1600, 1067, 15],
+    ["La Vivi a les vinyes", "Primera sortida de la Vivi entre ceps.", 1600, 1067, "xarxa"],
+    ["A l'estació de Vilafranca", "Esperant el tren amb la bici.", 1067, 1600, "laboral"],
+    ["Mercat de Sant Sadurní", "La Vivi fa la compra de proximitat.", 1600, 1200, "ciutadania"],
+    ["Cap a la platja de Cubelles", "Ruta fins al mar.", 1600, 900, "turistic"],
+    ["Festa major", "La Vivi també balla!", 1200, 1600, "infants"],
+    ["Posta de sol al Montmell", "Tornant a casa.", 1600, 1067, "vinyes"],
   ] as const;
-  for (const [i, [title, description, width, height, hue]] of photos.entries()) {
+  for (const [i, [title, description, width, height, scene]] of photos.entries()) {
     await once(t.biciFucsiaPhotos, `photo:${title}`, async () => ({
       title,
       description,
       width,
       height,
       position: i,
-      imageKey: (await store(await illustration(width, height, hue), "photos")).key,
+      imageKey: (await store(await illustration(width, height, scene), "photos")).key,
     }));
   }
 
@@ -301,7 +316,25 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     description: "Una proposta per a les escoles del Penedès (esborrany).",
   }));
 
+  // The participation map (issue 17): the example network and comments with a place.
+  for (const layer of SEED_LAYERS) {
+    const id = seedId(layer.seed);
+    await once(t.mapLayers, layer.seed, async () => {
+      const source = JSON.stringify(layer.geojson);
+      const checked = checkLayer(source);
+      if (!checked.ok) throw new Error(`seed layer ${layer.name}: ${checked.error}`);
+      const file = await store(Buffer.from(source), "map-layers", "application/geo+json");
+      const { seed: _, geojson: __, ...values } = layer;
+      return { ...values, fileKey: file.key, featureCount: checked.featureCount, segments: checked.segments(id) };
+    });
+  }
+  for (const { seed: name, daysAgo, ...values } of seedMapComments()) {
+    await once(t.mapComments, name, async () => ({ ...values, createdAt: daysFromNow(-daysAgo) }));
+  }
+
   for (const [key, value] of [
+    ["map_tile_url", "https://geoserveis.icgc.cat/servei/catalunya/mapa-base/wmts/topografic/MON3857NW/{z}/{x}/{y}.png"],
+    ["map_tile_attribution", "© Institut Cartogràfic i Geològic de Catalunya"],
     ["map_embed_url", "https://www.openstreetmap.org/export/embed.html?bbox=1.55%2C41.28%2C1.85%2C41.45&layer=cyclosm"],
     ["map_full_url", "https://www.openstreetmap.org/#map=12/41.35/1.70&layers=Y"],
     ["questionnaire_url", "https://forms.example.org/penedes-bici"],

@@ -1,7 +1,11 @@
 import sharp from "sharp";
 import { beforeAll, expect } from "vitest";
 import type { AppContext } from "~/lib/app-context";
-import { ensureAdmin } from "~/lib/admin-users.server";
+import { eq } from "drizzle-orm";
+import { adminUsers } from "~/db/schema";
+import type { AdminRole } from "~/domain/roles";
+import { ensureAdmin, findAdminByEmail } from "~/lib/admin-users.server";
+import { hashPassword } from "~/lib/password.server";
 import type { ActionResult } from "~/lib/forms";
 import { createSession } from "~/lib/session.server";
 import { routeArgs, setupTestContext } from "./context";
@@ -11,6 +15,17 @@ import type { Backend } from "./db";
 // a form (and files) to an action as that admin, and the bytes of real and fake uploads.
 
 type AnyAction = (args: never) => unknown;
+
+/** The back-office route modules that need no session: sign-in, sign-out and the /admin redirect;
+ * the second sign-in step and an invitation's page answer to their own signed token (their tests
+ * are beside them). The route-walking tests (routes.test.ts, roles.test.ts) leave them out. */
+export const SESSIONLESS_ADMIN_ROUTES: ReadonlySet<string> = new Set([
+  "routes/admin/index.tsx",
+  "routes/admin/login.tsx",
+  "routes/admin/logout.tsx",
+  "routes/admin/second-factor.tsx",
+  "routes/admin/invitation.tsx",
+]);
 
 /** The first bytes of an MP4 (ftyp isom), padded to 5,000 bytes. */
 export const mp4Head = () => {
@@ -25,6 +40,15 @@ export const png = (w = 40, h = 30) =>
     .png()
     .toBuffer();
 
+/** A form's body: fields, and files as multipart when there are any. */
+export function formBody(fields: Record<string, string>, files?: Record<string, File>): FormData | URLSearchParams {
+  if (!files) return new URLSearchParams(fields);
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  for (const [k, f] of Object.entries(files)) body.set(k, f);
+  return body;
+}
+
 /** Call inside a describe: the database and the admin's cookie are made before its tests and removed after. */
 export function adminTestBed(backend: Backend) {
   const bed = {
@@ -32,12 +56,7 @@ export function adminTestBed(backend: Backend) {
     cookie: "",
     /** Posts fields (and files, as multipart) to an action as the signed-in admin. */
     async post(action: AnyAction, fields: Record<string, string>, files?: Record<string, File>, params = {}) {
-      let body: FormData | URLSearchParams;
-      if (files) {
-        body = new FormData();
-        for (const [k, v] of Object.entries(fields)) body.set(k, v);
-        for (const [k, f] of Object.entries(files)) body.set(k, f);
-      } else body = new URLSearchParams(fields);
+      const body = formBody(fields, files);
       const out = (await (action as (a: unknown) => Promise<unknown>)(
         routeArgs(bed.ctx, "/admin/x", { method: "POST", body, headers: { Cookie: bed.cookie }, params }),
       )) as { data: ActionResult; init: ResponseInit | null };
@@ -71,4 +90,19 @@ export async function signedInAdmin(ctx: AppContext): Promise<string> {
   await ensureAdmin(ctx.db, "gestor@penedes.cat", "contrasenya-segura");
   const admin = await ctx.db.query.adminUsers.findFirst();
   return (await createSession(ctx, admin!.id)).split(";")[0]!;
+}
+
+/** An account with `role` (and its e-mail) and a session for it: the Cookie header and the id. */
+export async function signedInAs(ctx: AppContext, role: AdminRole, email = `${role}@penedes.cat`): Promise<{ cookie: string; id: string }> {
+  const existing = await findAdminByEmail(ctx.db, email);
+  const id = existing
+    ? existing.id
+    : (
+        await ctx.db
+          .insert(adminUsers)
+          .values({ email, role, passwordHash: await hashPassword("contrasenya-segura") })
+          .returning()
+      )[0]!.id;
+  if (existing) await ctx.db.update(adminUsers).set({ role }).where(eq(adminUsers.id, id));
+  return { cookie: (await createSession(ctx, id)).split(";")[0]!, id };
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { createPostgresDatabase } from "../../tests/support";
 
@@ -14,7 +16,7 @@ export function testBackends(): Backend[] {
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL
  * server that is dropped again on close. */
 export async function createTestDatabase(backend: Backend): Promise<Database> {
-  if (backend === "pglite") return openDatabase({ kind: "pglite" });
+  if (backend === "pglite") return openDatabase({ kind: "pglite", from: migratedTemplate() });
   const { url, drop } = await createPostgresDatabase();
   const database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
   return {
@@ -24,4 +26,11 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
       await drop();
     },
   };
+}
+
+let template: Blob | undefined;
+/** The migrated PGlite of this run (app/test/global-setup.ts), read once per worker. */
+function migratedTemplate(): Blob {
+  template ??= new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  return template;
 }

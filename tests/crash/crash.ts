@@ -1,7 +1,9 @@
 // Crash safety: the built server is killed with SIGKILL in the middle of a concurrent load of public
 // writes, restarted on the same data, and the database is read back: every write that got a success
 // answer must be stored exactly once, and no write twice. Uploads cut off mid-stream (by the client,
-// or by the crash) must leave no row and no file, temporary ones included.
+// or by the crash) must leave no row and no file, temporary ones included. Then a newsletter to 500
+// confirmed subscribers is sent to an SMTP server in this process, the server is killed in the
+// middle of it and restarted: every subscriber must get it, and nobody two different messages.
 //
 // Usage: npm run build && npm run test:crash
 //   PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (a fresh database, dropped after).
@@ -12,6 +14,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { startSmtpServer, type TestSmtpServer } from "../../app/test/smtp";
 import { createPostgresDatabase, freePort, openQuery, ROOT, signInCookie, sleep, startBuiltServer, type BuiltServer } from "../support";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
@@ -22,7 +25,7 @@ const MAX_WRITES_PER_ROUND = 1200;
 /** Simulated clients per round: each stays well under the 30 writes per kind per 15 minutes. */
 const CLIENTS = 100;
 /** The whole run must stay bounded (CI); the usual run takes well under a minute. */
-const DEADLINE_MS = 240_000;
+const DEADLINE_MS = 360_000;
 const ADMIN = { email: "crash@penedes.cat", password: "contrasenya-de-prova-crash" };
 
 if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
@@ -39,7 +42,8 @@ const FIXTURES = ["veu.mp3", "veu.ogg", "veu.m4a"].map((name) => ({
 type Kind = "reflection" | "map" | "newsletter" | "testimonial";
 const SUCCESS_TEXT: Record<Kind, string> = {
   reflection: "Reflexió enviada correctament!",
-  map: "El teu comentari s&#x27;ha enviat correctament.",
+  // Sent for review or published at once, as the moderation mode says (decision 028).
+  map: "El teu comentari s&#x27;ha ",
   newsletter: "Subscripció confirmada!",
   testimonial: "Testimoni enviat!",
 };
@@ -84,14 +88,14 @@ interface CrashServer extends BuiltServer {
   swept: { temporary: number; orphans: number };
 }
 
-async function startServer(backend: Backend): Promise<CrashServer> {
+async function startServer(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<CrashServer> {
   const swept = { temporary: 0, orphans: 0 };
   const server = await startBuiltServer({
     port: await freePort(PORTS.from, PORTS.count),
     dataDir: backend.dataDir,
     databaseUrl: backend.url,
     admin: ADMIN,
-    env: { NODE_ENV: "production" },
+    env: { NODE_ENV: "production", ...env },
     onStdoutLine(line) {
       if (!line.includes('"removed the files of interrupted uploads"')) return;
       const entry = JSON.parse(line) as { temporary: number; orphans: number };
@@ -437,6 +441,98 @@ async function runBackend(backend: Backend) {
   return { stats, failures };
 }
 
+// --- A newsletter send, killed in the middle -----------------------------------------------
+
+/** Confirmed subscribers the newsletter goes to. */
+const NEWSLETTER_RECIPIENTS = 500;
+/** Fast enough to be over in seconds, slow enough that the kill comes in the middle. */
+const NEWSLETTER_RATE = 150;
+
+/** Queues a newsletter for 500 confirmed subscribers through the back office, kills the server while
+ * it is being sent, restarts it, and counts what the SMTP server received: every subscriber must get
+ * it, no one two different messages. A message the SMTP server had accepted when the kill came, before
+ * the server could record it, is sent again with the same Message-ID (decision 030): counted apart,
+ * at most one per SMTP connection (2). */
+async function runNewsletterCrash(backend: Backend, smtp: TestSmtpServer) {
+  const failures: string[] = [];
+  const tag = `nl-${backend.name}-`;
+  const { query, close } = await openQuery(backend);
+  try {
+    await query(
+      `insert into newsletter_subscriptions (email, privacy_accepted, status, source, confirmed_at)
+       select '${tag}' || i || '@example.cat', true, 'confirmed', 'newsletter_form', now() from generate_series(1, ${NEWSLETTER_RECIPIENTS}) i`,
+    );
+  } finally {
+    await close();
+  }
+  const env = { SMTP_URL: smtp.url, MAIL_FROM: "Campanya <campanya@example.cat>", NEWSLETTER_RATE: String(NEWSLETTER_RATE) };
+  const ours = () => smtp.received.filter((m) => m.to[0]!.startsWith(tag));
+  let server = await startServer(backend, env);
+  const cookie = await signInCookie(server.base, ADMIN);
+  const subject = `Crash ${backend.name} ${randomBytes(4).toString("hex")}`;
+  const res = await fetch(`${server.base}/admin/newsletter-send`, {
+    method: "POST",
+    headers: { cookie },
+    body: new URLSearchParams({ intent: "send", subject, body: "Hola! **Prova** de la newsletter." }),
+  });
+  const answer = await res.text();
+  // Every confirmed subscriber of the data folder: ours, and any the load above confirmed (none).
+  if (res.status !== 200 || !answer.includes("Newsletter en cua per a")) failures.push(`the send was refused (${res.status})`);
+  const killAt = 50 + Math.floor(Math.random() * (NEWSLETTER_RECIPIENTS - 150));
+  await waitFor(() => ours().length >= killAt, `${killAt} newsletter messages`, 60_000).catch((err: Error) => {
+    throw new Error(`${err.message} (${ours().length} arrived; the server said: ${server.stderr.slice(-5).join(" | ")})`);
+  });
+  server.child.kill("SIGKILL");
+  await server.exited;
+  const atKill = ours().length;
+  console.log(`  ${backend.name}: killed after ${atKill} newsletter messages had arrived`);
+  server = await startServer(backend, env);
+  await waitFor(() => new Set(ours().map((m) => m.to[0])).size >= NEWSLETTER_RECIPIENTS, "every newsletter message", 90_000).catch(
+    (err: Error) => failures.push(err.message),
+  );
+  // Whatever would still come (nothing should).
+  await sleep(1500);
+  await stopServer(server);
+
+  const byRecipient = new Map<string, { copies: number; ids: Set<string> }>();
+  for (const m of ours()) {
+    if (m.parsed.subject !== subject) failures.push(`unexpected subject: ${m.parsed.subject}`);
+    const entry = byRecipient.get(m.to[0]!) ?? { copies: 0, ids: new Set<string>() };
+    entry.copies++;
+    entry.ids.add(m.parsed.messageId ?? "");
+    byRecipient.set(m.to[0]!, entry);
+  }
+  const stats = {
+    recipients: NEWSLETTER_RECIPIENTS,
+    atKill,
+    received: byRecipient.size,
+    exactlyOnce: [...byRecipient.values()].filter((e) => e.copies === 1).length,
+    resentSameId: [...byRecipient.values()].filter((e) => e.copies > 1 && e.ids.size === 1).length,
+    distinctTwice: [...byRecipient.values()].filter((e) => e.ids.size > 1).length,
+    missing: NEWSLETTER_RECIPIENTS - byRecipient.size,
+    issueSent: "",
+  };
+  if (stats.missing) failures.push(`${stats.missing} subscribers never got the newsletter`);
+  if (stats.distinctTwice) failures.push(`${stats.distinctTwice} subscribers got two different messages`);
+  if (stats.resentSameId > 2) failures.push(`${stats.resentSameId} messages resent after the crash: more than were in flight (2)`);
+  if ([...byRecipient.values()].some((e) => e.copies > 2)) failures.push("a subscriber got the newsletter three times or more");
+
+  const db = await openQuery(backend);
+  try {
+    const [issue] = await db.query(
+      `select status, sent_count, failed_count, recipients from newsletter_issues where subject = '${subject}'`,
+    );
+    const left = await db.query(`select status, count(*)::int as n from newsletter_deliveries group by status`);
+    stats.issueSent = `${issue?.sent_count}/${issue?.recipients}`;
+    if (issue?.status !== "sent" || issue.sent_count !== NEWSLETTER_RECIPIENTS || issue.failed_count !== 0)
+      failures.push(`the issue was not recorded as sent to all: ${JSON.stringify(issue)}`);
+    if (left.some((r) => r.status !== "sent")) failures.push(`deliveries not sent: ${JSON.stringify(left)}`);
+  } finally {
+    await db.close();
+  }
+  return { stats, failures };
+}
+
 // --- Main ----------------------------------------------------------------------------------
 
 async function main() {
@@ -452,13 +548,18 @@ async function main() {
   if (postgres) backends.push({ name: "postgres", dataDir: newDataDir(), url: postgres.url });
 
   const results: Awaited<ReturnType<typeof runBackend>>[] = [];
+  const newsletters: Awaited<ReturnType<typeof runNewsletterCrash>>[] = [];
+  const smtp = await startSmtpServer();
   try {
     for (const backend of backends) {
       console.log(`Crash test on ${backend.name}: ${ROUNDS} rounds`);
       results.push(await runBackend(backend));
+      console.log(`  ${backend.name}: a newsletter to ${NEWSLETTER_RECIPIENTS} subscribers, killed while sending`);
+      newsletters.push(await runNewsletterCrash(backend, smtp));
     }
   } finally {
     stopAll();
+    await smtp.close();
     for (const dir of tmpRoots) fs.rmSync(dir, { recursive: true, force: true });
     await postgres?.drop();
   }
@@ -483,12 +584,29 @@ async function main() {
     ["rows without a file (must be 0)", (s) => s.rowsWithoutFile],
     ["rows of cut uploads (must be 0)", (s) => s.cutUploadRows],
   ];
-  const width = Math.max(...rows.map(([label]) => label.length));
+  const width = Math.max(...rows.map(([label]) => label.length), 48);
   console.log(`\n${"".padEnd(width)}${results.map(({ stats }) => stats.backend.padStart(10)).join("")}`);
   for (const [label, value] of rows) {
     console.log(`${label.padEnd(width)}${results.map(({ stats }) => String(value(stats)).padStart(10)).join("")}`);
   }
-  const failures = results.flatMap(({ stats, failures }) => failures.map((f) => `${stats.backend}: ${f}`));
+  type NewsletterStats = (typeof newsletters)[number]["stats"];
+  const newsletterRows: [string, (s: NewsletterStats) => number | string][] = [
+    ["newsletter: confirmed subscribers", (s) => s.recipients],
+    ["newsletter: received when killed", (s) => s.atKill],
+    ["newsletter: subscribers who got it", (s) => s.received],
+    ["newsletter: got it exactly once", (s) => s.exactlyOnce],
+    ["newsletter: resent, same Message-ID (<= 2)", (s) => s.resentSameId],
+    ["newsletter: two different messages (must be 0)", (s) => s.distinctTwice],
+    ["newsletter: never got it (must be 0)", (s) => s.missing],
+    ["newsletter: recorded sent", (s) => s.issueSent],
+  ];
+  for (const [label, value] of newsletterRows) {
+    console.log(`${label.padEnd(width)}${newsletters.map(({ stats }) => String(value(stats)).padStart(10)).join("")}`);
+  }
+  const failures = [
+    ...results.flatMap(({ stats, failures }) => failures.map((f) => `${stats.backend}: ${f}`)),
+    ...newsletters.flatMap(({ failures }, i) => failures.map((f) => `${backends[i]!.name} newsletter: ${f}`)),
+  ];
   if (!postgres) console.log("PostgreSQL skipped: set TEST_DATABASE_URL to run it too.");
   if (failures.length) {
     console.error(`\nCRASH TEST FAILED:\n${failures.map((f) => `  - ${f}`).join("\n")}`);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, footerTexts, restoreFooterTexts, signIn, subscribeOnHome, test } from "./fixtures";
 
 const mp4 = (bytes: number) => {
   const b = Buffer.alloc(bytes);
@@ -59,7 +59,7 @@ test("activities: create, edit and delete; the agenda on the home page follows",
   await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
   await expect(toast(page, "Activitat actualitzada correctament")).toBeVisible();
   await page.goto("/");
-  await expect(page.getByText("Pedalada editada E2E")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pedalada editada E2E" })).toBeVisible();
   await page.goto("/admin/activities");
   // The confirmation is in the page: it holds the focus, Escape cancels and gives the focus back.
   const remove = page.getByRole("button", { name: "Elimina Pedalada editada E2E" });
@@ -88,10 +88,7 @@ test("footer: edit the texts and add, hide and delete a logo; every public page 
   await page.getByRole("button", { name: "Edita els textos" }).click();
   await expectAccessible(page, "footer texts dialog");
   // The e2e server is shared: the seeded texts are put back at the end.
-  const original = {
-    main: await page.getByRole("dialog").getByLabel("Text principal").inputValue(),
-    collaborators: await page.getByRole("dialog").getByLabel("Text de col·laboradors").inputValue(),
-  };
+  const original = await footerTexts(page);
   await page.getByRole("dialog").getByLabel("Text principal").fill("Text de footer E2E");
   await page.getByRole("dialog").getByLabel("Text de col·laboradors").fill("Col·laboradors E2E");
   await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
@@ -116,14 +113,7 @@ test("footer: edit the texts and add, hide and delete a logo; every public page 
   await page.goto("/admin/footer");
   await confirmDelete(page, "Logo E2E", "Estàs segur que vols eliminar aquest logo?");
   await expect(toast(page, "Logo eliminat correctament")).toBeVisible();
-  await page.getByRole("button", { name: "Edita els textos" }).click();
-  await page.getByRole("dialog").getByLabel("Text principal").fill(original.main);
-  await page
-    .getByRole("dialog")
-    .getByLabel("Text de col·laboradors")
-    .fill(original.collaborators || "Amb el suport de");
-  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await restoreFooterTexts(page, original);
 });
 
 test("landings: create with an automatic slug, preview the Markdown, toggle, and see it at /landing/<slug>", async ({ page }) => {
@@ -182,23 +172,57 @@ test("videos: an upload shows its progress bar, then toggle and delete", async (
   await expect(toast(page, "Vídeo eliminat correctament")).toBeVisible();
 });
 
+test("dashboard: the pending card counts what the moderation queue counts, and opens it", async ({ page }) => {
+  await signIn(page);
+  const card = page.getByRole("link", { name: "Aportacions pendents de moderació" });
+  await expect(card).toHaveAttribute("href", "/admin/moderacio");
+  // Other tests may send contributions meanwhile: the two readings are taken again until they agree.
+  await expect(async () => {
+    await page.goto("/admin/dashboard");
+    const figure = Number(await page.locator("dd").first().textContent());
+    await card.click();
+    await expect(page).toHaveURL(/\/admin\/moderacio$/);
+    const tab = page.getByRole("navigation", { name: "Estat de les aportacions" }).getByRole("link", { name: /^Pendents/ });
+    expect(figure).toBe(Number(/\((\d+)\)/.exec((await tab.textContent())!)![1]));
+  }).toPass({ timeout: 20_000 });
+});
+
 test("testimonials: reject an approved one, then approve it again (the shared seed is left as it was)", async ({ page }) => {
   await signIn(page);
-  await page.goto("/admin/testimonials");
-  await page.getByRole("tab", { name: /Aprovats/ }).click();
-  const row = page.getByRole("tabpanel").getByRole("row").nth(1);
+  await page.goto("/admin/testimonials?status=approved");
+  const row = page.getByRole("table").getByRole("row").nth(1);
   const title = (await row.getByRole("cell").first().textContent())!.trim();
-  await row.getByRole("button", { name: /^Rebutja/ }).click();
+  // Rejecting is confirmed in the page first (issue 18): cancelling changes nothing.
+  await row.getByRole("button", { name: `Rebutja: ${title}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Rebutjar testimoni" });
+  await expect(confirm).toContainText(title);
+  await expectAccessible(page, "reject confirmation");
+  await confirm.getByRole("button", { name: "Cancel·la" }).click();
+  await expect(row.getByRole("button", { name: `Rebutja: ${title}` })).toBeFocused();
+  await row.getByRole("button", { name: `Rebutja: ${title}` }).click();
+  await confirm.getByRole("button", { name: "Rebutja" }).click();
+  // The toast can take the rejection back: the testimonial returns to the approved list.
   await expect(toast(page, "Testimoni rebutjat")).toBeVisible();
-  await page.getByRole("tab", { name: /Rebutjats/ }).click();
-  await expect(page.getByRole("tabpanel")).toContainText(title);
+  await expect(page.getByRole("table")).not.toContainText(title);
+  await toast(page, "Testimoni rebutjat").getByRole("button", { name: "Desfés" }).click();
+  await expect(toast(page, "S'ha desfet el rebuig")).toBeVisible();
+  await expect(page.getByRole("table")).toContainText(title);
   await page
-    .getByRole("tabpanel")
+    .getByRole("table")
+    .getByRole("button", { name: `Rebutja: ${title}` })
+    .click();
+  await confirm.getByRole("button", { name: "Rebutja" }).click();
+  await expect(toast(page, "Testimoni rebutjat").getByRole("button", { name: "Desfés" })).toBeVisible();
+  await expectAccessible(page, "rejection toast with its undo button");
+  await page.getByRole("link", { name: /Rebutjats/ }).click();
+  await expect(page.getByRole("table")).toContainText(title);
+  await page
+    .getByRole("table")
     .getByRole("button", { name: `Aprova: ${title}` })
     .click();
   await expect(toast(page, "Testimoni aprovat")).toBeVisible();
-  await page.getByRole("tab", { name: /Aprovats/ }).click();
-  await expect(page.getByRole("tabpanel")).toContainText(title);
+  await page.getByRole("link", { name: /Aprovats/ }).click();
+  await expect(page.getByRole("table")).toContainText(title);
 });
 
 for (const [path, heading] of [
@@ -213,14 +237,18 @@ for (const [path, heading] of [
   ["/admin/videos", "Gestió de Vídeos"],
   ["/admin/footer", "Gestió del Footer"],
   ["/admin/landings", "Landing Pages"],
-  ["/admin/settings", "Mapa i qüestionari"],
+  ["/admin/settings", "Configuració"],
   ["/admin/newsletter", "Subscriptors"],
+  ["/admin/moderacio", "Moderació"],
+  ["/admin/map-layers", "Capes del mapa"],
 ] as const) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await signIn(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByRole("link", { name: NAV_LABEL[path] })).toHaveAttribute("aria-current", "page");
+    // The nav's link is the screen's label, the moderation queue's with its count of what waits.
+    const label = new RegExp(`^${NAV_LABEL[path]!.replace(/[()]/g, "\\$&")}( ?\\d+ pendents)?$`);
+    await expect(page.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page, path);
   });
 }
@@ -237,23 +265,20 @@ const NAV_LABEL: Record<string, string> = {
   "/admin/videos": "Vídeos",
   "/admin/footer": "Footer",
   "/admin/landings": "Landing Pages",
-  "/admin/settings": "Mapa i qüestionari",
+  "/admin/settings": "Configuració",
   "/admin/newsletter": "Subscriptors",
+  "/admin/moderacio": "Moderació",
+  "/admin/map-layers": "Capes del mapa",
 };
 
 test("subscribers: a new subscription is found by its e-mail and erased after the in-page confirmation", async ({ page }) => {
   // The public form, the sign-in and the screen: more than one page's share of time.
   test.slow();
   const address = `baixa.${Date.now()}@exemple.cat`;
-  await page.goto("/");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
-  await form.getByLabel("Correu electrònic").fill(address);
-  await form.getByLabel(/Accepto la/).check();
-  await form.getByRole("button", { name: "Subscriu-me" }).click();
-  await expect(toast(page, "Subscripció confirmada!")).toBeVisible();
+  await subscribeOnHome(page, address);
 
   await signIn(page);
-  await page.getByRole("link", { name: "Subscriptors" }).click();
+  await page.getByRole("link", { name: "Subscriptors", exact: true }).click();
   await page.getByLabel("Cerca per correu").fill(address.toUpperCase());
   await page.getByRole("button", { name: "Cerca" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Mostrant 1–1 de 1 subscriptors" })).toBeVisible();
@@ -310,11 +335,11 @@ test("map and questionnaire: a new questionnaire address shows on /participa and
   page,
 }) => {
   await signIn(page);
-  await page.getByRole("link", { name: "Mapa i qüestionari" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Mapa i qüestionari" })).toBeVisible();
+  await page.getByRole("link", { name: "Configuració" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Configuració" })).toBeVisible();
   await expectAccessible(page, "settings");
   const field = page.getByLabel("Adreça del qüestionari");
-  const save = page.getByRole("button", { name: "Desa" });
+  const save = page.getByRole("button", { name: "Desa", exact: true });
   // The e2e server is shared: the seeded address is put back at the end.
   const original = await field.inputValue();
   expect(original).toMatch(/^https:\/\//);
@@ -349,7 +374,7 @@ test("map and questionnaire: a new questionnaire address shows on /participa and
   await page.goto("/admin/settings");
   await page.getByLabel("Adreça del qüestionari").fill("");
   await expect(page.getByText("Buida: el botó del qüestionari no es mostra.")).toBeVisible();
-  await page.getByRole("button", { name: "Desa" }).click();
+  await save.click();
   await expect(toast(page, "Adreces del mapa i del qüestionari desades correctament")).toBeVisible();
   await page.goto("/participa");
   await expect(page.getByRole("heading", { name: "Qüestionari participatiu" })).toBeVisible();
@@ -358,7 +383,7 @@ test("map and questionnaire: a new questionnaire address shows on /participa and
 
   await page.goto("/admin/settings");
   await page.getByLabel("Adreça del qüestionari").fill(original);
-  await page.getByRole("button", { name: "Desa" }).click();
+  await save.click();
   await expect(toast(page, "Adreces del mapa i del qüestionari desades correctament")).toBeVisible();
   expect((await frameSrc()).split(" ")).toContain(new URL(original).origin);
 });

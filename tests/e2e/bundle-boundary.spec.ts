@@ -25,6 +25,11 @@ const SERVER_PACKAGES = new Set([
   "compression",
   "file-type",
   "rate-limiter-flexible",
+  "nodemailer",
+  "exceljs",
+  "archiver",
+  "otpauth",
+  "qrcode",
 ]);
 
 /** Literal strings of those packages' code, which minifying keeps: the same rule for a build made

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import http from "node:http";
+import { E2E_ADMIN, PORT } from "../../playwright.config";
 
 // This machine has no network beyond loopback: the third-party embeds (map, questionnaire) get
 // this stand-in page instead of a connection error.
@@ -120,6 +121,81 @@ export function testPagesAnswerAndPassAxe(paths: readonly string[]) {
       }
     });
   }
+}
+
+/** An answer: a toast in the back office, or the public form's own answer beside it (issue 18). */
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast], [role=status], [role=alert]").filter({ hasText: text }).first();
+
+/** Sets a settings form of the screen as staff do, through the page. */
+export async function saveSettings(
+  page: Page,
+  section: "Calendari de la consulta" | "Moderació",
+  fill: (form: ReturnType<Page["locator"]>) => Promise<void>,
+) {
+  await page.goto("/admin/settings");
+  const form = page.locator("section", { has: page.getByRole("heading", { name: section, exact: true }) });
+  await fill(form);
+  await form.getByRole("button", { name: /^Desa (el calendari|la moderació)$/ }).click();
+  await expect(
+    toast(page, section === "Moderació" ? "Moderació desada correctament" : "Calendari de la consulta desat correctament"),
+  ).toBeVisible();
+}
+
+/** A form posted from a loopback address of its own (127.0.0.x: a client of its own, so that its
+ * writes count against no other test's rate limits), as a browser without JavaScript sends it. */
+export function postFrom(localAddress: string, path: string, fields: Record<string, string>, cookie?: string) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path,
+        method: "POST",
+        localAddress,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The texts in the footer's open texts dialog (/admin/footer), to put back at the end: the e2e server is shared. */
+export async function footerTexts(page: Page) {
+  const dialog = page.getByRole("dialog");
+  return {
+    main: await dialog.getByLabel("Text principal").inputValue(),
+    collaborators: await dialog.getByLabel("Text de col·laboradors").inputValue(),
+  };
+}
+
+/** Puts the footer's texts back through its dialog (on /admin/footer), and waits for the dialog to close. */
+export async function restoreFooterTexts(page: Page, original: { main: string; collaborators: string }) {
+  await page.getByRole("button", { name: "Edita els textos" }).click();
+  await page.getByRole("dialog").getByLabel("Text principal").fill(original.main);
+  await page
+    .getByRole("dialog")
+    .getByLabel("Text de col·laboradors")
+    .fill(original.collaborators || "Amb el suport de");
+  await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+/** Subscribes an address with the home page's newsletter form (confirmed at once: no mail is configured). */
+export async function subscribeOnHome(page: Page, address: string) {
+  await page.goto("/");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
+  await form.getByLabel("Correu electrònic").fill(address);
+  await form.getByLabel(/Accepto la/).check();
+  await form.getByRole("button", { name: "Subscriu-me" }).click();
+  await expect(form.getByRole("status")).toContainText("Subscripció confirmada!");
 }
 
 export { expect };

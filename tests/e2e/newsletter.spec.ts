@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { expect, expectAccessible, expectAccessibleWithoutJavaScript, rememberCookieChoice, test } from "./fixtures";
+import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
+import {
+  expect,
+  expectAccessible,
+  expectAccessibleWithoutJavaScript,
+  rememberCookieChoice,
+  signIn,
+  subscribeOnHome,
+  test,
+} from "./fixtures";
 
 // The newsletter's double opt-in and unsubscribe (decision 023), through the built site: the
 // server has no SMTP_URL, so its messages are .eml files in the data folder's outbox.
@@ -11,8 +18,8 @@ import { expect, expectAccessible, expectAccessibleWithoutJavaScript, rememberCo
 const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** The message the site wrote to this address (waits for it). */
-async function mailTo(address: string): Promise<ParsedMail> {
+/** The message the site wrote to this address (waits for it), the last one with `subject` if given. */
+async function mailTo(address: string, subject?: string): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
     .poll(async () => {
@@ -20,7 +27,7 @@ async function mailTo(address: string): Promise<ParsedMail> {
       for (const file of files.sort().reverse()) {
         const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
         const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
-        if (to.toLowerCase() === address.toLowerCase()) return (found = mail);
+        if (to.toLowerCase() === address.toLowerCase() && (subject === undefined || mail.subject === subject)) return (found = mail);
       }
       return undefined;
     })
@@ -35,15 +42,6 @@ function linksOf(mail: ParsedMail) {
     confirm: urls.find((u) => u.includes("/newsletter/confirma/"))!,
     unsubscribe: urls.find((u) => u.includes("/newsletter/baixa/"))!,
   };
-}
-
-async function subscribeOnHome(page: Page, address: string) {
-  await page.goto("/");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
-  await form.getByLabel("Correu electrònic").fill(address);
-  await form.getByLabel(/Accepto la/).check();
-  await form.getByRole("button", { name: "Subscriu-me" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Subscripció confirmada!" })).toBeVisible();
 }
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
@@ -139,4 +137,55 @@ test.describe("without JavaScript", () => {
     expect(badConfirm?.status()).toBe(400);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enllaç no vàlid");
   });
+});
+
+test("staff compose a newsletter with a live preview, send themselves a test, then send it and watch it go", async ({ page, request }) => {
+  // A subscription confirmed from its e-mail, the sign-in, two sends and an axe-core run.
+  test.slow();
+  const address = `lector.${unique()}@example.cat`;
+  expect((await request.post("/newsletter", { form: { email: address, privacy: "on" } })).status()).toBe(200);
+  expect((await request.get(linksOf(await mailTo(address)).confirm)).status()).toBe(200);
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Enviar newsletter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enviar newsletter" })).toBeVisible();
+  const subject = `Novetats ${unique()}`;
+  await page.getByLabel("Assumpte").fill(subject);
+  await page.getByLabel("Text (Markdown)").fill("## El traçat\n\nJa és **definitiu**: mira [el mapa](/participa).");
+  // The preview follows the typing, rendered as the site renders Markdown.
+  const preview = page.getByRole("region", { name: "Previsualització" });
+  await expect(preview.getByRole("heading", { level: 2, name: "El traçat" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("definitiu");
+  await expect(preview.getByRole("link", { name: "el mapa" })).toHaveAttribute("href", "/participa");
+  await expect(preview).toContainText(subject);
+  await expectAccessible(page, "newsletter compose");
+
+  await page.getByRole("button", { name: "Envia'm una prova" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: `Prova enviada a ${E2E_ADMIN.email}` })).toBeVisible();
+  const trial = await mailTo(E2E_ADMIN.email, `[Prova] ${subject}`);
+  expect(String(trial.html)).toContain("<strong>definitiu</strong>");
+
+  await page.getByRole("button", { name: /^Envia a \d+ subscriptors?$/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Enviar la newsletter" });
+  await expect(dialog).toContainText("Un cop comenci l'enviament no es pot aturar.");
+  await dialog.getByRole("button", { name: "Envia", exact: true }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /Newsletter en cua per a \d+ subscriptors?/ })).toBeVisible();
+  // Progress while it goes (the worker looks at the queue every 2 s), then the history.
+  await expect(page.getByRole("heading", { name: `S'està enviant «${subject}»` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Enviats: \d+ · Fallits: 0 · Pendents: \d+/ })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: subject });
+  await expect(row.getByText("Enviada")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: `S'està enviant «${subject}»` })).toHaveCount(0);
+  // The editor is empty again, for the next one.
+  await expect(page.getByLabel("Assumpte")).toHaveValue("");
+
+  // The subscriber's message: their own unsubscribe link, in the text and in the headers, works.
+  const mail = await mailTo(address, subject);
+  const { unsubscribe } = linksOf(mail);
+  const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, " ");
+  expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+  expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  expect(String(mail.html)).toMatch(/<a href="http:\/\/[^"]+\/participa">el mapa<\/a>/);
+  expect((await request.post(unsubscribe, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(200);
+  expect(await (await request.get(unsubscribe)).text()).toContain("Ja no estàs subscrit");
 });

@@ -191,11 +191,11 @@ test.describe("scrolling", () => {
 test.describe("cookie consent", () => {
   test("the banner appears after a second and stores the choice in the spec's shape", async ({ page }) => {
     await page.goto("/");
-    const banner = page.getByRole("region", { name: "Avís de galetes" });
+    const banner = page.getByRole("region", { name: "Avís de cookies" });
     await expect(banner).toBeVisible({ timeout: 3000 });
     await expectAccessible(page, "cookie banner");
     await banner.getByRole("button", { name: "Configurar" }).click();
-    const dialog = page.getByRole("dialog", { name: "Configuració de galetes" });
+    const dialog = page.getByRole("dialog", { name: "Configuració de cookies" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("switch", { name: "Necessàries" })).toBeDisabled();
     await expect(dialog.getByRole("switch", { name: "Necessàries" })).toBeChecked();
@@ -216,7 +216,7 @@ test.describe("cookie consent", () => {
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("cookie-consent", '{"necessary":false}'));
     await page.reload();
-    const banner = page.getByRole("region", { name: "Avís de galetes" });
+    const banner = page.getByRole("region", { name: "Avís de cookies" });
     await expect(banner).toBeVisible({ timeout: 3000 });
     await banner.getByRole("button", { name: "Acceptar totes" }).click();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookie-consent")))!)).toMatchObject({

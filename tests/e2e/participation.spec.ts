@@ -32,28 +32,43 @@ test.describe("participation with JavaScript", () => {
     await form.getByLabel(/Accepto la/).check();
     await expect(submit).toBeEnabled();
     await submit.click();
-    await expect(toast(page).filter({ hasText: "Subscripció confirmada!" })).toContainText(
-      "Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya.",
-    );
+    // The answer is beside the form, in a live region, and no toast repeats it (issue 18).
+    await expect(form.getByRole("status")).toContainText("Subscripció confirmada!");
+    await expect(form.getByRole("status")).toContainText("Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya.");
     await expect(email).toHaveValue("");
     await expect(submit).toBeDisabled();
+    await page.waitForTimeout(500);
+    await expect(toast(page)).toHaveCount(0);
+    await expect(form.getByRole("status")).toContainText("Subscripció confirmada!");
 
     await email.fill(address.toLowerCase());
     await form.getByLabel(/Accepto la/).check();
     await submit.click();
+    await expect(form.getByRole("alert")).toContainText("Ja estàs subscrit");
+    await expect(form.getByRole("alert")).toContainText("Aquest correu ja està subscrit a la newsletter.");
+    await expect(form.getByRole("status")).toBeEmpty();
+    // Scrolled away before the answer comes, the form is out of sight: then a toast says it too.
+    await email.fill(address.toUpperCase());
+    await form.getByLabel(/Accepto la/).check();
+    await page.route("**/newsletter*", async (route) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await route.continue();
+    });
+    await submit.click();
     await expect(toast(page).filter({ hasText: "Ja estàs subscrit" })).toContainText("Aquest correu ja està subscrit a la newsletter.");
+    await page.unroute("**/newsletter*");
+    await form.scrollIntoViewIfNeeded();
     await expectAccessible(page, "home with the newsletter error");
   });
 
-  test("map dialog: the sandboxed map, the full-map link, disabled states, an error and success", async ({ page }) => {
+  test("map dialog: our map, disabled states, an error and success", async ({ page }) => {
     await page.goto("/participa");
     await page.getByRole("link", { name: "Obre el mapa" }).click();
     const dialog = page.getByRole("dialog", { name: "Mapa interactiu" });
     await expect(dialog).toBeVisible();
-    const frame = dialog.locator("iframe");
-    await expect(frame).toHaveAttribute("sandbox", /allow-scripts/);
-    await expect(frame).toHaveAttribute("src", /openstreetmap\.org\/export\/embed/);
-    await expect(dialog.getByRole("link", { name: /Obre el mapa complet/ })).toHaveAttribute("target", "_blank");
+    // The seed chooses our own map (issue 17; the external embed is tested in map.spec.ts).
+    await expect(dialog.locator(".leaflet-container")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+    await expect(dialog.getByRole("application", { name: /Mapa per marcar el lloc/ })).toBeVisible();
     const submit = dialog.getByRole("button", { name: "Envia el comentari" });
     await expect(submit).toBeDisabled();
     await dialog.getByLabel("Comentari", { exact: true }).fill("   ");
@@ -68,8 +83,9 @@ test.describe("participation with JavaScript", () => {
     await expectAccessible(page, "map dialog with an error");
     await dialog.getByLabel("Correu electrònic (opcional)").fill("");
     await submit.click();
+    // Published at once (publish-then-review mode, the default), and said so (decision 028).
     await expect(toast(page).filter({ hasText: "Gràcies!" })).toContainText(
-      "El teu comentari s'ha enviat correctament. L'equip el revisarà aviat.",
+      "El teu comentari s'ha publicat correctament. L'equip de moderació el revisarà aviat.",
     );
     await expect(dialog).toBeHidden();
   });
@@ -200,7 +216,7 @@ test.describe("participation without JavaScript", () => {
     await page.goto("/participa");
     await page.getByRole("link", { name: "Obre el mapa" }).click();
     await expect(page).toHaveURL(/\/participa\/mapa$/);
-    await expect(page.locator("iframe[sandbox]")).toHaveAttribute("title", /Mapa interactiu/);
+    await expect(page.getByRole("heading", { name: "El mapa en forma de llista" })).toBeVisible();
     await page.getByRole("button", { name: "Envia el comentari" }).click();
     await expect(page.getByText("El comentari no pot estar buit")).toBeVisible();
     await expect(page.getByText("Has d'acceptar la política de privacitat per continuar")).toBeVisible();
@@ -209,7 +225,7 @@ test.describe("participation without JavaScript", () => {
     await page.getByLabel(/He llegit i accepto/).check();
     await page.getByRole("button", { name: "Envia el comentari" }).click();
     await expect(page.getByRole("status")).toContainText("Gràcies!");
-    await expect(page.getByRole("status")).toContainText("El teu comentari s'ha enviat correctament.");
+    await expect(page.getByRole("status")).toContainText("El teu comentari s'ha publicat correctament.");
   });
 
   test("reflection: the link opens the form page; errors, then success", async ({ page }) => {

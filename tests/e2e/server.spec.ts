@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import sharp from "sharp";
 import fs from "node:fs";
@@ -10,7 +10,7 @@ import path from "node:path";
 import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, PORT } from "../../playwright.config";
 import { RATE_LIMIT } from "../../app/lib/rate-limit.server";
 import { PAIR_LIMIT } from "../../app/lib/login-throttle.server";
-import { rawRequest as sendRaw, TRAVERSAL_ATTEMPTS } from "../support";
+import { probeWhile, rawRequest as sendRaw, signInBurst, TRAVERSAL_ATTEMPTS, type SignInAttempt } from "../support";
 import { startS3Server } from "../../app/test/storage";
 import { expect, test } from "./fixtures";
 
@@ -42,6 +42,40 @@ async function firstMediaPath(): Promise<string> {
   const match = html.match(/\/media\/logos\/[0-9a-f-]{36}\.png/);
   expect(match, "the seeded footer shows a stored logo").not.toBeNull();
   return match![0];
+}
+
+/** The owner's sign-in from a client that has not failed, retried after Retry-After while the server
+ * says it is busy: its status in the end. */
+async function ownerSignIn(port: number, client: string) {
+  for (let i = 0; i < 30; i++) {
+    const [r] = await signInBurst(E2E_ADMIN.email, [{ port, client, password: E2E_ADMIN.password }]).then((a) => a);
+    if (r!.status !== 429) return r!.status;
+    await new Promise((resolve) => setTimeout(resolve, Number(r!.retryAfter) * 1000));
+  }
+  return 429;
+}
+
+/** Every answer of a burst is a guess (401) or a refusal with the spec's message and Retry-After. */
+function expectRefusedClearly(answers: { status: number; retryAfter: string | null; body: string }[]) {
+  for (const r of answers) {
+    expect([401, 429]).toContain(r.status);
+    if (r.status !== 429) continue;
+    expect(Number(r.retryAfter)).toBeGreaterThan(0);
+    // (The login page, or the few bytes of the gate that refuses a sign-in beyond those in progress.)
+    expect(r.body.replaceAll("&#x27;", "'")).toContain("Massa intents fallits. Per seguretat, torna-ho a provar d'aquí a");
+  }
+}
+
+/** /healthz and a /media file during a burst. Before: a /media file waited 10.4 s behind the
+ * hashing. The target is under 100 ms. The machine these tests run on has 2 cores shared by several
+ * runs (load average 15-25 when measured), where the same probes on an idle server took a median of
+ * 30-105 ms: so the median is held to 250 ms, the 90th percentile to 1 s, and the worst probe (about
+ * one per burst stalled 1-8 s, accepted at once, with a short time in the server's own log) to 10 s.
+ * Decision 024 has the figures. */
+function expectServedDuringBurst(run: Awaited<ReturnType<typeof probeWhile>>) {
+  expect(Math.max(run.healthz.median, run.media.median)).toBeLessThan(250);
+  expect(Math.max(run.healthz.p90, run.media.p90)).toBeLessThan(1000);
+  expect(Math.max(run.healthz.max, run.media.max)).toBeLessThan(10_000);
 }
 
 test.describe("HTTP contract", () => {
@@ -83,7 +117,10 @@ test.describe("HTTP contract", () => {
     expect(first.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const meta = await sharp(first.body).metadata();
     expect(meta.format).toBe("webp");
-    expect(meta.width).toBe(240); // the 240 px logo is never enlarged
+    // The seeded logo is narrower than 800 px: never enlarged, its width is the original's.
+    const original = await sharp((await rawGet(mediaPath)).body).metadata();
+    expect(original.width).toBeLessThan(800);
+    expect(meta.width).toBe(original.width);
     const again = await rawGet(`${mediaPath}?w=800`);
     expect(again.headers.etag).toBe(first.headers.etag);
     expect((await rawGet(`${mediaPath}?w=799`)).status).toBe(404);
@@ -98,8 +135,8 @@ test.describe("HTTP contract", () => {
     });
   }
 
-  test("responses carry the security headers", async () => {
-    const res = await fetch(`${BASE_URL}/`);
+  test("responses carry the security headers; a page rendered for one visitor has a nonce of its own", async () => {
+    const res = await fetch(`${BASE_URL}/admin/login`);
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -111,6 +148,22 @@ test.describe("HTTP contract", () => {
     const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
     const html = await res.text();
     expect(html).toContain(`nonce="${nonce}"`);
+    const other = (await fetch(`${BASE_URL}/admin/login`)).headers.get("content-security-policy")!;
+    expect(other.match(/'nonce-([^']+)'/)![1]).not.toBe(nonce);
+  });
+
+  test("a kept page carries no nonce: its policy allows its own inline scripts by hash (issue 19, note 9)", async () => {
+    await fetch(`${BASE_URL}/recursos`);
+    const res = await fetch(`${BASE_URL}/recursos`);
+    expect(res.headers.get("x-cache")).toBe("HIT");
+    const html = await res.text();
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).not.toContain("nonce");
+    expect(html).not.toContain("nonce=");
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const text of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   test("pages are compressed and static assets are cached for a year", async () => {
@@ -122,24 +175,53 @@ test.describe("HTTP contract", () => {
     expect(assetRes.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
-  test("public pages are kept in memory, revalidated by ETag, and forgotten after any write", async () => {
-    const get = (headers: Record<string, string> = {}) => fetch(`${BASE_URL}/de-que-va`, { headers });
+  test("public pages are kept in memory, revalidated by a strong ETag, and made stale only by writes that name what they show", async () => {
+    const get = (path = "/de-que-va", headers: Record<string, string> = {}) => fetch(`${BASE_URL}${path}`, { headers });
     await get();
     const hit = await get();
     expect(hit.headers.get("x-cache")).toBe("HIT");
-    expect(hit.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
-    const etag = hit.headers.get("etag")!;
+    expect(hit.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=2");
+    const etag = (await rawGet("/de-que-va")).headers.etag!;
+    expect(etag).toMatch(/^"/);
     // (Raw HTTP: fetch() adds "Cache-Control: no-cache" to conditional requests, as the spec says.)
     expect((await rawGet("/de-que-va", { "If-None-Match": etag })).status).toBe(304);
-    // The page's CSP nonce is the one its scripts carry.
-    const nonce = hit.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
-    expect(await hit.text()).toContain(`nonce="${nonce}"`);
 
-    // A successful write (here, signing out) clears the cache.
-    const write = await fetch(`${BASE_URL}/admin/logout`, { method: "POST", redirect: "manual" });
-    expect(write.status).toBe(302);
-    expect((await get()).headers.get("x-cache")).toBe("MISS");
-    // A refused write does not.
+    // Writes that change nothing public keep every page (issue 19, defect 3): signing out without a
+    // session, a honeypot answer, a testimonial waiting for moderation.
+    await get("/aportacions");
+    const logout = await fetch(`${BASE_URL}/admin/logout`, { method: "POST", redirect: "manual" });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("set-cookie") ?? "").not.toContain("pb_fresh");
+    const honeypot = await fetch(`${BASE_URL}/participa/reflexio`, {
+      method: "POST",
+      headers: { "X-Forwarded-For": "198.51.100.30" },
+      body: new URLSearchParams({ reflection: "Bot", website: "http://spam.example" }),
+    });
+    expect(honeypot.status).toBe(200);
+    const testimonial = new FormData();
+    for (const [k, v] of Object.entries({ title: "Pendent de moderació", category: "laboral", terms: "on", duration: "3" }))
+      testimonial.set(k, v);
+    testimonial.set("audio", new File([fs.readFileSync("scripts/seed-assets/testimoni-1.webm")], "t.webm", { type: "audio/webm" }));
+    expect((await fetch(`${BASE_URL}/testimonis/enviar`, { method: "POST", body: testimonial })).status).toBe(200);
+    for (const path of ["/de-que-va", "/aportacions"]) expect((await get(path)).headers.get("x-cache"), path).toBe("HIT");
+
+    // A reflection makes stale the pages that show reflections, not the others; its author's next
+    // pages skip the cache.
+    const reflection = await fetch(`${BASE_URL}/participa/reflexio`, {
+      method: "POST",
+      headers: { "X-Forwarded-For": "198.51.100.31" },
+      body: new URLSearchParams({ reflection: `Reflexió etiquetada ${Date.now()}`, privacy: "on" }),
+    });
+    expect(reflection.status).toBe(200);
+    const fresh = reflection.headers.get("set-cookie")!.split(";")[0]!;
+    expect(fresh).toBe("pb_fresh=1");
+    expect((await get("/de-que-va")).headers.get("x-cache")).toBe("HIT");
+    expect(["STALE", "MISS"]).toContain((await get("/aportacions")).headers.get("x-cache"));
+    const own = await get("/aportacions", { Cookie: fresh });
+    expect(own.headers.get("x-cache")).toBeNull();
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+
+    // A refused write keeps them too.
     expect((await get()).headers.get("x-cache")).toBe("HIT");
     const refused = await fetch(`${BASE_URL}/admin/login`, {
       method: "POST",
@@ -148,6 +230,36 @@ test.describe("HTTP contract", () => {
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect((await get()).headers.get("x-cache")).toBe("HIT");
+  });
+
+  test("a thousand made-up addresses share one kept not-found page and push no page out (issue 19, defect 6)", async () => {
+    test.setTimeout(120_000);
+    await fetch(`${BASE_URL}/de-que-va`);
+    expect((await fetch(`${BASE_URL}/de-que-va`)).headers.get("x-cache")).toBe("HIT");
+    const xCaches: (string | null)[] = [];
+    for (let i = 0; i < 1000; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          fetch(`${BASE_URL}/no-existeix-${Date.now()}-${i + j}`).then((r) => [r.status, r.headers.get("x-cache")] as const),
+        ),
+      );
+      for (const [status, xCache] of batch) {
+        expect(status).toBe(404);
+        xCaches.push(xCache);
+      }
+    }
+    expect(xCaches.filter((x) => x === "MISS").length).toBeLessThanOrEqual(1);
+    expect((await fetch(`${BASE_URL}/de-que-va`)).headers.get("x-cache")).toBe("HIT");
+  });
+
+  test("back-office addresses in any letter case or encoding are never kept (issue 19, note 9)", async () => {
+    for (const path of ["/ADMIN/login", "/Admin/Login", "/%61dmin/login"]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await rawGet(path);
+        expect(res.headers["x-cache"], path).toBeUndefined();
+        expect(res.headers["cache-control"], path).toBe("private, no-store");
+      }
+    }
   });
 
   test("addresses that differ only in parameters a page does not read share its cached page", async () => {
@@ -299,7 +411,8 @@ test.describe("processes and the data folder", () => {
     child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     const ready = async () => {
-      for (let i = 0; i < 200; i++) {
+      // (A new data folder's database takes seconds to make, many more on a loaded machine.)
+      for (let i = 0; i < 600; i++) {
         if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
         const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
           (r) => r.ok,
@@ -337,6 +450,79 @@ test.describe("processes and the data folder", () => {
     expect(err).toContain("PORT");
   });
 
+  test("PGlite under a burst of 200 sign-ins: at most the pair's guesses, the owner gets in, /healthz and /media stay fast", async () => {
+    test.setTimeout(180_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-burst-"));
+    try {
+      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: "ignore" });
+      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+      const site = start(dataDir, {
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        TRUST_PROXY: "loopback",
+        LOG_SILENT: "1",
+      });
+      await site.ready();
+      const html = await (await fetch(`http://127.0.0.1:${site.port}/`)).text();
+      const media = /\/media\/logos\/[0-9a-f-]{36}\.png/.exec(html)![0];
+      const idle = await probeWhile([site.port], media, new Promise((resolve) => setTimeout(resolve, 1000)));
+      const attack = signInBurst(
+        E2E_ADMIN.email,
+        Array.from({ length: 200 }, (_, i) => ({ port: site.port, client: "203.0.113.77", password: `malament-${i}` })),
+      );
+      const owner = ownerSignIn(site.port, "198.51.100.9");
+      const during = await probeWhile([site.port], media, attack);
+      const answers = await attack;
+      const guesses = answers.filter((r) => r.status === 401).length;
+      console.log(`sign-in burst on PGlite: idle ${JSON.stringify(idle)}; one client ${JSON.stringify({ guesses, ...during })}`);
+      expect(guesses).toBeGreaterThan(0);
+      expect(guesses).toBeLessThanOrEqual(PAIR_LIMIT.points);
+      expectRefusedClearly(answers);
+      expect(await owner).toBe(302);
+      expectServedDuringBurst(during);
+      site.child.kill("SIGTERM");
+      expect(await site.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("a POST from another origin is refused before React Router, and refusals are logged as one warning without stack", async () => {
+    test.setTimeout(180_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-origin-"));
+    try {
+      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: "ignore" });
+      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+      const site = start(dataDir, { PUBLIC_URL: "https://bici.example.cat" });
+      await site.ready();
+      const post = (origin: string) =>
+        fetch(`http://127.0.0.1:${site.port}/participa/reflexio`, {
+          method: "POST",
+          headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "reflection=hola",
+        }).then((r) => r.status);
+      // Before: the host alone was compared, so an https page of the same host got as far as React
+      // Router, which answered 400 and logged an error with its stack each time.
+      for (let i = 0; i < 30; i++) expect(await post(`https://127.0.0.1:${site.port}`)).toBe(403);
+      // PUBLIC_URL's origin passes this check; reached through another address, React Router's own
+      // check still refuses it: a warning, once, no stack.
+      for (let i = 0; i < 30; i++) expect(await post("https://bici.example.cat")).toBeGreaterThanOrEqual(400);
+      const lines = site
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { level: string; msg: string; stack?: string });
+      expect(lines.filter((l) => l.msg === "cross-origin request refused")).toHaveLength(1);
+      expect(lines.filter((l) => l.msg === "cross-origin action refused")).toHaveLength(1);
+      expect(lines.filter((l) => l.level === "error")).toEqual([]);
+      expect(site.output()).not.toContain('"stack"');
+      site.child.kill("SIGTERM");
+      expect(await site.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test("SIGTERM stops gracefully and releases the lock; a restart keeps the data", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-restart-"));
     try {
@@ -348,7 +534,9 @@ test.describe("processes and the data folder", () => {
       // Without PUBLIC_URL the links for search engines name the listening address: said at start.
       expect(first.output()).toContain('"level":"warn","msg":"PUBLIC_URL is not set');
       expect(emptyHome).toContain("Encara no hi ha aportacions.");
-      expect(emptyHome).toContain("/images/hero-1280.webp"); // the default background
+      expect(emptyHome).toContain("/images/scenes/vinyes.svg"); // the default illustration
+      // No logo yet: the footer shows the default collaborators' image (spec §1).
+      expect(emptyHome).toContain('src="/images/collaborators.svg"');
       expect(emptyHome).not.toContain("<iframe"); // no map configured, no embed
       const emptyPage = async (path: string) => (await fetch(`http://127.0.0.1:${first.port}${path}`)).text();
       expect(await emptyPage("/segueixlavivi")).toContain("Fotos pròximament");
@@ -483,6 +671,8 @@ test.describe("processes and the data folder", () => {
   // Generated only where a PostgreSQL server is given (CI sets TEST_DATABASE_URL).
   for (const base of process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []) {
     test("with DATABASE_URL two instances share one database: no lock, cache invalidation, sessions, rate limits, /healthz", async () => {
+      // (Two instances, a seed run beside them, and targeted invalidation checked page by page.)
+      test.setTimeout(180_000);
       const name = `pb_e2e_${randomBytes(5).toString("hex")}`;
       const admin = new pg.Client({ connectionString: base });
       await admin.connect();
@@ -509,18 +699,60 @@ test.describe("processes and the data folder", () => {
         expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
         expect(await (await fetch(`http://127.0.0.1:${a.port}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
         expect(await (await fetch(`http://127.0.0.1:${b.port}/`)).text()).toContain("Bicicletada popular per la xarxa de carrils");
-        // A write on instance A clears the page cache of instance B (LISTEN/NOTIFY).
-        expect((await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("HIT");
+        // Targeted invalidation between instances: a write on A names its tables, and B makes stale
+        // the pages that show them, and only those (LISTEN/NOTIFY carries the tables).
+        const onB = (path: string) => fetch(`http://127.0.0.1:${b.port}${path}`);
+        const pagesOnB = ["/", "/aportacions", "/testimonis", "/de-que-va"];
+        for (const path of pagesOnB) {
+          await onB(path);
+          await expect.poll(async () => (await onB(path)).headers.get("x-cache"), path).toBe("HIT");
+        }
+        // A sign-out without a session names nothing: B keeps every page.
         expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
-        await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("MISS");
-        // So does the seed command, run beside them.
-        await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("HIT");
+        await new Promise((r) => setTimeout(r, 300));
+        for (const path of pagesOnB) expect((await onB(path)).headers.get("x-cache"), path).toBe("HIT");
+        // A reflection on A shows on B's /aportacions within the staleness bound; /testimonis and
+        // /de-que-va, which do not show reflections, stay kept.
+        const reflectionText = `Reflexió entre instàncies ${randomBytes(4).toString("hex")}`;
+        const wroteAt = Date.now();
+        const reflected = await fetch(`http://127.0.0.1:${a.port}/participa/reflexio`, {
+          method: "POST",
+          headers: { "X-Forwarded-For": "203.0.113.50" },
+          body: new URLSearchParams({ reflection: reflectionText, privacy: "on" }),
+        });
+        expect(reflected.status).toBe(200);
+        await expect.poll(async () => (await (await onB("/aportacions")).text()).includes(reflectionText), { timeout: 5000 }).toBe(true);
+        expect(Date.now() - wroteAt).toBeLessThan(2500);
+        await expect.poll(async () => (await (await onB("/")).text()).includes(reflectionText), { timeout: 5000 }).toBe(true);
+        for (const path of ["/testimonis", "/de-que-va"]) expect((await onB(path)).headers.get("x-cache"), path).toBe("HIT");
+        // An admin's footer edit on A: every page on B.
+        const adminOnA = await fetch(`http://127.0.0.1:${a.port}/admin/login`, {
+          method: "POST",
+          body: new URLSearchParams(E2E_ADMIN),
+          redirect: "manual",
+        });
+        const adminCookie = adminOnA.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0]!)
+          .find((c) => c.startsWith("pb_session="))!;
+        const footerText = `Peu entre instàncies ${randomBytes(4).toString("hex")}`;
+        const footer = await fetch(`http://127.0.0.1:${a.port}/admin/footer`, {
+          method: "POST",
+          headers: { cookie: adminCookie },
+          body: new URLSearchParams({ intent: "texts", footerText, collaboratorsText: "Amb el suport de" }),
+        });
+        expect(footer.status).toBe(200);
+        for (const path of pagesOnB) {
+          await expect.poll(async () => (await (await onB(path)).text()).includes(footerText), { timeout: 5000, message: path }).toBe(true);
+        }
+        // So does the seed command, run beside them (it names everything).
+        for (const path of pagesOnB) await expect.poll(async () => (await onB(path)).headers.get("x-cache"), path).toBe("HIT");
         const reseed = spawn("npm", ["run", "-s", "seed"], {
           env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
           stdio: "ignore",
         });
         expect(await new Promise((resolve) => reseed.on("exit", resolve))).toBe(0);
-        await expect.poll(async () => (await fetch(`http://127.0.0.1:${b.port}/`)).headers.get("x-cache")).toBe("MISS");
+        await expect.poll(async () => (await onB("/testimonis")).headers.get("x-cache")).not.toBe("HIT");
 
         // Sessions live in the database: signed in on A, recognised on B; signed out on B, gone on A.
         const signIn = await fetch(`http://127.0.0.1:${a.port}/admin/login`, {
@@ -561,8 +793,13 @@ test.describe("processes and the data folder", () => {
         await db.connect();
         await db.query("alter table activities rename to activities_away");
         try {
-          // (Any successful write clears the caches; the failing read comes with the next render.)
-          expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
+          // (A map comment makes the home page stale; the failing read comes with its next render.)
+          const comment = await fetch(`http://127.0.0.1:${a.port}/participa/mapa`, {
+            method: "POST",
+            headers: { "X-Forwarded-For": "203.0.113.51" },
+            body: new URLSearchParams({ comment: "Un comentari mentre falla una lectura", privacy: "on" }),
+          });
+          expect(comment.status).toBe(200);
           await expect.poll(async () => (await home()).headers.get("x-cache")).toBe("MISS");
           for (let i = 0; i < 2; i++) {
             const degraded = await home();
@@ -627,100 +864,41 @@ test.describe("processes and the data folder", () => {
         const media = /\/media\/logos\/[0-9a-f-]{36}\.png/.exec(html)?.[0];
         expect(media, "the seeded footer shows a stored logo").toBeDefined();
 
-        const signIn = (port: number, client: string, password: string) =>
-          fetch(`http://127.0.0.1:${port}/admin/login`, {
-            method: "POST",
-            headers: { "X-Forwarded-For": client },
-            body: new URLSearchParams({ email: E2E_ADMIN.email, password }),
-            redirect: "manual",
-          }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.text() }));
-        /** The owner's sign-in, retried after Retry-After while the server says it is busy. */
-        const ownerSignIn = async (port: number, client: string) => {
-          for (let i = 0; i < 30; i++) {
-            const r = await signIn(port, client, E2E_ADMIN.password);
-            if (r.status !== 429) return r.status;
-            await new Promise((resolve) => setTimeout(resolve, Number(r.retryAfter) * 1000));
-          }
-          return 429;
-        };
-        /** A GET on a connection of its own (no client-side queue in the way), timed. */
-        const timedGet = (port: number, target: string) =>
-          new Promise<number>((resolve) => {
-            const started = performance.now();
-            // (A failed probe counts as an endless one, so it fails the bounds below.)
-            http
-              .get({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
-                res.resume();
-                res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - started : Infinity));
-              })
-              .on("error", () => resolve(Infinity));
-          });
-
-        /** Times /healthz and the /media file on both instances, one probe after another, until `until`
-         * settles (and 4 probes at least). */
-        async function timeWhile(until: Promise<unknown>) {
-          let done = false;
-          void until.finally(() => (done = true));
-          const times: [number[], number[]] = [[], []];
-          for (let i = 0; !done || i < 4; i++) {
-            const port = i % 2 ? a.port : b.port;
-            times[0].push(await timedGet(port, "/healthz"));
-            times[1].push(await timedGet(port, media!));
-          }
-          const stats = (list: number[]) => {
-            const sorted = [...list].sort((x, y) => x - y);
-            return { n: sorted.length, median: Math.round(sorted[sorted.length >> 1]!), max: Math.round(sorted[sorted.length - 1]!) };
-          };
-          return { healthz: stats(times[0]), media: stats(times[1]) };
-        }
-        const idle = await timeWhile(new Promise((resolve) => setTimeout(resolve, 1000)));
+        const burst = (attempts: SignInAttempt[]) => signInBurst(E2E_ADMIN.email, attempts);
+        const ports = [a.port, b.port];
+        const idle = await probeWhile(ports, media!, new Promise((resolve) => setTimeout(resolve, 1000)));
 
         // 1. One client, 200 wrong passwords at once, spread over both instances: the attempts are
         // counted in PostgreSQL before any password is checked, so A and B together allow PAIR_LIMIT
         // guesses; the owner, from a client that has not failed, signs in meanwhile.
-        const burst = Promise.all(Array.from({ length: 200 }, (_, i) => signIn(i % 2 ? a.port : b.port, "203.0.113.66", `malament-${i}`)));
-        const owner = ownerSignIn(b.port, "198.51.100.7");
-        const oneClient = await timeWhile(burst);
-        const answers = await burst;
-        const guesses = answers.filter((r) => r.status === 401).length;
-        const byInstance: Record<string, number> = {};
-        answers.forEach(
-          (r, i) => (byInstance[`${i % 2 ? "A" : "B"} ${r.status}`] = (byInstance[`${i % 2 ? "A" : "B"} ${r.status}`] ?? 0) + 1),
+        const oneClient = burst(
+          Array.from({ length: 200 }, (_, i) => ({ port: ports[i % 2]!, client: "203.0.113.66", password: `malament-${i}` })),
         );
+        const owner = ownerSignIn(b.port, "198.51.100.7");
+        const oneClientTimes = await probeWhile(ports, media!, oneClient);
+        const answers = await oneClient;
+        const guesses = answers.filter((r) => r.status === 401).length;
         expect(guesses).toBeGreaterThan(0);
         expect(guesses).toBeLessThanOrEqual(PAIR_LIMIT.points);
-        const refused = answers.filter((r) => r.status === 429);
-        expect(guesses + refused.length).toBe(200);
-        for (const r of refused) {
-          expect(Number(r.retryAfter)).toBeGreaterThan(0);
-          // (The login page, or the few bytes of the gate that refuses a sign-in beyond those in progress.)
-          expect(r.body.replaceAll("&#x27;", "'")).toContain("Massa intents fallits. Per seguretat, torna-ho a provar d'aquí a");
-        }
+        expectRefusedClearly(answers);
         expect(await owner).toBe(302);
 
-        // 2. 200 clients at once, one guess each: every password check waits its turn (two at a
+        // 2. 200 clients at once, one guess each: every password check waits its turn (one at a
         // time per instance, a few queued, the rest refused at once), so the files and /healthz
         // are served as usual. The owner retries after Retry-After and gets in.
-        const many = Promise.all(
-          Array.from({ length: 200 }, (_, i) => signIn(i % 2 ? a.port : b.port, `10.1.${i >> 8}.${i & 255}`, `x-${i}`)),
+        const many = burst(
+          Array.from({ length: 200 }, (_, i) => ({ port: ports[i % 2]!, client: `10.1.${i >> 8}.${i & 255}`, password: `x-${i}` })),
         );
         const ownerRetrying = ownerSignIn(a.port, "198.51.100.8");
-        const manyClients = await timeWhile(many);
+        const manyTimes = await probeWhile(ports, media!, many);
         const manyAnswers = await many;
-        expect(manyAnswers.every((r) => r.status === 401 || (r.status === 429 && r.retryAfter))).toBe(true);
+        expectRefusedClearly(manyAnswers);
         expect(await ownerRetrying).toBe(302);
 
         console.log(
-          `sign-in bursts on two instances: idle ${JSON.stringify(idle)}; one client ${JSON.stringify({ guesses, byInstance, ...oneClient })}; 200 clients ${JSON.stringify({ guesses: manyAnswers.filter((r) => r.status === 401).length, ...manyClients })}`,
+          `sign-in bursts on two instances (PostgreSQL): idle ${JSON.stringify(idle)}; one client ${JSON.stringify({ guesses, ...oneClientTimes })}; 200 clients ${JSON.stringify({ guesses: manyAnswers.filter((r) => r.status === 401).length, ...manyTimes })}`,
         );
-        // Before: a /media file waited 10.4 s behind the hashing. The target is under 100 ms; the bounds
-        // here are generous because the machine running the tests is shared (/healthz alone answers in
-        // 5-90 ms there), and a probe that arrives with the 200 waits for them to be answered.
-        for (const run of [oneClient, manyClients]) {
-          expect(run.healthz.median).toBeLessThan(500);
-          expect(run.media.median).toBeLessThan(500);
-          expect(Math.max(run.healthz.max, run.media.max)).toBeLessThan(8000);
-        }
+        for (const run of [oneClientTimes, manyTimes]) expectServedDuringBurst(run);
         for (const s of [a, b]) s.child.kill("SIGTERM");
         expect(await a.exited).toBe(0);
         expect(await b.exited).toBe(0);

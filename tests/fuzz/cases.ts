@@ -107,7 +107,16 @@ export const PAGES: string[] = [
   "/newsletter/baixa/no-es-un-enllac",
   "/no-existeix",
 ];
-export const RESOURCES = ["/robots.txt", "/sitemap.xml", "/healthz", "/favicon.ico"];
+export const RESOURCES = [
+  "/robots.txt",
+  "/sitemap.xml",
+  "/healthz",
+  "/favicon.ico",
+  "/api/map-comments.geojson",
+  // An activity's calendar file (issue 18), for an activity that does not exist and a bad id.
+  "/agenda/00000000-0000-4000-8000-000000000000.ics",
+  "/agenda/no-es-un-id.ics",
+];
 export const ADMIN_SCREENS = [
   "/admin/dashboard",
   "/admin/testimonials",
@@ -122,10 +131,25 @@ export const ADMIN_SCREENS = [
   "/admin/bici-fucsia",
   "/admin/settings",
   "/admin/newsletter",
+  "/admin/moderacio",
+  "/admin/newsletter-send",
+  "/admin/compte",
+  "/admin/comptes",
+  "/admin/auditoria",
+  "/admin/map-layers",
 ];
 const ADMIN_ACTIONS = ["/admin/logout", "/admin/upload/videos", "/admin/upload/resources", "/admin/upload/altres", ...ADMIN_SCREENS];
-const ADMIN_ROUTES = ["/admin", "/admin/login", ...ADMIN_ACTIONS];
-const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio"];
+const ADMIN_ROUTES = [
+  "/admin",
+  "/admin/login",
+  ...ADMIN_ACTIONS,
+  "/admin/verificacio",
+  "/admin/invitacio/no-es-un-enllac",
+  "/admin/export/audit.csv",
+  "/admin/export/reflections.csv",
+  "/admin/export/map-comments.geojson",
+];
+const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/denuncia"];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
 export const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];
 

@@ -2,11 +2,13 @@
 // server (and to the admin ones, anonymously and with forged cookies). It fails on any 5xx, a
 // hang, a connection dropped on a well-formed request, an admin write accepted anonymously, a
 // server file leaked, a stored or changed row, a file left in the uploads folder, a server that
-// is no longer healthy afterwards, or one whose memory ballooned.
+// is no longer healthy afterwards, or one whose memory ballooned. Then, on the same data, bursts
+// against the limits (tests/fuzz/bursts.ts): 200 wrong sign-ins at once, and testimonial uploads
+// past the per-client limit and the pending quota.
 //
 // Usage: npm run build && npm run test:fuzz
 //   FUZZ_SEED=<n>    another deterministic sequence (the seed in use is printed; default 20250606)
-//   FUZZ_PORT=<n>    4200-4298 (default 4242; the PostgreSQL run uses the next port)
+//   FUZZ_PORT=<n>    4200-4798 (default 4242; the PostgreSQL run uses the next port)
 //   TEST_DATABASE_URL=postgres://…  also runs it on PostgreSQL, in a database created and dropped here
 //   FUZZ_ONLY=<regexp of "category: name">, FUZZ_OUT=<file prefix>: a part of it, and every answer written out (debugging)
 //
@@ -30,11 +32,12 @@ import {
   type BuiltServer,
   type Row,
 } from "../support";
+import { bursts, type BurstReport } from "./bursts";
 import { ADMIN, ALL_TARGETS, generate, generateOrder, prng, routePatterns, shuffle, type Case, type FuzzContext } from "./cases";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250606);
 const PORT = Number(process.env.FUZZ_PORT ?? 4242);
-if (!(PORT >= 4200 && PORT <= 4298)) throw new Error("FUZZ_PORT must be within 4200-4298");
+if (!(PORT >= 4200 && PORT <= 4798)) throw new Error("FUZZ_PORT must be within 4200-4798");
 const CONCURRENCY = 6;
 /** A complete request gets this long to be answered; longer is a hang. */
 const ANSWER_MS = 10_000;
@@ -49,8 +52,9 @@ const CLAIM_MS = 2_000;
  * add at most MAX_SECOND_HALF_MB to the first half's peak, and the whole run at most MAX_GROWTH_MB. */
 const MAX_SECOND_HALF_MB = 150;
 const MAX_GROWTH_MB = 400;
-/** Bookkeeping of the rate limiters (PostgreSQL only): it grows with traffic by design. */
-const NOT_CONTENT = new Set(["rate_limits", "login_rate_limits"]);
+/** Bookkeeping that grows with traffic by design: the rate limiters' (PostgreSQL only), and the
+ * audit log, which records every failed sign-in (decision 032). */
+const NOT_CONTENT = new Set(["rate_limits", "login_rate_limits", "audit_log"]);
 /** What a response must never contain: the contents of files outside the uploads folder. */
 const LEAKS = [/"name":\s*"penedes-bici"/, /root:x:0:0/, /"compilerOptions"/, /process\.chdir\(root\)/, /\[core\]/, /SESSION_SECRET=/];
 
@@ -335,6 +339,14 @@ async function run(kind: string, port: number, databaseUrl?: string) {
     if (removed.length) failures.push(`files gone from uploads: ${removed.slice(0, 5).join(", ")}`);
     const serverErrors = server.stderr.filter((l) => /"level":"error"/.test(l) || !l.startsWith("{"));
 
+    // Bursts against the limits, on a server of its own over the same data (FUZZ_ONLY=bursts: only
+    // these, after a pass of the cases FUZZ_ONLY picks, which may be none).
+    let burst: BurstReport | null = null;
+    if (!only || only.test("bursts")) {
+      burst = await bursts(port, where, ctx.audio);
+      failures.push(...burst.failures);
+    }
+
     return {
       kind,
       cases,
@@ -344,6 +356,7 @@ async function run(kind: string, port: number, databaseUrl?: string) {
       rows: { before: sum(before.tables), after: sum(after.tables), tables: Object.keys(before.tables).length },
       files: { before: filesBefore.length, after: filesAfter.length },
       rss: { before: rssBefore, firstHalf: rssFirstHalf, peak: rssPeak, after: rssAfter },
+      burst,
       fuzzSeconds,
       seconds: (performance.now() - t0) / 1000,
     };
@@ -411,6 +424,7 @@ function report(r: Awaited<ReturnType<typeof run>>) {
   console.log(
     `server memory (RSS): ${r.rss.before.toFixed(0)} MB before, peak ${r.rss.firstHalf.toFixed(0)} MB in the first half and ${r.rss.peak.toFixed(0)} MB in all, ${r.rss.after.toFixed(0)} MB after`,
   );
+  for (const line of r.burst?.lines ?? []) console.log(line);
   if (r.serverErrors.length) {
     const distinct = [
       ...new Set(

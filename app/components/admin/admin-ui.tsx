@@ -1,27 +1,40 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { ActionResult } from "~/lib/forms";
+import type { z } from "zod";
+import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib/forms";
 import { toast } from "~/lib/toast";
 import { Switch } from "~/components/ui/switch";
 
-/** Shows the toast an admin action answered with, once per answer. */
-export function useResultToast(result: ActionResult | undefined, onSuccess?: () => void) {
+/** Shows the toast an admin action answered with, once per answer; an answer that can be undone
+ * gets a 'Desfés' button that sends the undo with `send`. */
+export function useResultToast(
+  result: ActionResult | undefined,
+  onSuccess?: () => void,
+  send?: (undo: NonNullable<ActionResult["undo"]>) => void,
+) {
   const last = useRef<ActionResult | undefined>(undefined);
   useEffect(() => {
     if (!result || result === last.current) return;
     last.current = result;
     if (result.ok) {
-      if (result.message) toast.success(result.message);
+      const undo = result.undo;
+      if (result.message)
+        toast.success(result.message, undo && send ? { action: { label: "Desfés", onClick: () => send(undo) } } : undefined);
       onSuccess?.();
     } else if (result.error) toast.error(result.error);
-  }, [result, onSuccess]);
+  }, [result, onSuccess, send]);
 }
 
 /** A fetcher whose answer becomes a toast. */
 export function useAdminFetcher(onSuccess?: () => void, key?: string) {
   const fetcher = useFetcher<ActionResult>(key ? { key } : undefined);
+  const { submit } = fetcher;
+  const send = useCallback(
+    (undo: NonNullable<ActionResult["undo"]>) => void submit(undo.fields, { method: "post", action: undo.action }),
+    [submit],
+  );
   // As soon as the answer arrives (the revalidation that follows may remove this component).
-  useResultToast(fetcher.data, onSuccess);
+  useResultToast(fetcher.data, onSuccess, send);
   return fetcher;
 }
 
@@ -32,6 +45,24 @@ export function useDialogFetcher(onClose: () => void) {
     pending: fetcher.state !== "idle",
     send: (form: HTMLFormElement) => void fetcher.submit(form),
     serverErrors: fetcher.data?.fieldErrors,
+  };
+}
+
+/** A form of a settings screen, posted through a fetcher (its answer a toast) and checked first in the
+ * browser with the action's schema: `error(field)` gives the browser's message, else the server's. */
+export function useCheckedFetcherForm(schema: z.ZodType) {
+  const fetcher = useAdminFetcher();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = fetcher.data?.fieldErrors ?? {};
+  return {
+    fetcher,
+    error: (name: string) => errors[name] ?? server[name],
+    busy: fetcher.state !== "idle",
+    onSubmit: (e: React.FormEvent<HTMLFormElement>) => {
+      const found = checkForm(schema, e.currentTarget);
+      setErrors(found);
+      if (hasErrors(found)) e.preventDefault();
+    },
   };
 }
 
@@ -105,8 +136,8 @@ export function useUploadWithProgress(onSuccess?: () => void) {
   return { ...state, result, send };
 }
 
-/** An upload dialog's sending (EditDialog's props, spread) and its progress: the form goes to
- * /admin/upload/<kind>, and success closes the dialog. */
+/** An upload dialog's sending (EditDialog's props, spread) and its progress (for UploadProgress):
+ * the form goes to /admin/upload/<kind>, and success closes the dialog. */
 export function useUploadDialog(kind: "videos" | "resources", onClose: () => void) {
   const upload = useUploadWithProgress(onClose);
   return {
@@ -133,6 +164,20 @@ export const useRowAction = () => useFetcher<ActionResult>({ key: ROW_ACTION });
 export function RowActionToasts() {
   useAdminFetcher(undefined, ROW_ACTION);
   return null;
+}
+
+/** An admin list as a table on wide screens and one card per row on phones (the stack-table
+ * rules of app.css): give each cell but the actions its column's name as data-label. */
+export function AdminTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-white shadow-sm md:overflow-x-auto">
+      <table className="stack-table w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 }
 
 /** The header row of an admin table: one column heading each. */

@@ -1,4 +1,5 @@
-import { Trash2 } from "lucide-react";
+import { Trash2, type LucideIcon } from "lucide-react";
+import type { ReactElement, ReactNode } from "react";
 import { useRowAction } from "~/components/admin/admin-ui";
 import {
   AlertDialog,
@@ -13,9 +14,82 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 
-/** The delete button of a row and its in-page confirmation (the spec's wording per entity): an
- * alert dialog that traps focus and gives it back to the button when cancelled. Confirming posts
- * intent=delete on the row-action fetcher, whose toast the admin shell shows. */
+/** An in-page confirmation: `trigger` (a button) opens an alert dialog that traps focus and gives
+ * it back to the trigger when cancelled; the confirming button, named `verb`, calls `onConfirm`. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  question,
+  verb,
+  onConfirm,
+}: {
+  trigger: ReactElement;
+  title: string;
+  question: ReactNode;
+  verb: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{question}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel·la</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{verb}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** A row action that cannot be taken back in one click (delete, reject) and its in-page
+ * confirmation: an alert dialog that traps focus and gives it back to the button when cancelled.
+ * The button is an outline one, quieter than the row's main action; confirming posts `fields`
+ * on the row-action fetcher, whose toast the admin shell shows. */
+export function ConfirmRowAction({
+  fields,
+  verb,
+  label,
+  question,
+  title,
+  icon: Icon,
+}: {
+  fields: Record<string, string>;
+  /** The button's text and the confirming button's ("Elimina", "Rebutja"). */
+  verb: string;
+  /** The button's accessible name, naming what it acts on ("Elimina <name>"). */
+  label: string;
+  question: string;
+  title: string;
+  icon: LucideIcon;
+}) {
+  const fetcher = useRowAction();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          size="sm"
+          variant="outline"
+          className="border-red-700/40 text-red-800 hover:bg-red-50"
+          aria-label={label}
+          disabled={fetcher.state !== "idle"}
+        >
+          <Icon aria-hidden="true" /> {verb}
+        </Button>
+      }
+      title={title}
+      question={question}
+      verb={verb}
+      onConfirm={() => void fetcher.submit(fields, { method: "post" })}
+    />
+  );
+}
+
+/** The delete button of a row and its in-page confirmation (the spec's wording per entity). */
 export function ConfirmDelete({
   id,
   name,
@@ -28,24 +102,14 @@ export function ConfirmDelete({
   question: string;
   title?: string;
 }) {
-  const fetcher = useRowAction();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button size="sm" variant="destructive" aria-label={`Elimina ${name}`} disabled={fetcher.state !== "idle"}>
-          <Trash2 aria-hidden="true" /> Elimina
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{question}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel·la</AlertDialogCancel>
-          <AlertDialogAction onClick={() => fetcher.submit({ intent: "delete", id }, { method: "post" })}>Elimina</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmRowAction
+      fields={{ intent: "delete", id }}
+      verb="Elimina"
+      label={`Elimina ${name}`}
+      question={question}
+      title={title}
+      icon={Trash2}
+    />
   );
 }

@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { useState, type ChangeEventHandler, type ReactNode } from "react";
 import type { z } from "zod";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { checkForm, hasErrors, type FieldErrors } from "~/lib/forms";
@@ -92,24 +94,40 @@ export function IntentFields({ id }: { id?: string }) {
   );
 }
 
-/** The active switch of a dialog, sent as isActive. */
-export function ActiveField({
-  id,
-  label = "Actiu",
-  checked,
-  onChange,
-}: {
-  id: string;
-  label?: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
+/** The active switch of a dialog, sent as isActive: on for a new row. */
+export function ActiveField({ id, label = "Actiu", defaultChecked = true }: { id: string; label?: string; defaultChecked?: boolean }) {
+  const [checked, onChange] = useState(defaultChecked);
   return (
     <div className="flex items-center gap-3">
       <input type="hidden" name="isActive" value={String(checked)} />
       <Switch id={id} checked={checked} onCheckedChange={onChange} />
       <Label htmlFor={id}>{label}</Label>
     </div>
+  );
+}
+
+/** A dialog's file field: on a new row the file is required; on a row being edited it is optional,
+ * and leaving it empty keeps the row's file. */
+export function FileField({
+  label,
+  name = "file",
+  accept,
+  editing,
+  error,
+  onChange,
+}: {
+  label: string;
+  name?: string;
+  accept: string;
+  /** The row exists (it has a file already). */
+  editing: boolean;
+  error?: string;
+  onChange?: ChangeEventHandler<HTMLInputElement>;
+}) {
+  return (
+    <FormField label={editing ? `${label} (opcional: es manté l'actual)` : label} error={error}>
+      <Input name={name} type="file" accept={accept} onChange={onChange} />
+    </FormField>
   );
 }
 

@@ -1,13 +1,27 @@
 import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { labelled, Select } from "~/components/ui/select";
+import type { MapPlace } from "~/components/map/participation-map";
+import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, PLACE_DECIMALS } from "~/domain/map";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import { ConsentCheckbox, PublicForm, usePublicForm } from "./shared";
+import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
 
-/** A comment on the proposal map: the comment and the privacy box; the e-mail is optional. */
-export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSent?: () => void }) {
+/** A comment on the proposal map: the comment and the privacy box; the e-mail is optional, and so
+ * is the place (issue 17): a pin or a segment picked on our map, a category, a municipality (the
+ * only place a visitor without JavaScript can give). */
+export function MapCommentForm({
+  result,
+  onSent,
+  place,
+  onClearPlace,
+}: {
+  result?: WriteResult;
+  onSent?: () => void;
+  /** undefined: no map to pick on (the external embed). */
+  place?: MapPlace | null;
+  onClearPlace?: () => void;
+}) {
   const [comment, setComment] = useState(() => echoed(result, "comment"));
   const [privacy, setPrivacy] = useState(false);
   const form = usePublicForm({
@@ -26,6 +40,7 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
 
   return (
     <PublicForm
+      participation
       form={form}
       aria-labelledby={`${id}-title`}
       submit={{ label: "Envia el comentari", ready: comment.trim() !== "" && privacy }}
@@ -33,19 +48,57 @@ export function MapCommentForm({ result, onSent }: { result?: WriteResult; onSen
       <h3 id={`${id}-title`} className="text-lg font-bold">
         Deixa el teu comentari
       </h3>
-      <FormField label="Comentari" error={errors.comment}>
-        <Textarea
-          name="comment"
-          rows={4}
-          aria-required="true"
-          maxLength={LIMITS.comment}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </FormField>
-      <FormField label="Correu electrònic (opcional)" error={errors.email}>
-        <Input type="email" name="email" autoComplete="email" maxLength={LIMITS.email} />
-      </FormField>
+      <ContributionText
+        label="Comentari"
+        error={errors.comment}
+        name="comment"
+        rows={4}
+        maxLength={LIMITS.comment}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+      />
+      {place !== undefined && (
+        <div className="flex flex-col gap-1" aria-live="polite">
+          <p className="text-sm font-semibold">Lloc del comentari (opcional)</p>
+          {place ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              {place.segment ? `Tram: ${place.segmentName}` : `Punt marcat al mapa (${place.lat.toFixed(5)}, ${place.lng.toFixed(5)})`}
+              <button type="button" onClick={onClearPlace} className="font-semibold text-brand-dark underline">
+                Treu el lloc
+              </button>
+            </p>
+          ) : (
+            <p className="text-sm text-ink/80">Encara no has marcat cap lloc al mapa.</p>
+          )}
+          {errors.place && <p className="text-sm font-semibold text-red-700">{errors.place}</p>}
+          {place && !place.segment && (
+            <>
+              <input type="hidden" name="lat" value={place.lat.toFixed(PLACE_DECIMALS)} />
+              <input type="hidden" name="lng" value={place.lng.toFixed(PLACE_DECIMALS)} />
+            </>
+          )}
+          {place?.segment && <input type="hidden" name="segment" value={place.segment} />}
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Categoria (opcional)" error={errors.category}>
+          <Select
+            name="category"
+            defaultValue={echoed(result, "category")}
+            none="Sense categoria"
+            options={labelled(MAP_CATEGORIES, MAP_CATEGORY_LABELS)}
+          />
+        </FormField>
+        <FormField label="Municipi (opcional)" error={errors.municipality}>
+          <Select
+            name="municipality"
+            defaultValue={echoed(result, "municipality")}
+            none={place ? "El més proper al lloc marcat" : "Sense municipi"}
+            options={MUNICIPALITY_NAMES}
+          />
+        </FormField>
+      </div>
+      <EmailField error={errors.email} />
       <ConsentCheckbox
         lead="He llegit i accepto la"
         aria-required="true"

@@ -1,16 +1,18 @@
 import { ExternalLinkIcon, MapIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { MapList } from "~/components/map/map-list";
+import { ParticipationMap, type MapPlace } from "~/components/map/participation-map";
 import { buttonVariants } from "~/components/ui/button";
 import { MapEmbed } from "~/components/site/map-embed";
 import { Skeleton } from "~/components/ui/skeleton";
-import type { MapSettings } from "~/lib/participation-texts";
+import type { MapSettings, WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 import { MapCommentForm } from "./map-comment-form";
 import { FormDialog } from "./shared";
 
-/** The proposal map, sandboxed, with a link to the full map. */
+/** The external proposal map, sandboxed, with a link to the full map. */
 export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
   if (!settings) return <Skeleton className="h-[45dvh] min-h-64 w-full" />;
   if (!settings.embedUrl) return <p>El mapa no està disponible en aquest moment.</p>;
@@ -33,13 +35,51 @@ export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
   );
 }
 
+/** The map (ours, where a comment can be placed, or the external embed) with the comment form;
+ * the list beside our map on the page (withList). */
+export function MapAndComment({
+  settings,
+  result,
+  onSent,
+  withList = false,
+}: {
+  settings: MapSettings | undefined;
+  result?: WriteResult;
+  onSent?: () => void;
+  withList?: boolean;
+}) {
+  const [place, setPlace] = useState<MapPlace | null>(null);
+  const native = settings?.kind === "native";
+  return (
+    <>
+      {!settings ? (
+        <Skeleton className="h-[45dvh] min-h-64 w-full" />
+      ) : native ? (
+        <ParticipationMap view={settings} eager onPlace={setPlace} place={place} className="h-[45dvh] min-h-64" />
+      ) : (
+        <MapFrame settings={settings} />
+      )}
+      <MapCommentForm
+        result={result}
+        place={native ? place : undefined}
+        onClearPlace={() => setPlace(null)}
+        onSent={() => {
+          setPlace(null);
+          onSent?.();
+        }}
+      />
+      {withList && native && settings && <MapList layers={settings.layers} comments={settings.comments} />}
+    </>
+  );
+}
+
 export const MAP_TEXTS = {
   title: "Mapa interactiu",
   description: "Consulta les propostes de la xarxa ciclable i deixa-hi el teu comentari.",
 };
 
-/** The map dialog: the embedded proposal map and the comment form. Without JavaScript its
- * button is a link to a page with the same map and form. */
+/** The map dialog: the proposal map and the comment form. Without JavaScript its button is a
+ * link to a page with the same map and form. */
 export function MapDialog({ label = "Obre el mapa", className }: { label?: string; className?: string }) {
   return (
     <FormDialog
@@ -62,10 +102,5 @@ function MapDialogBody({ onSent }: { onSent: () => void }) {
   useEffect(() => {
     if (!data && state === "idle") void load(paths.map);
   }, [data, state, load]);
-  return (
-    <>
-      <MapFrame settings={data?.map} />
-      <MapCommentForm onSent={onSent} />
-    </>
-  );
+  return <MapAndComment settings={data?.map} onSent={onSent} />;
 }

@@ -1,9 +1,7 @@
 import { useId, useState } from "react";
-import { FormField } from "~/components/form-field";
-import { Input } from "~/components/ui/input";
-import { LIMITS, type WriteResult } from "~/lib/participation-texts";
+import type { WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import { ConsentCheckbox, PublicForm, usePublicForm } from "./shared";
+import { ConsentCheckbox, EmailField, PublicForm, usePublicForm } from "./shared";
 
 /** The newsletter subscription: an e-mail and the privacy box. Works without JavaScript. */
 export function NewsletterForm({ result }: { result?: WriteResult }) {
@@ -30,18 +28,14 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
         </h2>
         <p>Rep les novetats de la campanya i del pla director de la bicicleta al teu correu.</p>
         <PublicForm form={form} submit={{ label: "Subscriu-me", busy: "Subscrivint...", ready: email.trim() !== "" && privacy }}>
-          <FormField label="Correu electrònic" error={errors.email}>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              aria-required="true"
-              maxLength={LIMITS.email}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className="bg-white"
-            />
-          </FormField>
+          <EmailField
+            label="Correu electrònic"
+            required
+            error={errors.email}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="bg-white"
+          />
           <ConsentCheckbox
             lead="Accepto la"
             aria-required="true"

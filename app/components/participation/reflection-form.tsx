@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import { ConsentCheckbox, PublicForm, usePublicForm } from "./shared";
+import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
 
 /** A reflection: the text is required; name and e-mail are optional, and an e-mail needs consent. */
 export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSent?: () => void }) {
@@ -27,30 +26,20 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
   const showConsent = !hydrated || email.trim() !== "";
 
   return (
-    <PublicForm form={form} submit={{ label: "Envia la reflexió", ready: reflection.trim() !== "" }}>
-      <FormField label="La teva reflexió" error={errors.reflection}>
-        <Textarea
-          name="reflection"
-          rows={10}
-          aria-required="true"
-          maxLength={LIMITS.reflection}
-          value={reflection}
-          onChange={(e) => setReflection(e.target.value)}
-        />
-      </FormField>
+    <PublicForm participation form={form} submit={{ label: "Envia la reflexió", ready: reflection.trim() !== "" }}>
+      <ContributionText
+        label="La teva reflexió"
+        error={errors.reflection}
+        name="reflection"
+        rows={10}
+        maxLength={LIMITS.reflection}
+        value={reflection}
+        onChange={(e) => setReflection(e.target.value)}
+      />
       <FormField label="Nom (opcional)" error={errors.name}>
         <Input name="name" autoComplete="name" maxLength={LIMITS.name} defaultValue={echoed(result, "name")} />
       </FormField>
-      <FormField label="Correu electrònic (opcional)" error={errors.email}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
+      <EmailField error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
       {showConsent && (
         <ConsentCheckbox
           lead={`${hydrated ? "" : "Si deixes el correu: "}Accepto la`}

@@ -1,9 +1,14 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { FormField } from "~/components/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { hasErrors } from "~/lib/forms";
-import { HONEYPOT, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
+import { CLOSED_MESSAGE } from "~/domain/campaign";
+import { useParticipation } from "~/lib/participation-state";
+import { HONEYPOT, LIMITS, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { toast } from "~/lib/toast";
 import { cn, useHydrated } from "~/lib/utils";
@@ -17,6 +22,44 @@ function Honeypot() {
         <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
+  );
+}
+
+/** The text a contribution is about (a reflection, a comment): required, held in state so that the
+ * send button waits for it. */
+export function ContributionText({
+  label,
+  error,
+  ...textarea
+}: { label: string; error?: string; name: string; rows: number; maxLength: number; value: string } & Pick<
+  React.ComponentProps<"textarea">,
+  "onChange"
+>) {
+  return (
+    <FormField label={label} error={error}>
+      <Textarea aria-required="true" {...textarea} />
+    </FormField>
+  );
+}
+
+/** The e-mail field of a public form: optional unless `required` (the server decides; the field says so). */
+export function EmailField({
+  label = "Correu electrònic (opcional)",
+  error,
+  required,
+  ...input
+}: { label?: string; error?: string; required?: boolean } & Pick<React.ComponentProps<"input">, "value" | "onChange" | "className">) {
+  return (
+    <FormField label={label} error={error}>
+      <Input
+        type="email"
+        name="email"
+        autoComplete="email"
+        aria-required={required ? "true" : undefined}
+        maxLength={LIMITS.email}
+        {...input}
+      />
+    </FormField>
   );
 }
 
@@ -60,21 +103,41 @@ export function ConsentCheckbox({
   );
 }
 
-/** The result of a write, in the page: for browsers without JavaScript (toasts need it). */
-function ResultMessage({ result, hydrated }: { result: WriteResult | undefined; hydrated: boolean }) {
-  if (!result?.message || hydrated) return null;
+/** The result of a write, beside the form's button, where the eye is (issue 18), in live regions
+ * that are always there so a screen reader announces what comes into them: a success politely,
+ * an error at once. It stays until the form is sent again. (Without JavaScript the page posted
+ * itself and renders the answer here too.) */
+function ResultMessage({ result, submitting }: { result: WriteResult | undefined; submitting: boolean }) {
+  const message = submitting ? undefined : result?.message;
+  const box = (ok: boolean) =>
+    message && (
+      <div
+        className={cn(
+          "rounded-md border p-3 text-sm",
+          ok ? "border-leaf/60 bg-leaf/10 text-ink" : "border-red-700/50 bg-red-50 text-red-900",
+        )}
+      >
+        <p className="font-bold">{message.title}</p>
+        {message.description && <p>{message.description}</p>}
+      </div>
+    );
   return (
-    <div
-      role={result.ok ? "status" : "alert"}
-      className={cn(
-        "rounded-md border p-3 text-sm",
-        result.ok ? "border-leaf/60 bg-leaf/10 text-ink" : "border-red-700/50 bg-red-50 text-red-900",
-      )}
-    >
-      <p className="font-bold">{result.message.title}</p>
-      {result.message.description && <p>{result.message.description}</p>}
-    </div>
+    <>
+      <div role="status" data-slot="form-result">
+        {result?.ok && box(true)}
+      </div>
+      <div role="alert" data-slot="form-error">
+        {result && !result.ok && box(false)}
+      </div>
+    </>
   );
+}
+
+/** Whether a form can be seen on the screen now (not scrolled away, not in a closed dialog). */
+function inView(el: HTMLElement | null) {
+  if (!el?.isConnected) return false;
+  const box = el.getBoundingClientRect();
+  return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
 }
 
 type Schema = "newsletter" | "mapComment" | "reflection";
@@ -119,12 +182,19 @@ export function usePublicForm({
     if (fetcher.state !== "idle" || !answer || seen.current === answer) return;
     seen.current = answer;
     if (answer.ok) {
-      toast.success(answer.message.title, { description: answer.message.description });
       form.current?.reset();
       succeeded();
-    } else if (answer.message) {
-      toast.error(answer.message.title, { description: answer.message.description });
     }
+    // The answer is shown beside the form; a toast too only when the form is out of sight once the
+    // page has taken the answer in (a dialog that closes on success, a page scrolled on).
+    const message = answer.message;
+    if (!message) return;
+    // (Not cancelled when the form unmounts: a closed dialog's form is gone, its toast is not.)
+    setTimeout(() => {
+      if (inView(form.current)) return;
+      if (answer.ok) toast.success(message.title, { description: message.description });
+      else toast.error(message.title, { description: message.description });
+    }, 100);
   }, [fetcher.state, fetcher.data]);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -150,11 +220,26 @@ export function usePublicForm({
 
 type PublicFormState = ReturnType<typeof usePublicForm>;
 
+/** A message in place of a form: why it cannot be sent. */
+export function Notice({ message, className }: { message: { title: string; description: string }; className?: string }) {
+  return (
+    <div role="status" className={cn("rounded-md border border-brand/40 bg-brand-soft p-4", className)}>
+      <p className="font-bold">{message.title}</p>
+      <p>{message.description}</p>
+    </div>
+  );
+}
+
+/** What a participation form shows instead of itself while participation is closed (decision 029). */
+export const ClosedNotice = ({ className }: { className?: string }) => <Notice message={CLOSED_MESSAGE} className={className} />;
+
 /** A public form's frame: the honeypot, its fields, the answer for a page without JavaScript, and
- * the send button (kept disabled with JavaScript until the form can be sent). */
+ * the send button (kept disabled with JavaScript until the form can be sent). A participation form
+ * (not the newsletter's) is the closed notice while participation is closed. */
 export function PublicForm({
   form,
   submit,
+  participation = false,
   children,
   className,
   ...props
@@ -163,18 +248,22 @@ export function PublicForm({
   encType?: "multipart/form-data";
   form: PublicFormState;
   submit: { label: string; busy?: string; ready: boolean };
+  /** A contribution to the consultation: closed with it. */
+  participation?: boolean;
 }) {
   const { fetcher, hydrated, submitting, data, formProps } = form;
+  const { open } = useParticipation();
+  if (participation && !open) return <ClosedNotice />;
   return (
     <fetcher.Form {...formProps} {...props} className={cn("relative flex flex-col gap-4", className)}>
       <Honeypot />
       {children}
-      <ResultMessage result={data} hydrated={hydrated} />
       <div>
         <Button type="submit" disabled={hydrated && (submitting || !submit.ready)}>
           {submitting ? (submit.busy ?? "Enviant...") : submit.label}
         </Button>
       </div>
+      <ResultMessage result={data} submitting={submitting} />
     </fetcher.Form>
   );
 }

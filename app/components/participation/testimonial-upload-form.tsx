@@ -28,7 +28,12 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
   });
 
   return (
-    <PublicForm form={form} encType="multipart/form-data" submit={{ label: "Envia el testimoni", ready: hasFile && isComplete(values) }}>
+    <PublicForm
+      participation
+      form={form}
+      encType="multipart/form-data"
+      submit={{ label: "Envia el testimoni", ready: hasFile && isComplete(values) }}
+    >
       <FormField label="Fitxer d'àudio (mp3, wav, webm, ogg o m4a; màxim 1 minut)" error={form.errors.audio}>
         <Input
           type="file"

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
+import { Slider } from "~/components/ui/slider";
 import { categories, type Category } from "~/domain/themes";
 import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
 import { categoryLabels } from "~/domain/themes";
@@ -28,29 +29,51 @@ export function waveform(id: string, bars = 24): number[] {
   return out;
 }
 
+/** What the one audio element is doing: which testimonial it holds, whether it plays, where it is. */
+interface Playback {
+  id: string | null;
+  playing: boolean;
+  time: number;
+  /** The element's own duration, when it knows one (a recorded WebM often says Infinity). */
+  mediaDuration: number | null;
+}
+
 /** The approved testimonials with the theme filter (links: ?ambit=<theme>, so a filtered grid
- * has an address of its own and works without JavaScript); one player at a time. While another
- * theme loads, six skeleton cards stand in for the grid. */
+ * has an address of its own and works without JavaScript); one player at a time, with its elapsed
+ * time and a position slider (arrow keys seek a second, Page Up/Down ten). While another theme
+ * loads, six skeleton cards stand in for the grid. */
 export function TestimonialsGallery({ filter, testimonials }: { filter: Category | null; testimonials: PublicTestimonial[] }) {
   const navigation = useNavigation();
   const location = useLocation();
   const loadingOther =
     navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.location.search !== location.search;
   const items = loadingOther ? null : testimonials;
-  const [playing, setPlaying] = useState<string | null>(null);
+  const [playback, setPlayback] = useState<Playback>({ id: null, playing: false, time: 0, mediaDuration: null });
   const audio = useRef<HTMLAudioElement>(null);
 
   const toggle = (t: PublicTestimonial) => {
     const el = audio.current;
     if (!el) return;
-    if (playing === t.id) {
+    if (playback.id === t.id && playback.playing) {
       el.pause();
       return;
     }
-    el.src = t.audioUrl;
-    setPlaying(t.id);
-    el.play().catch(() => setPlaying((p) => (p === t.id ? null : p)));
+    if (playback.id !== t.id) {
+      el.src = t.audioUrl;
+      setPlayback({ id: t.id, playing: true, time: 0, mediaDuration: null });
+    } else setPlayback((p) => ({ ...p, playing: true }));
+    el.play().catch(() => setPlayback((p) => (p.id === t.id ? { ...p, playing: false } : p)));
   };
+
+  const seek = (t: PublicTestimonial, seconds: number) => {
+    const el = audio.current;
+    if (!el || playback.id !== t.id) return;
+    el.currentTime = seconds;
+    setPlayback((p) => ({ ...p, time: seconds }));
+  };
+
+  const readDuration = (el: HTMLAudioElement) =>
+    setPlayback((p) => ({ ...p, mediaDuration: Number.isFinite(el.duration) && el.duration > 0 ? el.duration : null }));
 
   return (
     <section aria-label="Testimonis" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -74,7 +97,22 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
         })}
       </div>
       {/* One element plays every testimonial, so two never sound at once. */}
-      <audio ref={audio} preload="none" onPause={() => setPlaying(null)} onEnded={() => setPlaying(null)} className="hidden">
+      <audio
+        ref={audio}
+        preload="none"
+        onPause={() => setPlayback((p) => ({ ...p, playing: false }))}
+        onEnded={(e) => {
+          e.currentTarget.currentTime = 0;
+          setPlayback((p) => ({ ...p, playing: false, time: 0 }));
+        }}
+        onTimeUpdate={(e) => {
+          const time = e.currentTarget.currentTime;
+          setPlayback((p) => (p.time === time ? p : { ...p, time }));
+        }}
+        onLoadedMetadata={(e) => readDuration(e.currentTarget)}
+        onDurationChange={(e) => readDuration(e.currentTarget)}
+        className="hidden"
+      >
         {MESSAGES.audioUnsupported}
       </audio>
       {items === null ? (
@@ -90,38 +128,87 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((t) => (
-            <li key={t.id} className="flex flex-col gap-3 rounded-lg border border-ink/10 p-5 shadow-sm">
-              <Badge variant="secondary" className="self-start">
-                {categoryLabels[t.category]}
-              </Badge>
-              <p className="font-semibold">{t.title}</p>
-              <div aria-hidden="true" className="flex h-10 items-center gap-0.5">
-                {waveform(t.id).map((v, i) => (
-                  <span
-                    key={i}
-                    className={cn("w-1.5 rounded-full", playing === t.id ? "bg-brand" : "bg-ink/30")}
-                    style={{ height: `${v * 100}%` }}
-                  />
-                ))}
-              </div>
-              <div className="flex items-center gap-3">
-                <button
-                  type="button"
-                  onClick={() => toggle(t)}
-                  aria-label={`${playing === t.id ? "Pausa" : "Reprodueix"}: ${t.title}`}
-                  className="flex size-11 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
-                >
-                  {playing === t.id ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
-                </button>
-                <span className="text-sm tabular-nums">
-                  <span className="sr-only">Durada: </span>
-                  {formatDuration(t.duration)}
-                </span>
-              </div>
-            </li>
+            <TestimonialCard
+              key={t.id}
+              testimonial={t}
+              playback={playback.id === t.id ? playback : null}
+              onToggle={() => toggle(t)}
+              onSeek={(seconds) => seek(t, seconds)}
+            />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function TestimonialCard({
+  testimonial: t,
+  playback,
+  onToggle,
+  onSeek,
+}: {
+  testimonial: PublicTestimonial;
+  /** This card's playback, when the player holds its testimonial. */
+  playback: Playback | null;
+  onToggle: () => void;
+  onSeek: (seconds: number) => void;
+}) {
+  const playing = playback?.playing ?? false;
+  // The stored length first: a recorded WebM rarely tells the browser its own.
+  const duration = t.duration ?? playback?.mediaDuration ?? null;
+  const elapsed = Math.min(playback?.time ?? 0, duration ?? Infinity);
+  const progress = duration ? elapsed / duration : 0;
+  const bars = waveform(t.id);
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-ink/10 p-5 shadow-sm">
+      <Badge variant="secondary" className="self-start">
+        {categoryLabels[t.category]}
+      </Badge>
+      <p className="font-semibold">{t.title}</p>
+      <div aria-hidden="true" className="flex h-10 items-center gap-0.5">
+        {bars.map((v, i) => (
+          <span
+            key={i}
+            className={cn(
+              "w-1.5 rounded-full",
+              playback && (i + 0.5) / bars.length <= progress ? "bg-brand" : playing ? "bg-brand/40" : "bg-ink/30",
+            )}
+            style={{ height: `${v * 100}%` }}
+          />
+        ))}
+      </div>
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={`${playing ? "Pausa" : "Reprodueix"}: ${t.title}`}
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+        >
+          {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+        </button>
+        <Slider
+          min={0}
+          max={duration ?? 0}
+          step={1}
+          value={[elapsed]}
+          onValueChange={([seconds]) => seconds !== undefined && onSeek(seconds)}
+          disabled={!playback || !duration}
+          thumbLabel={`Posició de l'àudio: ${t.title}`}
+          thumbValueText={`${formatDuration(elapsed)} de ${formatDuration(duration)}`}
+        />
+        <span className="shrink-0 text-sm tabular-nums">
+          {playback && (
+            <>
+              <span className="sr-only">Temps escoltat: </span>
+              {formatDuration(elapsed)}
+              <span aria-hidden="true"> / </span>
+            </>
+          )}
+          <span className="sr-only">Durada: </span>
+          {formatDuration(duration)}
+        </span>
+      </div>
+    </li>
   );
 }

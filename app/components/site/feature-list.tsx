@@ -12,9 +12,11 @@ export function FeatureList({ items, className }: { items: Feature[]; className?
   return (
     <ul className={cn("grid gap-4 md:grid-cols-3", className)}>
       {items.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="rounded-lg border border-ink/10 p-5 shadow-sm">
-          <Icon aria-hidden="true" className="size-8 text-brand" />
-          <h3 className="mt-3 text-lg font-bold">{title}</h3>
+        <li key={title} className="rounded-card border border-ink/10 bg-white p-6 shadow-sm">
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-brand-soft">
+            <Icon aria-hidden="true" className="size-6 text-brand-dark" />
+          </span>
+          <h3 className="mt-4 text-lg font-bold">{title}</h3>
           <p className="mt-1 text-ink/85">{text}</p>
         </li>
       ))}

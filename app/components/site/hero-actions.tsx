@@ -1,25 +1,31 @@
 import { Link } from "react-router";
 import { MapDialog } from "~/components/participation/map-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/lib/routes";
+import { cn } from "~/lib/utils";
 
-// The map dialog's trigger, styled as the hero's main button.
-const HERO_PRIMARY = buttonVariants({
-  size: "lg",
-  className: "border-transparent bg-brand text-white hover:bg-brand-dark hover:text-white",
-});
+// The hero's buttons, on its solid colour (white text there passes AA): the main one white, the
+// others outlined in white. The map dialog's trigger takes the main one's look.
+export const HERO_PRIMARY = cn(
+  buttonVariants({ size: "lg" }),
+  "bg-white text-ink shadow-md hover:bg-cream hover:text-ink focus-visible:ring-white/70",
+);
+export const HERO_SECONDARY = cn(
+  buttonVariants({ size: "lg", variant: "outline" }),
+  "border-2 border-white bg-transparent text-white shadow-none hover:bg-white hover:text-ink focus-visible:ring-white/70",
+);
 
 /** The hero's three calls to action (home and landings): the map, /participa, /testimonis. */
 export function HeroActions() {
   return (
     <div className="flex flex-wrap gap-3">
       <MapDialog label="Descobreix la xarxa" className={HERO_PRIMARY} />
-      <Button asChild size="lg" variant="outline">
-        <Link to={paths.participa}>Digues la teva</Link>
-      </Button>
-      <Button asChild size="lg" variant="outline">
-        <Link to={paths.testimonis}>Envia'ns un àudio</Link>
-      </Button>
+      <Link to={paths.participa} className={HERO_SECONDARY}>
+        Digues la teva
+      </Link>
+      <Link to={paths.testimonis} className={HERO_SECONDARY}>
+        Envia'ns un àudio
+      </Link>
     </div>
   );
 }

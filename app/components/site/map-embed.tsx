@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from "react";
+import { COMMENTS_URL, ParticipationMap, type MapView } from "~/components/map/participation-map";
+import type { MapKind } from "~/domain/map";
+import { paths } from "~/lib/routes";
+import { ExternalFrame } from "./external-frame";
 
 /** The external proposal map, sandboxed (the home's section and the map dialog). Shown only when its URL is configured. */
 export function MapEmbed({ src, className }: { src: string | null; className?: string }) {
   if (!src) return null;
   return (
-    <iframe
+    <ExternalFrame
+      what="el mapa"
       src={src}
       title="Mapa interactiu de propostes de la xarxa ciclable"
-      loading="lazy"
       sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-      referrerPolicy="no-referrer"
       className={className ?? "h-[60dvh] min-h-80 w-full rounded-lg border border-ink/10"}
     />
   );
@@ -44,22 +47,41 @@ function MapEmbedWhenNear({ src }: { src: string }) {
   );
 }
 
-/** The map section (#mapa) of the home and landing pages; nothing when no map is configured. */
-export function MapSection({ embedUrl, fullUrl }: { embedUrl: string | null; fullUrl: string | null }) {
-  if (!embedUrl) return null;
+/** The map section (#mapa) of the home and landing pages: our own map (issue 17) when there is
+ * something to draw, or the external embed when it is chosen; nothing otherwise. */
+export function MapSection({
+  embedUrl,
+  fullUrl,
+  map,
+}: {
+  embedUrl: string | null;
+  fullUrl: string | null;
+  map?: MapView & { kind: MapKind };
+}) {
+  const native = map?.kind === "native" && (map.layers.length > 0 || map.tiles.tileUrl !== null);
+  if (!native && (!embedUrl || map?.kind === "native")) return null;
   return (
     <section id="mapa" aria-labelledby="mapa-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
       <h2 id="mapa-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
         El mapa de la xarxa
       </h2>
       <p className="mt-2 text-lg">Explora les propostes de carrils bici i digues-hi la teva.</p>
-      <div className="mt-6">
-        <MapEmbedWhenNear src={embedUrl} />
-      </div>
-      {fullUrl && (
-        <a href={fullUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block font-semibold text-brand-dark underline">
-          Obre el mapa complet<span className="sr-only"> (s'obre en una pestanya nova)</span>
-        </a>
+      <div className="mt-6">{native ? <ParticipationMap view={map} /> : <MapEmbedWhenNear src={embedUrl!} />}</div>
+      {native ? (
+        <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          <a href={`${paths.map}#llista`} className="font-semibold text-brand-dark underline">
+            Mira el mapa en forma de llista
+          </a>
+          <a href={COMMENTS_URL} className="font-semibold text-brand-dark underline">
+            Descarrega els comentaris (GeoJSON, dades obertes)
+          </a>
+        </p>
+      ) : (
+        fullUrl && (
+          <a href={fullUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block font-semibold text-brand-dark underline">
+            Obre el mapa complet<span className="sr-only"> (s'obre en una pestanya nova)</span>
+          </a>
+        )
       )}
     </section>
   );

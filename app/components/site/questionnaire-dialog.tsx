@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import { ExternalFrame } from "./external-frame";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
 /** The participatory questionnaire: an external form embedded in a sandboxed frame. */
@@ -13,12 +14,11 @@ export function QuestionnaireDialog({ src }: { src: string }) {
           <DialogTitle>Qüestionari participatiu</DialogTitle>
           <DialogDescription>Entre 5 i 10 minuts. És anònim.</DialogDescription>
         </DialogHeader>
-        <iframe
+        <ExternalFrame
+          what="el qüestionari"
           src={src}
           title="Qüestionari participatiu del pla director de la bicicleta"
-          loading="lazy"
           sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
-          referrerPolicy="no-referrer"
           className="size-full min-h-96 rounded-md border border-ink/10"
         />
       </DialogContent>

@@ -1,6 +1,9 @@
+import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
-import { categoryLabels } from "~/domain/themes";
+import { categoryLabels, type Category } from "~/domain/themes";
 import { paths } from "~/lib/routes";
+import { cn } from "~/lib/utils";
+import { sceneUrl, TONE_BACKGROUNDS, type HeroTone } from "./hero-background";
 
 export const THEMES = [
   { scope: "ciutadania", label: "Per viure millor cada dia" },
@@ -9,22 +12,45 @@ export const THEMES = [
   { scope: "turistic", label: "Per gaudir del nostre territori" },
 ] as const;
 
-/** The four theme cards (#ambits). */
-export function ThemeTiles() {
+/** Each theme's colour: its page's hero and its card's label. */
+export const THEME_TONES: Record<Category, HeroTone> = { ciutadania: "brand", infants: "leaf", laboral: "ink", turistic: "sea" };
+
+/** The four theme cards (#ambits), each with its illustration. */
+export function ThemeTiles({ title = "La bici, per a tot" }: { title?: string }) {
   return (
-    <section id="ambits" aria-labelledby="ambits-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
-      <h2 id="ambits-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-        La bici, per a tot
+    <section id="ambits" aria-labelledby="ambits-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-section">
+      <h2 id="ambits-title" className="text-title font-extrabold text-brand-dark">
+        {title}
       </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {THEMES.map((t) => (
           <li key={t.scope}>
             <Link
               to={paths.ambit(t.scope)}
-              className="flex h-full flex-col gap-2 rounded-lg border border-ink/10 p-5 shadow-sm transition-colors hover:border-brand hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+              className="group flex h-full flex-col overflow-hidden rounded-card border border-ink/10 bg-white shadow-sm transition-[box-shadow,transform] hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none motion-reduce:hover:translate-y-0"
             >
-              <span className="text-sm font-bold tracking-wide text-brand-dark uppercase">{categoryLabels[t.scope]}</span>
-              <span className="text-lg font-semibold">{t.label}</span>
+              <img
+                src={sceneUrl(t.scope)}
+                alt=""
+                width={1600}
+                height={900}
+                loading="lazy"
+                className="aspect-[16/9] w-full bg-cream object-cover"
+              />
+              <span className="flex flex-1 flex-col items-start gap-2 p-3.5 sm:p-5">
+                <span
+                  className={cn(
+                    "rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase",
+                    TONE_BACKGROUNDS[THEME_TONES[t.scope]],
+                  )}
+                >
+                  {categoryLabels[t.scope]}
+                </span>
+                <span className="leading-snug font-bold sm:text-lg">{t.label}</span>
+                <span className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand-dark group-hover:underline">
+                  Descobreix-ho <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                </span>
+              </span>
             </Link>
           </li>
         ))}

@@ -16,10 +16,11 @@ const buttonVariants = cva(
         link: "text-brand-dark underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-8 gap-1.5 px-3",
+        // At least 44 px tall on phones (WCAG 2.5.5's target size), smaller beside a mouse.
+        default: "h-10 px-4 py-2 max-sm:h-11",
+        sm: "h-8 gap-1.5 px-3 max-sm:h-11",
         lg: "h-12 px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 max-sm:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -10,7 +10,7 @@ function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimi
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn("inline-flex w-fit items-center justify-center gap-1 rounded-lg bg-ink/5 p-1 text-ink", className)}
+      className={cn("inline-flex w-fit max-w-full flex-wrap items-center justify-start gap-1 rounded-lg bg-ink/5 p-1 text-ink", className)}
       {...props}
     />
   );
@@ -21,7 +21,7 @@ function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPr
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-brand/50 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-white data-[state=active]:text-brand-dark data-[state=active]:shadow-sm",
+        "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 max-sm:min-h-11 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-brand/50 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-white data-[state=active]:text-brand-dark data-[state=active]:shadow-sm",
         className,
       )}
       {...props}

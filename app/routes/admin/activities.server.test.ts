@@ -54,6 +54,41 @@ describe.each(testBackends())("activities on %s", (backend) => {
     expect(await bed.ctx.db.$count(t.activities)).toBe(0);
   });
 
+  it("a start time and a place are optional, checked, and stored", async () => {
+    const base = { intent: "create", title: "Taller", date: "2026-05-01", emoji: "🚲" };
+    for (const [startTime, message] of [
+      ["25:00", "L'hora ha de ser una hora del dia, com ara 18:30"],
+      ["18h", "L'hora ha de ser una hora del dia, com ara 18:30"],
+      ["7:30", "L'hora ha de ser una hora del dia, com ara 18:30"],
+    ] as const) {
+      const bad = await post(activities.action, { ...base, startTime });
+      expect(bad).toMatchObject({ ok: false, error: "Error guardant l'activitat" });
+      expect(bad.fieldErrors?.startTime).toBe(message);
+    }
+    const longPlace = await post(activities.action, { ...base, place: "x".repeat(201) });
+    expect(longPlace.fieldErrors?.place).toBe("El lloc pot tenir com a màxim 200 caràcters");
+    expect(await bed.ctx.db.$count(t.activities)).toBe(0);
+
+    // Empty fields are 'not known': null, not an empty string or midnight.
+    expect((await post(activities.action, { ...base, startTime: " ", place: "  " })).ok).toBe(true);
+    const [plain] = await bed.ctx.db.select().from(t.activities);
+    expect(plain).toMatchObject({ startTime: null, place: null });
+
+    // The browser sends 18:30; a form re-sent with the stored value sends 18:30:00.
+    const timed = await post(activities.action, {
+      ...base,
+      intent: "update",
+      id: plain!.id,
+      startTime: "18:30:00",
+      place: " Plaça de la Vila, Vilafranca del Penedès ",
+    });
+    expect(timed.message).toBe("Activitat actualitzada correctament");
+    expect(await bed.ctx.db.query.activities.findFirst()).toMatchObject({
+      startTime: "18:30:00",
+      place: "Plaça de la Vila, Vilafranca del Penedès",
+    });
+  });
+
   it("a body that is not a form answers 400 and stores nothing (was a 500)", async () => {
     const before = await bed.ctx.db.$count(t.activities);
     await bed.expectNonFormRefused(activities.action);

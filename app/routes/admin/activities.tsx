@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ACTIVITY_EMOJIS, activitySchema } from "~/lib/admin-schemas";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate, formatTime } from "~/lib/dates";
 
 export { loader, action } from "./activities.server";
 
@@ -48,7 +48,11 @@ export default function AdminActivities({ loaderData }: Route.ComponentProps) {
                 </span>
               }
             >
-              <p className="text-sm text-ink/80">{formatLongDate(a.date)}</p>
+              <p className="text-sm text-ink/80">
+                {formatLongDate(a.date)}
+                {a.startTime && `, ${formatTime(a.startTime)}`}
+              </p>
+              {a.place && <p className="text-sm text-ink/80">{a.place}</p>}
               {a.description && <p className="text-sm whitespace-pre-line">{a.description}</p>}
               {a.linkUrl && (
                 <Badge variant="soft" className="max-w-full truncate">
@@ -85,14 +89,16 @@ function ActivityDialog({ editing, onClose }: { editing: Editing<Row>; onClose: 
           <FormField label="Data" error={err("date")}>
             <Input name="date" type="date" defaultValue={row?.date ?? today()} required />
           </FormField>
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <FormField label="Hora d'inici (opcional)" error={err("startTime")}>
+              <Input name="startTime" type="time" defaultValue={row?.startTime?.slice(0, 5) ?? ""} />
+            </FormField>
+            <FormField label="Lloc (opcional)" error={err("place")}>
+              <Input name="place" defaultValue={row?.place ?? ""} maxLength={200} placeholder="Plaça de la Vila, Vilafranca" />
+            </FormField>
+          </div>
           <FormField label="Icona" error={err("emoji")}>
-            <Select name="emoji" defaultValue={row?.emoji ?? ACTIVITY_EMOJIS[0]}>
-              {ACTIVITY_EMOJIS.map((e) => (
-                <option key={e} value={e}>
-                  {e}
-                </option>
-              ))}
-            </Select>
+            <Select name="emoji" defaultValue={row?.emoji ?? ACTIVITY_EMOJIS[0]} options={ACTIVITY_EMOJIS} />
           </FormField>
           <FormField label="Descripció (opcional)" error={err("description")}>
             <Textarea name="description" defaultValue={row?.description ?? ""} rows={3} />

@@ -1,12 +1,25 @@
-import { count, sql } from "drizzle-orm";
 import type { Route } from "./+types/dashboard";
-import { testimonials } from "~/db/schema";
+import { waitingCount } from "~/lib/moderation.server";
 import { requireAdmin } from "~/lib/session.server";
+import {
+  busiestHours,
+  contributionsOverTime,
+  contributionTotals,
+  newsletterGrowth,
+  testimonialsByStatus,
+  type Granularity,
+} from "~/lib/statistics.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const rows = await context.db.select({ status: testimonials.status, n: count() }).from(testimonials).groupBy(testimonials.status);
-  const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<string, number>>;
-  const [total] = await context.db.select({ n: sql<number>`count(*)::int` }).from(testimonials);
-  return { total: total?.n ?? 0, approved: by.approved ?? 0, pending: by.pending ?? 0, rejected: by.rejected ?? 0 };
+  const granularity: Granularity = new URL(request.url).searchParams.get("per") === "day" ? "day" : "week";
+  const [totals, overTime, hours, byStatus, newsletter, waiting] = await Promise.all([
+    contributionTotals(context.db, { published: false }),
+    contributionsOverTime(context.db, granularity),
+    busiestHours(context.db),
+    testimonialsByStatus(context.db),
+    newsletterGrowth(context.db),
+    waitingCount(context.db),
+  ]);
+  return { granularity, totals, overTime, hours, byStatus, newsletter, waiting };
 }

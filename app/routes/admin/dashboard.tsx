@@ -1,26 +1,165 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { BarChart } from "~/components/admin/bar-chart";
+import { contributionTypes, type ContributionType } from "~/domain/contributions";
+import { categories, categoryLabels } from "~/domain/themes";
+import { cn } from "~/lib/utils";
 
 export { loader } from "./dashboard.server";
 
+/** Each type's admin list: every figure links to it, filtered. */
+const LISTS: Record<ContributionType, string> = {
+  reflection: "/admin/reflections",
+  map_comment: "/admin/map-comments",
+  testimonial: "/admin/testimonials",
+};
+const TYPE_LABELS: Record<ContributionType, string> = {
+  reflection: "Reflexions",
+  map_comment: "Comentaris al mapa",
+  testimonial: "Testimonis",
+};
+const FILLS: Record<ContributionType, string> = {
+  reflection: "fill-brand",
+  map_comment: "fill-sky-700",
+  testimonial: "fill-amber-500",
+};
+const STATUS_LABELS = { pending: "Pendents", approved: "Aprovats", rejected: "Rebutjats" } as const;
+
+const n = (x: number) => x.toLocaleString("ca-ES");
+const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+const range = (from: string, to: string) => `?from=${from}&to=${to}`;
+const figureLink = "font-semibold text-brand-dark underline-offset-2 hover:underline focus-visible:ring-[3px] focus-visible:ring-brand/50";
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const cards = [
-    ["Total testimonis", loaderData.total],
-    ["Aprovats", loaderData.approved],
-    ["Pendents", loaderData.pending],
-    ["Rebutjats", loaderData.rejected],
-  ] as const;
+  const { granularity, totals, overTime, hours, byStatus, newsletter } = loaderData;
+  // The first card is the moderation queue's own count (every type, as /admin/moderacio counts
+  // it), not the testimonials' pending ones: those are in the testimonials panel below.
+  const cards: [string, number, string][] = [
+    ["Aportacions pendents de moderació", loaderData.waiting, "/admin/moderacio"],
+    ["Total testimonis", totals.byType.testimonial, LISTS.testimonial],
+    ["Reflexions", totals.byType.reflection, LISTS.reflection],
+    ["Comentaris al mapa", totals.byType.map_comment, LISTS.map_comment],
+    ["Subscriptors confirmats", newsletter.confirmed, "/admin/newsletter?status=confirmed"],
+  ];
+  const period = granularity === "day" ? "dia" : "setmana";
   return (
     <>
       <h1 className="text-2xl font-extrabold">Dashboard</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-white p-5 shadow-sm">
-            <dt className="text-sm font-semibold text-ink/80">{label}</dt>
-            <dd className="mt-1 text-3xl font-extrabold">{value}</dd>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {cards.map(([label, value, to]) => (
+          <div
+            key={label}
+            className="relative rounded-lg bg-white p-5 shadow-sm focus-within:ring-[3px] focus-within:ring-brand/50 hover:bg-brand-soft"
+          >
+            <dt className="text-sm font-semibold text-ink/80">
+              <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
+                {label}
+              </Link>
+            </dt>
+            <dd className="mt-1 text-3xl font-extrabold">{n(value)}</dd>
           </div>
         ))}
       </dl>
+
+      <Panel title={`Aportacions per ${period}`}>
+        <nav aria-label="Període del gràfic" className="flex gap-2 text-sm">
+          {(["week", "day"] as const).map((g) => (
+            <Link
+              key={g}
+              to={g === "week" ? "?" : "?per=day"}
+              aria-current={g === granularity ? "page" : undefined}
+              className={cn(
+                "rounded-full border px-3 py-1 font-semibold",
+                g === granularity ? "border-brand bg-brand text-white" : "border-ink/20",
+              )}
+            >
+              {g === "week" ? "Per setmana" : "Per dia"}
+            </Link>
+          ))}
+        </nav>
+        <BarChart
+          title={`Aportacions per ${period}`}
+          labels={overTime.map((b) => dayMonth(b.from))}
+          values={Object.fromEntries(contributionTypes.map((t) => [t, overTime.map((b) => b.counts[t])]))}
+          series={contributionTypes.map((t) => ({ key: t, label: TYPE_LABELS[t], fill: FILLS[t] }))}
+        />
+        <DataTable
+          caption={`Aportacions per ${period} i tipus`}
+          columns={[granularity === "day" ? "Dia" : "Setmana (des de)", ...contributionTypes.map((t) => TYPE_LABELS[t])]}
+          rows={overTime.map((b) => [
+            dayMonth(b.from),
+            ...contributionTypes.map((t) => (
+              <Link key={t} to={`${LISTS[t]}${range(b.from, b.to)}`} className={figureLink}>
+                {n(b.counts[t])}
+              </Link>
+            )),
+          ])}
+        />
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Testimonis per àmbit">
+          <FigureList
+            items={categories.map((c) => [categoryLabels[c], totals.byTheme[c], `${LISTS.testimonial}?theme=${c}`])}
+            label="testimonis"
+          />
+        </Panel>
+        <Panel title="Testimonis per estat">
+          <FigureList
+            items={(["pending", "approved", "rejected"] as const).map((s) => [
+              STATUS_LABELS[s],
+              byStatus[s],
+              `${LISTS.testimonial}?status=${s}`,
+            ])}
+            label="testimonis"
+          />
+        </Panel>
+      </div>
+
+      <Panel title="Creixement de la newsletter">
+        <p className="text-sm">
+          <Link to="/admin/newsletter?status=confirmed" className={figureLink}>
+            {n(newsletter.confirmed)} confirmades
+          </Link>{" "}
+          ·{" "}
+          <Link to="/admin/newsletter?status=pending" className={figureLink}>
+            {n(newsletter.pending)} pendents de confirmar
+          </Link>
+        </p>
+        <BarChart
+          title="Altes a la newsletter per setmana"
+          labels={newsletter.series.map((w) => dayMonth(w.from))}
+          values={{ added: newsletter.series.map((w) => w.added) }}
+          series={[{ key: "added", label: "Altes", fill: "fill-brand" }]}
+        />
+        <DataTable
+          caption="Altes a la newsletter per setmana"
+          columns={["Setmana (des de)", "Altes", "Total acumulat"]}
+          rows={newsletter.series.map((w) => [
+            dayMonth(w.from),
+            <Link key="a" to={`/admin/newsletter${range(w.from, w.to)}`} className={figureLink}>
+              {n(w.added)}
+            </Link>,
+            n(w.total),
+          ])}
+        />
+      </Panel>
+
+      <Panel title="Hores amb més aportacions">
+        <BarChart
+          title="Aportacions per hora del dia"
+          labels={hours.map((_, h) => `${h}h`)}
+          values={{ all: hours }}
+          series={[{ key: "all", label: "Aportacions", fill: "fill-sky-700" }]}
+        />
+        <DataTable
+          caption="Aportacions per hora del dia (hora de Catalunya)"
+          columns={["Hora", "Aportacions"]}
+          rows={hours.map((v, h) => [`${String(h).padStart(2, "0")}:00–${String(h).padStart(2, "0")}:59`, n(v)])}
+        />
+      </Panel>
+
       <h2 className="mt-10 text-lg font-bold">Accessos ràpids</h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {QUICK_LINKS.map(([label, to]) => (
@@ -35,6 +174,70 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-8 rounded-lg bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function FigureList({ items, label }: { items: [string, number, string][]; label: string }) {
+  const max = Math.max(1, ...items.map(([, v]) => v));
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map(([name, value, to]) => (
+        <li key={name} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
+          <span>{name}</span>
+          <span className="h-3 rounded bg-ink/10" aria-hidden="true">
+            <span className="block h-3 rounded bg-brand" style={{ width: `${(value / max) * 100}%` }} />
+          </span>
+          <Link to={to} className={figureLink} aria-label={`${n(value)} ${label}: ${name}`}>
+            {n(value)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-semibold">Taula de dades</summary>
+      <div className="mt-2 max-h-80 overflow-auto">
+        <table className="w-full text-left">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-ink/10">
+              {columns.map((c) => (
+                <th key={c} scope="col" className="p-2">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([first, ...rest], i) => (
+              <tr key={i} className="border-b border-ink/5">
+                <th scope="row" className="p-2 font-normal">
+                  {first}
+                </th>
+                {rest.map((cell, j) => (
+                  <td key={j} className="p-2">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
 

@@ -5,6 +5,7 @@ import { acceptImage, done, failed, fieldErrors, firstError, logActionError, MB 
 import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
+import { contentChanged } from "~/lib/content-changes.server";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 
@@ -58,6 +59,7 @@ const logo: EntitySpec<"image"> = {
           .insert(footerConfig)
           .values(parsed.data)
           .onConflictDoUpdate({ target: footerConfig.singleton, set: { ...parsed.data, updatedAt: new Date() } });
+        contentChanged(footerConfig);
         return done("Configuració del footer actualitzada correctament");
       } catch (err) {
         logActionError("footer texts", err);

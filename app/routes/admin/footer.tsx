@@ -2,17 +2,30 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/footer";
 import { PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
-import { ActiveField, dialogKey, EditDialog, editedRow, fileErrors, IntentFields, type Editing } from "~/components/admin/edit-dialog";
+import {
+  ActiveField,
+  dialogKey,
+  EditDialog,
+  editedRow,
+  FileField,
+  fileErrors,
+  IntentFields,
+  type Editing,
+} from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
-import { InlineLinks } from "~/lib/inline-links";
+import { InlineMarkdown } from "~/lib/inline-markdown";
+import type { MarkdownTool } from "~/lib/markdown-edit";
 
 export { loader, action } from "./footer.server";
+
+/** The footer renders one line of basic Markdown (InlineMarkdown): no lists or headings. */
+const FOOTER_TOOLS: MarkdownTool[] = ["bold", "italic", "link"];
 
 type Logo = Route.ComponentProps["loaderData"]["logos"][number];
 
@@ -37,11 +50,11 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
           Vista prèvia
         </h2>
         <p className="mt-2">
-          <InlineLinks text={config.footerText} />
+          <InlineMarkdown text={config.footerText} />
         </p>
         {config.collaboratorsText && (
           <p className="mt-2 text-sm">
-            <InlineLinks text={config.collaboratorsText} />
+            <InlineMarkdown text={config.collaboratorsText} />
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-4">
@@ -98,19 +111,33 @@ function TextsDialog({
       open={open}
       onClose={onClose}
       title="Textos del footer"
-      description="Pots fer enllaços amb [text](https://adreça)."
+      description="Els textos admeten negreta, cursiva i enllaços (Markdown bàsic)."
       schema={footerTextsSchema}
       {...fetcher}
     >
       {(err) => (
         <>
           <input type="hidden" name="intent" value="texts" />
-          <FormField label="Text principal" error={err("footerText")}>
-            <Textarea name="footerText" defaultValue={config.footerText} rows={3} required />
-          </FormField>
-          <FormField label="Text de col·laboradors" error={err("collaboratorsText")}>
-            <Textarea name="collaboratorsText" defaultValue={config.collaboratorsText} rows={2} required />
-          </FormField>
+          <MarkdownEditor
+            name="footerText"
+            label="Text principal"
+            defaultValue={config.footerText}
+            rows={3}
+            required
+            tools={FOOTER_TOOLS}
+            error={err("footerText")}
+            preview={(text) => <InlineMarkdown text={text} />}
+          />
+          <MarkdownEditor
+            name="collaboratorsText"
+            label="Text de col·laboradors"
+            defaultValue={config.collaboratorsText}
+            rows={2}
+            required
+            tools={FOOTER_TOOLS}
+            error={err("collaboratorsText")}
+            preview={(text) => <InlineMarkdown text={text} />}
+          />
         </>
       )}
     </EditDialog>
@@ -120,7 +147,6 @@ function TextsDialog({
 function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () => void }) {
   const fetcher = useDialogFetcher(onClose);
   const row = editedRow(editing);
-  const [active, setActive] = useState(row?.isActive ?? true);
   return (
     <EditDialog
       open={editing !== null}
@@ -150,16 +176,14 @@ function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () 
           <FormField label="Nom" error={err("name")}>
             <Input name="name" defaultValue={row?.name ?? ""} required />
           </FormField>
-          <FormField label={row ? "Imatge (opcional: es manté l'actual)" : "Imatge"} error={err("image")}>
-            <Input name="image" type="file" accept="image/*" />
-          </FormField>
+          <FileField label="Imatge" name="image" accept="image/*" editing={Boolean(row)} error={err("image")} />
           <FormField label="Enllaç (opcional)" error={err("linkUrl")}>
             <Input name="linkUrl" type="url" defaultValue={row?.linkUrl ?? ""} placeholder="https://" />
           </FormField>
           <FormField label="Posició" error={err("position")}>
             <Input name="position" type="number" min={0} defaultValue={row?.position ?? 0} />
           </FormField>
-          <ActiveField id="logo-active" checked={active} onChange={setActive} />
+          <ActiveField id="logo-active" defaultChecked={row?.isActive} />
         </>
       )}
     </EditDialog>

@@ -4,21 +4,24 @@ import type { Route } from "./+types/landings";
 import { EmptyState, PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
 import { ActiveField, dialogKey, EditDialog, editedRow, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { FormField } from "~/components/form-field";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { Textarea } from "~/components/ui/textarea";
 import { landingSchema, slugFromTitle } from "~/lib/admin-schemas";
 import { formatShortDate } from "~/lib/dates";
+import { markdownExcerpt } from "~/lib/markdown-text";
 import { paths } from "~/lib/routes";
 
 export { loader, action } from "./landings.server";
 
 type Row = Route.ComponentProps["loaderData"]["landings"][number];
+
+/** The preview as the landing page sets it out (headings, lists and links styled). */
+const LANDING_PREVIEW =
+  "[&_a]:text-brand-dark [&_h1]:text-xl [&_h1]:font-bold [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2";
 
 export default function AdminLandings({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<Editing<Row>>(null);
@@ -53,11 +56,7 @@ export default function AdminLandings({ loaderData }: Route.ComponentProps) {
             >
               <p className="font-mono text-sm">/landing/{l.slug}</p>
               <p className="text-sm text-ink/80">{formatShortDate(l.createdAt)}</p>
-              {l.description && (
-                <p className="text-sm whitespace-pre-line">
-                  {l.description.length > 200 ? `${l.description.slice(0, 200)}...` : l.description}
-                </p>
-              )}
+              {l.description && <p className="text-sm">{markdownExcerpt(l.description, 200)}</p>}
             </EntityCard>
           ))}
         </EntityGrid>
@@ -73,8 +72,6 @@ function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: (
   const [title, setTitle] = useState(row?.title ?? "");
   const [slug, setSlug] = useState(row?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(false);
-  const [markdown, setMarkdown] = useState(row?.description ?? "");
-  const [active, setActive] = useState(row?.isActive ?? true);
   return (
     <EditDialog
       open={editing !== null}
@@ -88,7 +85,6 @@ function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: (
       {(err) => (
         <>
           <IntentFields id={row?.id} />
-          <input type="hidden" name="description" value={markdown} />
           <FormField label="Títol" error={err("title")}>
             <Input
               name="title"
@@ -116,30 +112,15 @@ function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: (
               }}
             />
           </FormField>
-          <ActiveField id="landing-active" label="Activa" checked={active} onChange={setActive} />
-          <Tabs defaultValue="edit">
-            <TabsList aria-label="Descripció">
-              <TabsTrigger value="edit">Edita</TabsTrigger>
-              <TabsTrigger value="preview">Previsualitza</TabsTrigger>
-            </TabsList>
-            <TabsContent value="edit">
-              <Label htmlFor="landing-markdown" className="sr-only">
-                Descripció (Markdown)
-              </Label>
-              <Textarea
-                id="landing-markdown"
-                rows={10}
-                value={markdown}
-                onChange={(e) => setMarkdown(e.target.value)}
-                className="font-mono"
-              />
-            </TabsContent>
-            <TabsContent value="preview">
-              <Markdown className="prose min-h-40 rounded-md border border-ink/15 p-3 [&_a]:text-brand-dark [&_h1]:text-xl [&_h1]:font-bold [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2">
-                {markdown || "*Sense contingut*"}
-              </Markdown>
-            </TabsContent>
-          </Tabs>
+          <ActiveField id="landing-active" label="Activa" defaultChecked={row?.isActive} />
+          <MarkdownEditor
+            name="description"
+            label="Descripció (Markdown)"
+            defaultValue={row?.description ?? ""}
+            rows={10}
+            error={err("description")}
+            preview={(text) => <Markdown className={LANDING_PREVIEW}>{text}</Markdown>}
+          />
         </>
       )}
     </EditDialog>

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn } from "~/lib/admin-login.server";
+import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn, type SignIn } from "~/lib/admin-login.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { FormError, readForm } from "~/lib/forms.server";
 import { attemptSucceeded, countAttempt, refundAttempt, throttledMessage } from "~/lib/login-throttle.server";
 import { HashingBusyError } from "~/lib/password.server";
+import { paths } from "~/lib/routes";
 import { getAdminSession } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,19 +36,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const attempt = await countAttempt(context, email);
   if (attempt.refused) return throttled(attempt.retryAfter);
   if (attempt.delayMs) await sleep(attempt.delayMs);
-  let cookie: string | null;
+  let result: SignIn;
   try {
-    cookie = await signIn(context, email, password);
+    result = await signIn(context, email, password, request, safeAdminRedirect(form.redirectTo));
   } catch (err) {
     if (!(err instanceof HashingBusyError)) throw err;
     // No guess was made: the attempt is given back, and the client may retry in a second.
     await refundAttempt(context, email);
     return throttled(1);
   }
-  if (!cookie) return data({ error: LOGIN_FAILED }, { status: 401 });
+  if (result.kind === "failed") return data({ error: LOGIN_FAILED }, { status: 401 });
   await attemptSucceeded(context, email);
+  // The second step: the code of the authenticator app (decision 033).
+  if (result.kind === "second-factor") return redirect(paths.adminSecondFactor, { headers: { "Set-Cookie": result.cookie } });
   const headers = new Headers();
-  headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", result.cookie);
   headers.append("Set-Cookie", await setFlash(context, "welcome"));
   return redirect(safeAdminRedirect(form.redirectTo), { headers });
 }

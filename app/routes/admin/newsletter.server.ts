@@ -1,38 +1,29 @@
-import { count, desc, ilike } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { Route } from "./+types/newsletter";
 import { newsletterSubscriptions } from "~/db/schema";
 import { entityAction, type EntitySpec } from "~/lib/admin-entity.server";
+import { listPage, readListQuery } from "~/lib/admin-list.server";
+import { subscriberFields, subscriberList } from "~/lib/admin-lists.server";
 import { requireAdmin } from "~/lib/session.server";
-
-const PAGE_SIZE = 50;
-
-/** The search as a LIKE pattern: the typed text anywhere in the address, its % and _ literal. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const where = q ? ilike(newsletterSubscriptions.email, containing(q)) : undefined;
-  const [[all], [found]] = await Promise.all([
-    context.db.select({ n: count() }).from(newsletterSubscriptions),
-    context.db.select({ n: count() }).from(newsletterSubscriptions).where(where),
+  const query = readListQuery(new URL(request.url), subscriberList);
+  const [byStatus, list] = await Promise.all([
+    context.db
+      .select({ status: newsletterSubscriptions.status, n: count() })
+      .from(newsletterSubscriptions)
+      .groupBy(newsletterSubscriptions.status),
+    // The consent, as it can be proved: where and when it was given, and when the address confirmed it.
+    listPage(context.db, subscriberList, query, subscriberFields),
   ]);
-  const matching = found?.n ?? 0;
-  const pages = Math.max(1, Math.ceil(matching / PAGE_SIZE));
-  const asked = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
-  const rows = await context.db
-    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt })
-    .from(newsletterSubscriptions)
-    .where(where)
-    .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  return { total: all?.n ?? 0, matching, q, page, pages, pageSize: PAGE_SIZE, rows };
+  const counts = { confirmed: 0, pending: 0 };
+  for (const { status, n } of byStatus) counts[status] = n;
+  return { list, counts };
 }
 
-// Removing a subscriber erases the row (the address is not kept anywhere else).
+// Removing a subscriber erases the row; its newsletter deliveries, queued or sent, go with it (the
+// foreign key cascades), so the address is kept nowhere else.
 const subscriber: EntitySpec = {
   name: "subscriber",
   table: newsletterSubscriptions,

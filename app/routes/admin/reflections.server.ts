@@ -1,10 +1,17 @@
-import { desc } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { Route } from "./+types/reflections";
 import { reflections } from "~/db/schema";
+import { listPage, readListQuery } from "~/lib/admin-list.server";
+import { reflectionFields, reflectionList } from "~/lib/admin-lists.server";
 import { requireAdmin } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const rows = await context.db.select().from(reflections).orderBy(desc(reflections.createdAt));
-  return { reflections: rows };
+  const query = readListQuery(new URL(request.url), reflectionList);
+  // The screen's figures and the list's total in one scan.
+  const [counts] = await context.db
+    .select({ total: count(), withName: count(reflections.name), withEmail: count(reflections.email) })
+    .from(reflections);
+  const list = await listPage(context.db, reflectionList, query, reflectionFields, { total: counts?.total ?? 0 });
+  return { list, withName: counts?.withName ?? 0, withEmail: counts?.withEmail ?? 0 };
 }

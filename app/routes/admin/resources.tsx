@@ -2,15 +2,15 @@ import { FileText, Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/resources";
 import { EmptyState, PageTitle, useUploadDialog } from "~/components/admin/admin-ui";
-import { ActiveField, dialogKey, EditDialog, editedRow, IntentFields, type Editing } from "~/components/admin/edit-dialog";
+import { ActiveField, dialogKey, EditDialog, editedRow, FileField, IntentFields, type Editing } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { UploadProgress } from "~/components/admin/upload-progress";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { resourceSchema } from "~/lib/admin-schemas";
 import type { FieldErrors } from "~/lib/forms";
@@ -89,7 +89,6 @@ function ResourceDialog({ editing, onClose }: { editing: Editing<Row>; onClose: 
   const upload = useUploadDialog("resources", onClose);
   const row = editedRow(editing);
   const [external, setExternal] = useState(Boolean(row?.externalUrl));
-  const [active, setActive] = useState(row?.isActive ?? true);
   const [preview, setPreview] = useState<string | null>(row?.preview ?? null);
   return (
     <EditDialog
@@ -133,21 +132,20 @@ function ResourceDialog({ editing, onClose }: { editing: Editing<Row>; onClose: 
               <Input name="externalUrl" type="url" defaultValue={row?.externalUrl ?? ""} placeholder="https://" />
             </FormField>
           ) : (
-            <FormField label={row ? "Fitxer (opcional: es manté l'actual)" : "Fitxer"} error={err("file")}>
-              <Input
-                name="file"
-                type="file"
-                accept="image/*,video/mp4,video/webm,application/pdf"
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  setPreview(f && f.type.startsWith("image/") ? URL.createObjectURL(f) : null);
-                }}
-              />
-            </FormField>
+            <FileField
+              label="Fitxer"
+              accept="image/*,video/mp4,video/webm,application/pdf"
+              editing={Boolean(row)}
+              error={err("file")}
+              onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                setPreview(f && f.type.startsWith("image/") ? URL.createObjectURL(f) : null);
+              }}
+            />
           )}
           {preview && !external && <img src={preview} alt="Vista prèvia de la imatge" className="max-h-40 w-auto rounded object-contain" />}
-          <ActiveField id="resource-active" checked={active} onChange={setActive} />
-          {upload.progress !== null && <Progress value={upload.progress} aria-label="Progrés de la pujada" />}
+          <ActiveField id="resource-active" defaultChecked={row?.isActive} />
+          <UploadProgress value={upload.progress} />
         </>
       )}
     </EditDialog>

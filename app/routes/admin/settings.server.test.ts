@@ -96,6 +96,51 @@ describe.each(testBackends())("settings on %s", (backend) => {
     expect((await post(settings.action, { mapEmbedUrl: "", mapFullUrl: "", questionnaireUrl: "" })).ok).toBe(true);
     expect(await rows()).toEqual([]);
     expect(await embeds(bed.ctx.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
-    expect(await getMapSettings(bed.ctx.db)).toEqual({ embedUrl: null, fullUrl: null });
+    expect(await getMapSettings(bed.ctx.db)).toMatchObject({ embedUrl: null, fullUrl: null });
+  });
+});
+
+describe.each(testBackends())("the base map's settings on %s", (backend) => {
+  const bed = adminTestBed(backend);
+  const { post } = bed;
+
+  it("saves the tiles, their attribution and the map kind; refuses a bad template storing nothing", async () => {
+    const { readMapBaseSettings } = await import("~/lib/map.server");
+    expect(await readMapBaseSettings(bed.ctx.db)).toEqual({ tileUrl: null, tileAttribution: null, mapKind: "native" });
+    const bad: [Record<string, string>, string, string][] = [
+      [{ tileUrl: "https://tiles.example.org/mapa.png" }, "tileUrl", "L'adreça de les tessel·les ha de contenir {z}, {x} i {y}"],
+      [
+        { tileUrl: "http://tiles.example.org/{z}/{x}/{y}.png" },
+        "tileUrl",
+        "L'adreça de les tessel·les ha de començar per https:// (http:// només es permet per a localhost)",
+      ],
+      [
+        { tileUrl: "https://a.{s}.example.org/{z}/{x}/{y}.png" },
+        "tileUrl",
+        "{s} només pot anar al principi del nom del servidor, per exemple https://{s}.tile.exemple.org/{z}/{x}/{y}.png",
+      ],
+      [{ mapKind: "google" }, "mapKind", "Tria quin mapa es mostra"],
+    ];
+    for (const [fields, field, message] of bad) {
+      const out = await post(settings.action, { intent: "map-base", mapKind: "native", ...fields });
+      expect(out.status).toBe(400);
+      expect(out.fieldErrors?.[field]).toBe(message);
+    }
+    expect(await bed.ctx.db.$count(t.siteSettings)).toBe(0);
+    const ok = await post(settings.action, {
+      intent: "map-base",
+      mapKind: "embed",
+      tileUrl: " https://{s}.tile.example.org/{z}/{x}/{y}.png ",
+      tileAttribution: "© Exemple",
+    });
+    expect(ok).toMatchObject({ ok: true, message: settings.MAP_BASE_SAVED });
+    expect(await readMapBaseSettings(bed.ctx.db)).toEqual({
+      tileUrl: "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+      tileAttribution: "© Exemple",
+      mapKind: "embed",
+    });
+    // The embed addresses are another form: this one leaves them alone, and they leave it alone.
+    await post(settings.action, { intent: "map-base", mapKind: "native", tileUrl: "", tileAttribution: "" });
+    expect(await readMapBaseSettings(bed.ctx.db)).toEqual({ tileUrl: null, tileAttribution: null, mapKind: "native" });
   });
 });

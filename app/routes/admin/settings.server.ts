@@ -1,29 +1,128 @@
 import type { Route } from "./+types/settings";
 import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/lib/admin.server";
 import { embedSettingsSchema } from "~/lib/admin-schemas";
+import { siteSettings } from "~/db/schema";
+import { contentChanged } from "~/lib/content-changes.server";
+import { consultationSchema, moderationSettingsSchema } from "~/lib/moderation";
+import { readParticipationSettings, saveConsultation, saveModerationSettings } from "~/lib/moderation.server";
+import { recordAudit, type AuditActor } from "~/lib/audit.server";
 import { requireAdmin } from "~/lib/session.server";
 import { EMBED_KEYS, readEmbedSettings, saveEmbedSettings } from "~/lib/settings.server";
+import { mapBaseSchema } from "~/lib/admin-schemas";
+import { readMapBaseSettings, saveMapBaseSettings } from "~/lib/map.server";
+import type { Db } from "~/db/client.server";
+
+export const MAP_BASE_SAVED = "Mapa base desat correctament";
+
+/** The base map's form (issue 17): the tiles, their attribution and which map the pages show. */
+async function saveMapBase(
+  fields: Record<string, string>,
+  client: { request: Request; context: Route.ActionArgs["context"] },
+  user: AuditActor,
+) {
+  const parsed = mapBaseSchema.safeParse(fields);
+  if (!parsed.success) return failed("No s'ha desat el mapa base: revisa els camps marcats", 400, fieldErrors(parsed.error));
+  try {
+    // Like the embeds: the save and its audit entry are one transaction; naming the settings makes
+    // the pages stale and re-reads the CSP's img-src (server/frame-sources.ts).
+    await client.context.db.transaction(async (tx) => {
+      const before = await readMapBaseSettings(tx as unknown as Db);
+      await saveMapBaseSettings(tx as unknown as Db, parsed.data);
+      await recordAudit(tx as unknown as Db, client, user, {
+        entity: "settings",
+        entityId: "map-base",
+        action: "update",
+        before: { ...before },
+        after: { ...parsed.data },
+      });
+    });
+    contentChanged(siteSettings);
+    return done(MAP_BASE_SAVED);
+  } catch (err) {
+    logActionError("map base settings", err);
+    return failed("No s'ha pogut desar el mapa base", 500);
+  }
+}
 
 export const SAVED = "Adreces del mapa i del qüestionari desades correctament";
 export const NOT_SAVED = "No s'han desat les adreces: revisa els camps marcats";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { saved: await readEmbedSettings(context.db) };
+  const [saved, participation, mapBase] = await Promise.all([
+    readEmbedSettings(context.db),
+    readParticipationSettings(context.db),
+    readMapBaseSettings(context.db),
+  ]);
+  // Today in Catalonia, to warn when the closing date has passed with participation still open.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
+  return { saved, ...participation, today, mapBase };
 }
 
+/** The moderation and calendar forms (decisions 028 and 029): each saves its own setting. */
+const PARTICIPATION_FORMS = {
+  moderation: {
+    schema: moderationSettingsSchema,
+    save: saveModerationSettings,
+    saved: "Moderació desada correctament",
+    invalid: "No s'ha desat la moderació: revisa els camps marcats",
+  },
+  calendar: {
+    schema: consultationSchema,
+    save: saveConsultation,
+    saved: "Calendari de la consulta desat correctament",
+    invalid: "No s'ha desat el calendari: revisa els camps marcats",
+  },
+} as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const { user } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
+  if (fields.intent === "map-base") return saveMapBase(fields, { request, context }, user);
+  if (fields.intent === "moderation" || fields.intent === "calendar") {
+    const form = PARTICIPATION_FORMS[fields.intent];
+    const parsed = form.schema.safeParse(fields);
+    if (!parsed.success) return failed(form.invalid, 400, fieldErrors(parsed.error));
+    try {
+      // The save and its audit entry are one transaction; then every public page follows at once
+      // (the public layout shows the calendar and the mode).
+      await context.db.transaction(async (tx) => {
+        const before = (await readParticipationSettings(tx))[fields.intent === "moderation" ? "moderation" : "consultation"];
+        await (form.save as (db: typeof tx, v: typeof parsed.data) => Promise<void>)(tx, parsed.data);
+        await recordAudit(tx, { request, context }, user, {
+          entity: "settings",
+          entityId: fields.intent,
+          action: "update",
+          before: { ...before },
+          after: { ...parsed.data },
+        });
+      });
+      contentChanged(siteSettings);
+      return done(form.saved);
+    } catch (err) {
+      logActionError(`${fields.intent} settings`, err);
+      return failed("No s'ha pogut desar la configuració", 500);
+    }
+  }
   // The screen always sends the three fields (an empty one clears its address): a form without
   // them is no save from this screen and must not clear anything.
   if (!Object.keys(EMBED_KEYS).every((name) => name in fields)) return failed("Petició no vàlida.", 400);
   const parsed = embedSettingsSchema.safeParse(fields);
   if (!parsed.success) return failed(NOT_SAVED, 400, fieldErrors(parsed.error));
   try {
-    // Any successful write clears the page cache and, with it, re-reads the CSP's frame sources
+    // Naming the settings makes their pages stale and re-reads the CSP's frame sources
     // (server/frame-sources.ts): the public pages and their policy follow at once.
-    await saveEmbedSettings(context.db, parsed.data);
+    await context.db.transaction(async (tx) => {
+      const before = await readEmbedSettings(tx);
+      await saveEmbedSettings(tx, parsed.data);
+      await recordAudit(tx, { request, context }, user, {
+        entity: "settings",
+        action: "update",
+        before: { ...before },
+        after: { ...parsed.data },
+      });
+    });
+    contentChanged(siteSettings);
     return done(SAVED);
   } catch (err) {
     logActionError("embed settings", err);

@@ -1,12 +1,13 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/settings";
-import { PageTitle, useAdminFetcher } from "~/components/admin/admin-ui";
+import { PageTitle, useCheckedFetcherForm } from "~/components/admin/admin-ui";
+import { CalendarForm, ModerationSettingsForm } from "~/components/admin/participation-settings";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
-import { checkForm, hasErrors, type FieldErrors } from "~/lib/forms";
+import { MapBaseSettingsForm } from "~/components/admin/map-base-form";
 
 export { loader, action } from "./settings.server";
 
@@ -44,19 +45,21 @@ function liveNote(field: (typeof FIELDS)[number], value: string) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { saved } = loaderData;
-  const fetcher = useAdminFetcher();
+  const { saved, moderation, consultation, today } = loaderData;
+  const form = useCheckedFetcherForm(embedSettingsSchema);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     mapEmbedUrl: saved.mapEmbedUrl ?? "",
     mapFullUrl: saved.mapFullUrl ?? "",
     questionnaireUrl: saved.questionnaireUrl ?? "",
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const server = fetcher.data?.fieldErrors ?? {};
   const allowed = frameOrigins(saved);
   return (
     <>
-      <PageTitle title="Mapa i qüestionari" />
+      <PageTitle title="Configuració" />
+      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+        <CalendarForm saved={consultation} today={today} />
+        <ModerationSettingsForm saved={moderation} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="settings-form" className="rounded-lg bg-white p-5 shadow-sm">
           <h2 id="settings-form" className="text-lg font-bold">
@@ -65,23 +68,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 mb-4 text-sm text-ink/80">
             Totes són opcionals: si en deixes una buida, aquella part de la web no es mostra. Han de començar per https://.
           </p>
-          <fetcher.Form
-            method="post"
-            noValidate
-            className="flex flex-col gap-5"
-            onSubmit={(e) => {
-              const found = checkForm(embedSettingsSchema, e.currentTarget);
-              setErrors(found);
-              if (hasErrors(found)) e.preventDefault();
-            }}
-          >
+          <form.fetcher.Form method="post" noValidate className="flex flex-col gap-5" onSubmit={form.onSubmit}>
             {FIELDS.map((field) => {
               const note = liveNote(field, values[field.name]);
               return (
                 <FormField
                   key={field.name}
                   label={field.label}
-                  error={errors[field.name] ?? server[field.name]}
+                  error={form.error(field.name)}
                   hint={
                     <>
                       {field.about}
@@ -102,10 +96,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 </FormField>
               );
             })}
-            <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Desant..." : "Desa"}
+            <Button type="submit" className="self-start" disabled={form.busy}>
+              {form.busy ? "Desant..." : "Desa"}
             </Button>
-          </fetcher.Form>
+          </form.fetcher.Form>
         </section>
         <section aria-labelledby="settings-now" className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm">
           <h2 id="settings-now" className="text-lg font-bold">
@@ -143,6 +137,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+      <MapBaseSettingsForm saved={loaderData.mapBase} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/shell";
 import { readFlash } from "~/lib/flash.server";
+import { waitingCount } from "~/lib/moderation.server";
 import { requireAdmin } from "~/lib/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,5 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Sliding renewal: the database row was extended, so the cookie is sent again with the new expiry.
   if (renewCookie) headers.append("Set-Cookie", renewCookie);
   if (clear) headers.append("Set-Cookie", clear);
-  return data({ email: user.email, welcome: flash === "welcome" }, { headers });
+  // What waits for moderation, for the nav's badge (decision 028).
+  const waiting = await waitingCount(context.db);
+  return data({ email: user.email, role: user.role, welcome: flash === "welcome", waiting }, { headers });
 }

@@ -1,9 +1,11 @@
-import { Loader2, Menu, X } from "lucide-react";
+import { Loader2, Menu } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/shell";
 import { RowActionToasts } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
+import { mayUse, ROLE_LABELS, type AdminRole } from "~/domain/roles";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { paths } from "~/lib/routes";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
@@ -14,21 +16,43 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const NAV = [
-  ["Dashboard", "/admin/dashboard"],
-  ["Testimonis", "/admin/testimonials"],
-  ["Reflexions", "/admin/reflections"],
-  ["Comentaris Mapa", "/admin/map-comments"],
-  ["Landing Pages", "/admin/landings"],
-  ["Activitats", "/admin/activities"],
-  ["Vídeos", "/admin/videos"],
-  ["Recursos", "/admin/resources"],
-  ["Fons Home", "/admin/home-background"],
-  ["Vivi (Bici Fúcsia)", "/admin/bici-fucsia"],
-  ["Footer", "/admin/footer"],
-  ["Mapa i qüestionari", "/admin/settings"],
-  ["Subscriptors", "/admin/newsletter"],
-] as const;
+/** The side navigation's groups, in the order they are shown. */
+export const NAV_GROUPS = ["Participació", "Contingut", "Configuració"] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+export interface NavEntry {
+  label: string;
+  to: string;
+  /** Its group in the side navigation; none: above the groups (the dashboard). */
+  group?: NavGroup;
+}
+
+/** Every screen of the back office, one entry each: a new screen appends its entry here. */
+export const NAV: NavEntry[] = [
+  { label: "Dashboard", to: "/admin/dashboard" },
+  { label: "Testimonis", to: "/admin/testimonials", group: "Participació" },
+  { label: "Reflexions", to: "/admin/reflections", group: "Participació" },
+  { label: "Comentaris Mapa", to: "/admin/map-comments", group: "Participació" },
+  { label: "Landing Pages", to: "/admin/landings", group: "Contingut" },
+  { label: "Activitats", to: "/admin/activities", group: "Contingut" },
+  { label: "Vídeos", to: "/admin/videos", group: "Contingut" },
+  { label: "Recursos", to: "/admin/resources", group: "Contingut" },
+  { label: "Fons Home", to: "/admin/home-background", group: "Contingut" },
+  { label: "Vivi (Bici Fúcsia)", to: "/admin/bici-fucsia", group: "Contingut" },
+  { label: "Footer", to: "/admin/footer", group: "Configuració" },
+  { label: "Configuració", to: "/admin/settings", group: "Configuració" },
+  { label: "Subscriptors", to: "/admin/newsletter", group: "Participació" },
+  { label: "Moderació", to: "/admin/moderacio", group: "Participació" },
+  { label: "Enviar newsletter", to: "/admin/newsletter-send", group: "Contingut" },
+  { label: "Comptes", to: "/admin/comptes", group: "Configuració" },
+  { label: "Registre d'activitat", to: "/admin/auditoria", group: "Configuració" },
+  { label: "El meu compte", to: "/admin/compte", group: "Configuració" },
+  { label: "Capes del mapa", to: "/admin/map-layers", group: "Contingut" },
+];
+
+const CAMPAIGN_NAME = "Al Penedès, la bici ens mou!";
+
+/** The queue's link carries the count of what waits for moderation. */
+const MODERATION = "/admin/moderacio";
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -42,66 +66,136 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="min-h-dvh bg-ink/[0.03]">
-      <header className="border-b border-ink/10 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="text-lg font-extrabold text-brand-dark">Al Penedès, la bici ens mou!</p>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="max-w-[40vw] truncate sm:max-w-none">{loaderData.email}</span>
-            <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-bold text-brand-dark">Admin</span>
-            <Form method="post" action={paths.adminLogout}>
-              <Button type="submit" variant="outline" size="sm">
-                Sortir
-              </Button>
-            </Form>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="md:hidden"
-              aria-expanded={menuOpen}
-              aria-controls="admin-nav"
-              onClick={() => setMenuOpen((o) => !o)}
-            >
-              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-              Menú
-            </Button>
+      <a
+        href="#contingut"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:p-3 focus:font-semibold focus:shadow"
+      >
+        Vés al contingut
+      </a>
+      <header className="sticky top-0 z-30 border-b border-ink/10 bg-white">
+        <div className="flex h-16 items-center justify-between gap-3 px-4 lg:px-6">
+          <p className="min-w-0 truncate text-base font-extrabold text-brand-dark sm:text-lg">{CAMPAIGN_NAME}</p>
+          <div className="flex shrink-0 items-center gap-3 text-sm">
+            {/* On phones the account sits at the foot of the menu. */}
+            <div className="hidden items-center gap-3 sm:flex">
+              <Account email={loaderData.email} role={loaderData.role} />
+            </div>
+            <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+              <DialogTrigger asChild>
+                <Button type="button" variant="outline" className="lg:hidden">
+                  <Menu aria-hidden="true" />
+                  Menú
+                </Button>
+              </DialogTrigger>
+              <DialogContent className="top-0 left-0 flex h-dvh max-h-none w-[min(20rem,85vw)] max-w-none translate-x-0 translate-y-0 flex-col gap-4 rounded-none p-4 sm:max-w-none">
+                <DialogTitle>Menú</DialogTitle>
+                <DialogDescription className="sr-only">Seccions del backoffice</DialogDescription>
+                <AdminNav role={loaderData.role} waiting={loaderData.waiting} onSelect={() => setMenuOpen(false)} />
+                <div className="mt-auto flex flex-wrap items-center gap-3 border-t border-ink/10 pt-4 text-sm sm:hidden">
+                  <Account email={loaderData.email} role={loaderData.role} />
+                </div>
+              </DialogContent>
+            </Dialog>
           </div>
         </div>
-        <nav
-          id="admin-nav"
-          aria-label="Navegació del backoffice"
-          className={cn("mx-auto max-w-7xl px-4 md:block md:overflow-x-auto", menuOpen ? "block" : "hidden")}
-        >
-          <ul className="flex flex-col gap-1 pb-2 md:flex-row">
-            {NAV.map(([label, to]) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  onClick={() => setMenuOpen(false)}
-                  className={({ isActive }) =>
-                    cn(
-                      "block rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-brand-soft",
-                      isActive && "bg-brand text-white hover:bg-brand-dark",
-                    )
-                  }
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8" aria-busy={loading || undefined}>
-        {loading && (
-          <p role="status" className="mb-4 flex items-center gap-2 text-sm text-ink/80">
-            <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            Carregant...
-          </p>
-        )}
-        <RowActionToasts />
-        <Outlet />
-      </main>
+      <div className="lg:grid lg:min-h-[calc(100dvh-4rem)] lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside className="hidden border-r border-ink/10 bg-white lg:block">
+          <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto p-4">
+            <AdminNav role={loaderData.role} waiting={loaderData.waiting} />
+          </div>
+        </aside>
+        <main id="contingut" tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:py-8 lg:px-8" aria-busy={loading || undefined}>
+          <div className="mx-auto max-w-6xl">
+            {loading && (
+              <p role="status" className="mb-4 flex items-center gap-2 text-sm text-ink/80">
+                <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                Carregant...
+              </p>
+            )}
+            <RowActionToasts />
+            <Outlet />
+          </div>
+        </main>
+      </div>
     </div>
+  );
+}
+
+function Account({ email, role }: { email: string; role: AdminRole }) {
+  return (
+    <>
+      <span className="max-w-full truncate sm:max-w-[18rem]">{email}</span>
+      <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-bold text-brand-dark">{ROLE_LABELS[role]}</span>
+      <Form method="post" action={paths.adminLogout}>
+        <Button type="submit" variant="outline" size="sm">
+          Sortir
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+/** The navigation, grouped: in the side column on wide screens and in the menu on narrow ones;
+ * only the screens the role may use (decision 032). */
+function AdminNav({ role, waiting, onSelect }: { role: AdminRole; waiting: number; onSelect?: () => void }) {
+  const allowed = NAV.filter((entry) => mayUse(role, entry.to));
+  const ungrouped = allowed.filter((entry) => !entry.group);
+  return (
+    <nav aria-label="Navegació del backoffice" className="flex flex-col gap-5 overflow-y-auto">
+      <NavList entries={ungrouped} waiting={waiting} onSelect={onSelect} />
+      {NAV_GROUPS.map((group) => {
+        const entries = allowed.filter((entry) => entry.group === group);
+        if (entries.length === 0) return null;
+        const id = `nav-${group}${onSelect ? "-menu" : ""}`.normalize("NFD").replace(/[^\w-]/g, "");
+        return (
+          <div key={group}>
+            <p id={id} className="mb-1 px-3 text-xs font-bold tracking-wide text-ink/70 uppercase">
+              {group}
+            </p>
+            <NavList entries={entries} waiting={waiting} onSelect={onSelect} labelledBy={id} />
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+function NavList({
+  entries,
+  waiting,
+  onSelect,
+  labelledBy,
+}: {
+  entries: NavEntry[];
+  waiting: number;
+  onSelect?: () => void;
+  labelledBy?: string;
+}) {
+  return (
+    <ul className="flex flex-col gap-0.5" aria-labelledby={labelledBy}>
+      {entries.map(({ label, to }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onSelect}
+            className={({ isActive }) =>
+              cn(
+                "flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none lg:min-h-9",
+                isActive && "bg-brand text-white hover:bg-brand-dark",
+              )
+            }
+          >
+            {label}
+            {to === MODERATION && waiting > 0 && (
+              <span className="ml-1.5 rounded-full bg-red-700 px-1.5 py-0.5 text-xs text-white">
+                {waiting}
+                <span className="sr-only"> pendents</span>
+              </span>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/upload";
 import { entityAction, type AdminAnswer, type EntitySpec } from "~/lib/admin-entity.server";
-import { requireAdmin } from "~/lib/session.server";
+import { FORBIDDEN, requireAdmin } from "~/lib/session.server";
 import { resource } from "./resources.server";
 import { video } from "./videos.server";
 
@@ -18,6 +18,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await requireAdmin(request, context);
   } catch (err) {
+    // A role that may not use this kind (decision 032) is told so, not sent to sign in.
+    if (err instanceof Response && err.status === 403) return Response.json({ ok: false, error: FORBIDDEN }, { status: 403 });
     if (err instanceof Response || isRouteErrorResponse(err)) return unauthorized();
     throw err;
   }

@@ -2,14 +2,23 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/videos";
 import { EmptyState, PageTitle, formatMb, useUploadDialog } from "~/components/admin/admin-ui";
-import { ActiveField, dialogKey, EditDialog, editedRow, fileErrors, IntentFields, type Editing } from "~/components/admin/edit-dialog";
+import {
+  ActiveField,
+  dialogKey,
+  EditDialog,
+  editedRow,
+  FileField,
+  fileErrors,
+  IntentFields,
+  type Editing,
+} from "~/components/admin/edit-dialog";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { UploadProgress } from "~/components/admin/upload-progress";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Progress } from "~/components/ui/progress";
-import { Select } from "~/components/ui/select";
+import { labelled, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { categories, categoryLabels } from "~/domain/themes";
 import { videoSchema } from "~/lib/admin-schemas";
@@ -68,7 +77,6 @@ export default function AdminVideos({ loaderData }: Route.ComponentProps) {
 function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () => void }) {
   const upload = useUploadDialog("videos", onClose);
   const row = editedRow(editing);
-  const [active, setActive] = useState(row?.isActive ?? true);
   return (
     <EditDialog
       open={editing !== null}
@@ -94,13 +102,7 @@ function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () 
         <>
           <IntentFields id={row?.id} />
           <FormField label="Àmbit" error={err("scope")}>
-            <Select name="scope" defaultValue={row?.scope ?? "ciutadania"}>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabels[c]}
-                </option>
-              ))}
-            </Select>
+            <Select name="scope" defaultValue={row?.scope ?? "ciutadania"} options={labelled(categories, categoryLabels)} />
           </FormField>
           <FormField label="Títol" error={err("title")}>
             <Input name="title" defaultValue={row?.title ?? ""} required />
@@ -108,18 +110,9 @@ function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () 
           <FormField label="Descripció (opcional)" error={err("description")}>
             <Textarea name="description" defaultValue={row?.description ?? ""} rows={3} />
           </FormField>
-          <FormField label={row ? "Fitxer de vídeo (opcional: es manté l'actual)" : "Fitxer de vídeo"} error={err("file")}>
-            <Input name="file" type="file" accept="video/mp4,video/webm" />
-          </FormField>
-          <ActiveField id="video-active" checked={active} onChange={setActive} />
-          {upload.progress !== null && (
-            <div className="flex flex-col gap-1">
-              <Progress value={upload.progress} aria-label="Progrés de la pujada" />
-              <p className="text-sm" aria-live="polite">
-                {upload.progress}%
-              </p>
-            </div>
-          )}
+          <FileField label="Fitxer de vídeo" accept="video/mp4,video/webm" editing={Boolean(row)} error={err("file")} />
+          <ActiveField id="video-active" defaultChecked={row?.isActive} />
+          <UploadProgress value={upload.progress} />
         </>
       )}
     </EditDialog>

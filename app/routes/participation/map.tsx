@@ -1,6 +1,5 @@
 import type { Route } from "./+types/map";
-import { MapCommentForm } from "~/components/participation/map-comment-form";
-import { MAP_TEXTS, MapFrame } from "~/components/participation/map-dialog";
+import { MAP_TEXTS, MapAndComment } from "~/components/participation/map-dialog";
 import { FormPage } from "~/components/participation/shared";
 import { createMapComment, getMapSettings, respond } from "~/lib/participation.server";
 
@@ -16,8 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MapPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage {...MAP_TEXTS} wide>
-      <MapFrame settings={loaderData.map} />
-      <MapCommentForm result={actionData} />
+      <MapAndComment settings={loaderData.map} result={actionData} withList />
     </FormPage>
   );
 }

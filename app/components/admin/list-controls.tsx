@@ -1,0 +1,182 @@
+import { Download } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { labelled, Select } from "~/components/ui/select";
+import { categories, categoryLabels } from "~/domain/themes";
+import { exportHref, LIST_PARAMS, withParams, type ExportFormat, type ListPage, type ListQuery } from "~/lib/admin-list";
+
+// The controls of every admin list (decision 036): a GET form (search, dates, theme, the list's own
+// filters, order), what is shown, the pages and the exports. Everything lives in the URL, so a
+// list can be reloaded, shared, and exported as it is, with or without JavaScript.
+
+const DIRECTIONS = [
+  ["desc", "Descendent"],
+  ["asc", "Ascendent"],
+] as const;
+
+export interface ListFilter {
+  /** The parameter (ListSpec.filters' key on the server). */
+  name: string;
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+  /** Chosen elsewhere on the screen (tabs): the form keeps its value without showing a field. */
+  hidden?: boolean;
+}
+
+export interface ListControlsProps {
+  /** A prefix for the fields' ids. */
+  id: string;
+  query: ListQuery;
+  searchLabel: string;
+  /** The sort keys the list declares (the server's ListSpec.sorts, plus "date"). */
+  sorts: readonly (readonly [key: string, label: string])[];
+  /** Show the theme filter (lists whose rows have a theme). */
+  themes?: boolean;
+  filters?: readonly ListFilter[];
+}
+
+export function ListControls({ id, query, searchLabel, sorts, themes, filters = [] }: ListControlsProps) {
+  // The fields show the URL's query: a new address (the back button, a pager link) remounts them,
+  // or they would keep what was typed for another page.
+  const { search } = useLocation();
+  return (
+    <Form
+      key={search}
+      method="get"
+      role="search"
+      className="mb-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
+        <Input id={`${id}-q`} type="search" name={LIST_PARAMS.q} defaultValue={query.q} autoComplete="off" />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-from`}>Des del dia</Label>
+        <Input id={`${id}-from`} type="date" name={LIST_PARAMS.from} defaultValue={query.from ?? ""} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-to`}>Fins al dia</Label>
+        <Input id={`${id}-to`} type="date" name={LIST_PARAMS.to} defaultValue={query.to ?? ""} />
+      </div>
+      {themes && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-theme`}>Àmbit</Label>
+          <Select
+            id={`${id}-theme`}
+            name={LIST_PARAMS.theme}
+            defaultValue={query.theme ?? ""}
+            none="Tots"
+            options={labelled(categories, categoryLabels)}
+          />
+        </div>
+      )}
+      {filters
+        .filter((f) => f.hidden && query.filters[f.name])
+        .map((f) => (
+          <input key={f.name} type="hidden" name={f.name} value={query.filters[f.name]} />
+        ))}
+      {filters
+        .filter((f) => !f.hidden)
+        .map((f) => (
+          <div key={f.name} className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
+            <Select id={`${id}-${f.name}`} name={f.name} defaultValue={query.filters[f.name] ?? ""} none="Tots" options={f.options} />
+          </div>
+        ))}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-sort`}>Ordena per</Label>
+        <Select id={`${id}-sort`} name={LIST_PARAMS.sort} defaultValue={query.sort} options={sorts} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-dir`}>Ordre</Label>
+        <Select id={`${id}-dir`} name={LIST_PARAMS.dir} defaultValue={query.dir} options={DIRECTIONS} />
+      </div>
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">Cerca</Button>
+        <Button asChild variant="outline">
+          <Link to="?">Neteja els filtres</Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** "Mostrant 51–100 de 1.234 reflexions (de 5.000 en total)". */
+export function ListStatus({
+  list,
+  noun,
+}: {
+  list: Pick<ListPage<unknown>, "rows" | "matching" | "total" | "page" | "pageSize">;
+  noun: string;
+}) {
+  const first = list.matching === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
+  const last = first === 0 ? 0 : first + list.rows.length - 1;
+  const n = (x: number) => x.toLocaleString("ca-ES");
+  return (
+    <p className="mb-4 text-sm" role="status">
+      Mostrant {n(first)}–{n(last)} de {n(list.matching)} {noun}
+      {list.matching !== list.total && ` (${n(list.total)} en total)`}
+    </p>
+  );
+}
+
+/** The pages: first, previous, "Pàgina N de M", next, last; each a link keeping the filters. */
+export function Pager({ list, label }: { list: Pick<ListPage<unknown>, "page" | "pages">; label: string }) {
+  const { search } = useLocation();
+  if (list.pages <= 1) return null;
+  const to = (page: number) => withParams(search, { [LIST_PARAMS.page]: String(page) });
+  const { page, pages } = list;
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+      {page > 1 && (
+        <>
+          <Button asChild variant="outline" size="sm">
+            <Link to={to(1)}>Primera</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={to(page - 1)} rel="prev">
+              Anterior
+            </Link>
+          </Button>
+        </>
+      )}
+      <span aria-current="page" className="px-2">
+        Pàgina {page.toLocaleString("ca-ES")} de {pages.toLocaleString("ca-ES")}
+      </span>
+      {page < pages && (
+        <>
+          <Button asChild variant="outline" size="sm">
+            <Link to={to(page + 1)} rel="next">
+              Següent
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={to(pages)}>Última</Link>
+          </Button>
+        </>
+      )}
+    </nav>
+  );
+}
+
+const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", xlsx: "Excel", zip: "Àudios (ZIP)" };
+
+/** Download links for the list's export, with the list's current filters (not its page). */
+export function ExportLinks({ name, what, formats = ["csv", "xlsx"] }: { name: string; what: string; formats?: ExportFormat[] }) {
+  const { search } = useLocation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {formats.map((format) => (
+        <Button key={format} asChild variant="outline" size="sm">
+          <a href={exportHref(name, format, search)} download>
+            <Download aria-hidden="true" />
+            <span className="sr-only">Exporta {what} en </span>
+            {FORMAT_LABELS[format]}
+          </a>
+        </Button>
+      ))}
+    </div>
+  );
+}

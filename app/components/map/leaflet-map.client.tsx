@@ -1,0 +1,274 @@
+// The map itself, drawn with Leaflet (decision 038); .client: the server never loads it (Leaflet
+// needs a window). This module and Leaflet load only when a map
+// comes near the screen or the map dialog opens (participation-map.tsx imports it dynamically).
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import "./map.css";
+import { useEffect, useRef } from "react";
+import {
+  AREA_BBOX,
+  DASH_ARRAYS,
+  MAP_CATEGORY_COLOURS,
+  MAP_CATEGORY_LABELS,
+  PIN_STATUS_LABELS,
+  type AdminMapPin,
+  type MapCategory,
+  type PublicMapLayer,
+  type TileSettings,
+} from "~/domain/map";
+import type { MapPlace } from "./participation-map";
+import { LabelledIcon, PinLayer, type Pin } from "./pin-layer.client";
+
+interface CommentFeature {
+  geometry: { coordinates: [number, number] };
+  properties: { id: string; comment: string; category: MapCategory | null; municipality: string | null; created_at: string };
+}
+
+export interface LeafletMapProps {
+  label: string;
+  tiles: TileSettings;
+  layers: PublicMapLayer[];
+  /** Which comment categories to show (all when null). */
+  categories: readonly (MapCategory | "none")[] | null;
+  /** Picking a place for a comment: a click, a segment, or Enter at the crosshair. */
+  onPlace?: (place: MapPlace) => void;
+  place?: MapPlace | null;
+  /** Where the comments come from (the public GeoJSON). */
+  commentsUrl?: string;
+  /** The staff's map: these pins (any status), drawn instead of the public comments, each showing
+   * its status by its shape and in words, with a link to moderate it (`pinHref`). */
+  pins?: AdminMapPin[];
+  pinHref?: (pin: AdminMapPin) => string;
+  onReady?: (info: { pins: number; ms: number }) => void;
+}
+
+const el = (tag: string, text?: string, className?: string) => {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+};
+
+function segmentPopup(layerName: string, p: Record<string, unknown>, seg: PublicMapLayer["segments"][number] | undefined) {
+  const box = el("div");
+  box.append(el("strong", seg?.name ?? String(p.name ?? p.nom ?? layerName)));
+  box.append(el("div", layerName, "map-popup-meta"));
+  if (seg?.status) box.append(el("div", `Estat: ${seg.status}`));
+  if (seg?.lengthKm) box.append(el("div", `Longitud: ${seg.lengthKm.toLocaleString("ca-ES")} km`));
+  if (seg?.municipality) box.append(el("div", `Municipi: ${seg.municipality}`));
+  return box;
+}
+
+function commentPopup(f: CommentFeature) {
+  const box = el("div");
+  const { category, comment, municipality, created_at } = f.properties;
+  box.append(el("strong", category ? MAP_CATEGORY_LABELS[category] : "Comentari"));
+  box.append(el("p", comment));
+  box.append(el("div", [municipality, new Date(created_at).toLocaleDateString("ca-ES")].filter(Boolean).join(" · "), "map-popup-meta"));
+  return box;
+}
+
+const pinIcon = (colour: string) =>
+  L.divIcon({ className: "map-pin", html: `<span style="background:${colour}"></span>`, iconSize: [18, 18], iconAnchor: [9, 9] });
+
+/** The staff's pins: the category's colour, and the status as a shape with a mark (a round pin
+ * published, a square with "?" pending, a hollow circle crossed out hidden): never the colour alone. */
+const STATUS_MARKS: Record<AdminMapPin["status"], string> = { published: "", pending: "?", hidden: "" };
+const statusIcon = (colour: string, status: AdminMapPin["status"], label: string) =>
+  new LabelledIcon({
+    className: `map-pin map-pin--${status}`,
+    html: `<span aria-hidden="true" style="--pin:${colour}">${STATUS_MARKS[status]}</span>`,
+    iconSize: [20, 20],
+    iconAnchor: [10, 10],
+    label,
+  });
+
+const categoryOf = (category: MapCategory | null) => (category ? MAP_CATEGORY_LABELS[category] : "Comentari");
+
+function adminPinPopup(pin: AdminMapPin, href: string | undefined) {
+  const box = el("div");
+  box.append(el("strong", categoryOf(pin.category)));
+  box.append(el("div", `Estat: ${PIN_STATUS_LABELS[pin.status]}`, `map-popup-status map-popup-status--${pin.status}`));
+  box.append(el("p", pin.comment));
+  const meta = [pin.municipality, pin.segmentName, new Date(pin.createdAt).toLocaleDateString("ca-ES")].filter(Boolean).join(" · ");
+  box.append(el("div", meta, "map-popup-meta"));
+  if (href) {
+    const link = el("a", "Modera aquest comentari", "map-popup-link") as HTMLAnchorElement;
+    link.href = href;
+    box.append(link);
+  }
+  return box;
+}
+
+export default function LeafletMap({
+  label,
+  tiles,
+  layers,
+  categories,
+  onPlace,
+  place,
+  commentsUrl,
+  pins: adminPins,
+  pinHref,
+  onReady,
+}: LeafletMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const pinLayer = useRef<PinLayer | null>(null);
+  /** The public comments drawn (for the category filter). */
+  const comments = useRef<{ pin: Pin; category: MapCategory | null }[]>([]);
+  const hrefRef = useRef(pinHref);
+  const drawnPins = useRef<AdminMapPin[] | null>(null);
+  const picked = useRef<L.Layer | null>(null);
+  const placeRef = useRef(onPlace);
+  useEffect(() => {
+    placeRef.current = onPlace;
+    hrefRef.current = pinHref;
+  }, [onPlace, pinHref]);
+
+  /** Draws the staff's pins in place of those drawn; the map's `data-pins` gives their number
+   * (the tests wait for it). */
+  function drawAdminPins(list: AdminMapPin[]): number {
+    drawnPins.current = list;
+    pinLayer.current!.setPins(
+      list.map((pin) => {
+        const title = `${PIN_STATUS_LABELS[pin.status]} · ${categoryOf(pin.category)}: ${pin.comment.slice(0, 80)}`;
+        return {
+          lat: pin.lat,
+          lng: pin.lng,
+          status: pin.status,
+          title,
+          icon: () => statusIcon(MAP_CATEGORY_COLOURS[pin.category ?? "altres"], pin.status, title),
+          popup: () => adminPinPopup(pin, hrefRef.current?.(pin)),
+        };
+      }),
+    );
+    map.current!.getContainer().dataset.pins = String(list.length);
+    return list.length;
+  }
+
+  useEffect(() => {
+    const started = performance.now();
+    const [w, s, e, n] = AREA_BBOX;
+    const m = L.map(box.current!, {
+      maxBounds: L.latLngBounds([s - 0.2, w - 0.3], [n + 0.2, e + 0.3]),
+      minZoom: 9,
+      maxZoom: 18,
+      zoomSnap: 0.5,
+    }).fitBounds([
+      [41.25, 1.52],
+      [41.52, 1.92],
+    ]);
+    map.current = m;
+    m.attributionControl.setPrefix(false);
+    const container = m.getContainer();
+    container.setAttribute("aria-label", label);
+    container.setAttribute("role", "application");
+    container.setAttribute("aria-roledescription", "mapa");
+    // The base map is decoration: when its server cannot be reached, the network is drawn all the same.
+    if (tiles.tileUrl) L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution ?? "", subdomains: "abc", maxZoom: 19 }).addTo(m);
+
+    const pick = (p: MapPlace) => placeRef.current?.(p);
+    m.on("click", (ev: L.LeafletMouseEvent) => placeRef.current && pick({ lat: ev.latlng.lat, lng: ev.latlng.lng }));
+    // The keyboard's way to place a pin: arrows move the map under the crosshair, Enter drops it.
+    container.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" || ev.target !== container || !placeRef.current) return;
+      ev.preventDefault();
+      const c = m.getCenter();
+      pick({ lat: c.lat, lng: c.lng });
+    });
+
+    const drawn = layers.map(async (layer) => {
+      const res = await fetch(layer.url);
+      const json = (await res.json()) as GeoJSON.FeatureCollection;
+      let index = 0;
+      L.geoJSON(json, {
+        style: { color: layer.colour, weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" },
+        pointToLayer: (_f, latlng) =>
+          L.circleMarker(latlng, { radius: 7, color: "#fff", weight: 2, fillColor: layer.colour, fillOpacity: 1 }),
+        onEachFeature: (feature, item) => {
+          const seg = layer.segments[index++];
+          item.bindPopup(() => segmentPopup(layer.name, feature.properties ?? {}, seg));
+          item.on("click", (ev) => {
+            if (!placeRef.current || !seg) return;
+            L.DomEvent.stopPropagation(ev);
+            pick({ segment: seg.ref, segmentName: seg.name, lat: seg.at[0], lng: seg.at[1] });
+          });
+          item.on("add", () => {
+            // Segments are reachable by keyboard: Tab focuses one, its properties open, Enter picks it.
+            const path = (item as L.Path).getElement?.() as SVGElement | undefined;
+            if (!path || !seg) return;
+            path.setAttribute("tabindex", "0");
+            path.setAttribute("role", "button");
+            path.setAttribute("aria-label", `${seg.name} (${layer.name})`);
+            path.addEventListener("focus", () => item.openPopup());
+            path.addEventListener("keydown", (ev: KeyboardEvent) => {
+              if (ev.key !== "Enter" || !placeRef.current) return;
+              ev.preventDefault();
+              pick({ segment: seg.ref, segmentName: seg.name, lat: seg.at[0], lng: seg.at[1] });
+            });
+          });
+        },
+      }).addTo(m);
+    });
+
+    pinLayer.current = new PinLayer(m, Boolean(adminPins));
+    const loaded = adminPins
+      ? Promise.resolve(drawAdminPins(adminPins))
+      : commentsUrl
+        ? fetch(commentsUrl)
+            .then((r) => r.json() as Promise<{ features: CommentFeature[] }>)
+            .then(({ features }) => {
+              comments.current = features.map((f) => {
+                const colour = MAP_CATEGORY_COLOURS[f.properties.category ?? "altres"];
+                const [lng, lat] = f.geometry.coordinates;
+                const title = `${categoryOf(f.properties.category)}: ${f.properties.comment.slice(0, 80)}`;
+                const pin: Pin = { lat, lng, status: "published", title, icon: () => pinIcon(colour), popup: () => commentPopup(f) };
+                return { pin, category: f.properties.category };
+              });
+              pinLayer.current!.setPins(comments.current.map((c) => c.pin));
+              return features.length;
+            })
+        : Promise.resolve(0);
+    void Promise.allSettled([...drawn, loaded]).then(([...results]) => {
+      const last = results.at(-1);
+      container.dataset.ready = "true";
+      onReady?.({ pins: last?.status === "fulfilled" ? (last.value as number) : 0, ms: performance.now() - started });
+    });
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+    // The map is made once; its inputs are read again by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    // A new filter: the new pins replace the old (the first ones were drawn with the map).
+    if (adminPins && pinLayer.current && drawnPins.current !== adminPins) drawAdminPins(adminPins);
+  }, [adminPins]);
+
+  useEffect(() => {
+    if (!pinLayer.current || comments.current.length === 0) return;
+    pinLayer.current.setPins(
+      comments.current.filter((c) => categories === null || categories.includes(c.category ?? "none")).map((c) => c.pin),
+    );
+  }, [categories]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (picked.current) m.removeLayer(picked.current);
+    picked.current = place
+      ? L.marker([place.lat, place.lng], {
+          icon: L.divIcon({ className: "map-picked", html: "<span></span>", iconSize: [28, 28], iconAnchor: [14, 28] }),
+          title: "El lloc del teu comentari",
+          alt: "El lloc del teu comentari",
+          keyboard: false,
+          interactive: false,
+        }).addTo(m)
+      : null;
+  }, [place]);
+
+  return <div ref={box} className="map-canvas size-full" data-picking={onPlace ? "true" : undefined} />;
+}

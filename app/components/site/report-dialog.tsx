@@ -1,0 +1,83 @@
+import { FlagIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { FormField } from "~/components/form-field";
+import { Notice, FormDialog, PublicForm, usePublicForm } from "~/components/participation/shared";
+import { Textarea } from "~/components/ui/textarea";
+import { reportReasonLabels, reportReasons, type ContributionType } from "~/domain/contributions";
+import { echoed, LIMITS, REPORT_TEXTS, type WriteResult } from "~/lib/participation-texts";
+import { paths } from "~/lib/routes";
+
+// Visitors report a contribution (decision 028): a short list of reasons, no account. The report
+// control on each card and dialog is a link to the report page without JavaScript, a dialog with it.
+
+export const REPORT_DIALOG = { title: REPORT_TEXTS.title, description: REPORT_TEXTS.description };
+
+/** The report page's address for one contribution. */
+export const reportHref = (type: ContributionType, id: string) => `${paths.report}?${new URLSearchParams({ tipus: type, id })}`;
+
+/** The report form: the reason (radios: they work without JavaScript) and, for 'other', the words. */
+export function ReportForm({
+  type,
+  id,
+  result,
+  onSent,
+}: {
+  type: ContributionType;
+  id: string;
+  result?: WriteResult;
+  onSent?: () => void;
+}) {
+  const name = useId();
+  const [reason, setReason] = useState(() => echoed(result, "reason"));
+  const form = usePublicForm({ key: `report-${type}-${id}`, action: reportHref(type, id), result, onSuccess: onSent });
+  const { errors } = form;
+  const gone = errors.type ?? errors.id;
+  if (gone) return <Notice message={REPORT_TEXTS.gone} />;
+  return (
+    <PublicForm form={form} submit={{ label: "Envia la denúncia", ready: reason !== "" }}>
+      <input type="hidden" name="type" value={type} />
+      <input type="hidden" name="id" value={id} />
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors.reason ? `${name}-error` : undefined}>
+        <legend className="mb-1 font-semibold">Motiu</legend>
+        {reportReasons.map((r) => (
+          <label key={r} className="flex items-center gap-3">
+            <input
+              type="radio"
+              name="reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+              className="size-5 accent-brand focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+            />
+            {reportReasonLabels[r]}
+          </label>
+        ))}
+        {errors.reason && (
+          <p id={`${name}-error`} className="text-sm font-semibold text-red-700">
+            {errors.reason}
+          </p>
+        )}
+      </fieldset>
+      <FormField label="Explica el motiu (obligatori si tries «Un altre motiu»)" error={errors.detail}>
+        <Textarea name="detail" rows={3} maxLength={LIMITS.reason} defaultValue={echoed(result, "detail")} />
+      </FormField>
+    </PublicForm>
+  );
+}
+
+/** 'Denuncia': a small control under a contribution. */
+export function ReportDialog({ type, id }: { type: ContributionType; id: string }) {
+  return (
+    <FormDialog
+      href={reportHref(type, id)}
+      icon={<FlagIcon aria-hidden="true" />}
+      label="Denuncia"
+      variant="ghost"
+      size="sm"
+      className="w-fit text-ink/80"
+      {...REPORT_DIALOG}
+    >
+      {(close) => <ReportForm type={type} id={id} onSent={close} />}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { AREA_BBOX, inArea, LAYER_LIMITS, nearestMunicipality, roundCoord, type MapSegment } from "~/domain/map";
+
+// The check of an uploaded network layer (issue 17): a GeoJSON FeatureCollection of points and
+// lines (Point, LineString, MultiLineString) in WGS 84 (RFC 7946: longitude, latitude in degrees),
+// every position inside the Alt Penedès (AREA_BBOX), within LAYER_LIMITS. Messages are the admin's.
+
+const fmt = (n: number) => n.toLocaleString("ca-ES");
+const deg = (n: number) => n.toFixed(2).replace(".", ",");
+
+export const LAYER_MESSAGES = {
+  notJson: "El fitxer no es pot llegir com a JSON: comprova que sigui un fitxer GeoJSON desat com a text UTF-8.",
+  notCollection:
+    'El fitxer ha de ser una FeatureCollection de GeoJSON (un objecte amb "type": "FeatureCollection" i una llista "features").',
+  empty: "La capa no té cap element.",
+  tooMany: (n: number) => `La capa té ${fmt(n)} elements; el màxim és ${fmt(LAYER_LIMITS.features)}.`,
+  tooManyPositions: `La capa té massa vèrtexs; el màxim és ${fmt(LAYER_LIMITS.positions)} entre tots els elements.`,
+  tooLarge: `El fitxer és massa gran (màxim ${LAYER_LIMITS.bytes / 1024 / 1024} MB).`,
+  badType: "El fitxer ha de ser un GeoJSON (.geojson o .json).",
+  required: "Tria el fitxer GeoJSON de la capa.",
+  crs: "La capa ha d'estar en WGS 84 (longitud i latitud en graus, EPSG:4326), com demana el GeoJSON.",
+  notFeature: (i: number) => `L'element ${fmt(i)} no és un Feature de GeoJSON.`,
+  geometry: (i: number, type: string) =>
+    `L'element ${fmt(i)} és de tipus ${type}: només s'accepten punts (Point) i línies (LineString, MultiLineString).`,
+  coordinates: (i: number) => `L'element ${fmt(i)} té coordenades no vàlides.`,
+  outside: (i: number) =>
+    `L'element ${fmt(i)} cau fora de l'Alt Penedès (longitud ${deg(AREA_BBOX[0])} a ${deg(AREA_BBOX[2])}, latitud ${deg(AREA_BBOX[1])} a ${deg(AREA_BBOX[3])}). ` +
+    "Les coordenades han de ser WGS 84 en graus, en l'ordre longitud, latitud.",
+} as const;
+
+type Position = [number, number];
+export type LayerCheck = { ok: true; featureCount: number; segments: (layerId: string) => MapSegment[] } | { ok: false; error: string };
+
+const isPosition = (p: unknown): p is Position =>
+  Array.isArray(p) && (p.length === 2 || p.length === 3) && p.every((n) => typeof n === "number" && Number.isFinite(n));
+
+/** Kilometres along a line (haversine). */
+function lengthKm(line: Position[]): number {
+  let km = 0;
+  for (let i = 1; i < line.length; i++) {
+    const [lng1, lat1] = line[i - 1]!;
+    const [lng2, lat2] = line[i]!;
+    const r = Math.PI / 180;
+    const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+    km += 12742 * Math.asin(Math.sqrt(a));
+  }
+  return km;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, 200) : typeof v === "number" ? String(v) : null);
+
+export function checkLayer(source: string): LayerCheck {
+  if (Buffer.byteLength(source) > LAYER_LIMITS.bytes) return { ok: false, error: LAYER_MESSAGES.tooLarge };
+  let json: unknown;
+  try {
+    json = JSON.parse(source.replace(/^\uFEFF/, ""));
+  } catch {
+    return { ok: false, error: LAYER_MESSAGES.notJson };
+  }
+  const fc = json as { type?: unknown; features?: unknown; crs?: { properties?: { name?: unknown } } };
+  if (typeof json !== "object" || json === null || fc.type !== "FeatureCollection" || !Array.isArray(fc.features))
+    return { ok: false, error: LAYER_MESSAGES.notCollection };
+  // RFC 7946 dropped "crs"; an old file may still name one, and only WGS 84 is accepted.
+  const crs = fc.crs?.properties?.name;
+  if (fc.crs !== undefined && !(typeof crs === "string" && /(CRS84|EPSG:?:?4326)$/i.test(crs)))
+    return { ok: false, error: LAYER_MESSAGES.crs };
+  const features = fc.features as unknown[];
+  if (features.length === 0) return { ok: false, error: LAYER_MESSAGES.empty };
+  if (features.length > LAYER_LIMITS.features) return { ok: false, error: LAYER_MESSAGES.tooMany(features.length) };
+
+  let positions = 0;
+  const parts: { name: string; status: string | null; lines: Position[][] | null; point: Position | null; municipality: string | null }[] =
+    [];
+  for (const [index, raw] of features.entries()) {
+    const n = index + 1;
+    const f = raw as { type?: unknown; geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown> | null };
+    if (typeof raw !== "object" || raw === null || f.type !== "Feature" || typeof f.geometry !== "object" || f.geometry === null)
+      return { ok: false, error: LAYER_MESSAGES.notFeature(n) };
+    const { type, coordinates } = f.geometry;
+    let lines: Position[][] | null = null;
+    let point: Position | null = null;
+    if (type === "Point") {
+      if (!isPosition(coordinates)) return { ok: false, error: LAYER_MESSAGES.coordinates(n) };
+      point = coordinates;
+    } else if (type === "LineString" || type === "MultiLineString") {
+      const list = (type === "LineString" ? [coordinates] : coordinates) as unknown;
+      if (!Array.isArray(list) || list.length === 0) return { ok: false, error: LAYER_MESSAGES.coordinates(n) };
+      for (const line of list as unknown[])
+        if (!Array.isArray(line) || line.length < 2 || !line.every(isPosition)) return { ok: false, error: LAYER_MESSAGES.coordinates(n) };
+      lines = list as Position[][];
+    } else return { ok: false, error: LAYER_MESSAGES.geometry(n, typeof type === "string" ? type : "desconegut") };
+    const all = point ? [point] : lines!.flat();
+    positions += all.length;
+    if (positions > LAYER_LIMITS.positions) return { ok: false, error: LAYER_MESSAGES.tooManyPositions };
+    if (!all.every(([lng, lat]) => inArea(lng, lat))) return { ok: false, error: LAYER_MESSAGES.outside(n) };
+    const p = f.properties ?? {};
+    parts.push({
+      name: text(p.name) ?? text(p.nom) ?? `Element ${n}`,
+      status: text(p.status) ?? text(p.estat),
+      lines,
+      point,
+      municipality: text(p.municipality) ?? text(p.municipi),
+    });
+  }
+  return {
+    ok: true,
+    featureCount: features.length,
+    segments: (layerId) =>
+      parts.map(({ name, status, lines, point, municipality }, i) => {
+        const longest = lines ? lines.reduce((a, b) => (lengthKm(b) > lengthKm(a) ? b : a)) : null;
+        const [lng, lat] = point ?? longest![Math.floor(longest!.length / 2)]!;
+        const at: [number, number] = [roundCoord(lat), roundCoord(lng)];
+        return {
+          ref: `${layerId}:${i}`,
+          name,
+          status,
+          lengthKm: lines ? Math.round(lines.reduce((km, l) => km + lengthKm(l), 0) * 100) / 100 : null,
+          municipality: municipality ?? nearestMunicipality(at[0], at[1]),
+          at,
+        };
+      }),
+  };
+}

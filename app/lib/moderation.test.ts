@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  consultationSchema,
+  heldByFilter,
+  initialStatus,
+  moderationActionSchema,
+  parseQueueFilters,
+  queueSearch,
+  DEFAULT_MODERATION,
+} from "./moderation";
+
+describe("the word and link filter", () => {
+  const terms = (...blockedTerms: string[]) => ({ blockedTerms, holdLinks: false });
+  it("matches whole words and phrases, whatever the case and the accents", () => {
+    expect(heldByFilter("Quin CÀMERA!", terms("camera"))).toBe(true);
+    expect(heldByFilter("camerada", terms("camera"))).toBe(false);
+    expect(heldByFilter("Fora els  cotxes, ja.", terms("els cotxes"))).toBe(true);
+    expect(heldByFilter("els cotxets", terms("els cotxes"))).toBe(false);
+    expect(heldByFilter("res", terms())).toBe(false);
+  });
+  it("matches a term with other characters anywhere (a fragment of an address)", () => {
+    expect(heldByFilter("mira https://BIT.LY/abc", terms("bit.ly"))).toBe(true);
+    expect(heldByFilter("bitly", terms("bit.ly"))).toBe(false);
+  });
+  it("holds any web address when links are held", () => {
+    for (const text of ["http://a.cat", "Vegeu https://x.y/z", "www.exemple.cat"])
+      expect(heldByFilter(text, { blockedTerms: [], holdLinks: true })).toBe(true);
+    expect(heldByFilter("Envia'm un correu a a@b.cat", { blockedTerms: [], holdLinks: true })).toBe(false);
+  });
+  it("gives the status a new contribution is stored with", () => {
+    expect(initialStatus("Hola", DEFAULT_MODERATION)).toBe("published");
+    expect(initialStatus("Hola", { ...DEFAULT_MODERATION, mode: "review_first" })).toBe("pending");
+    expect(initialStatus("Hola", { ...DEFAULT_MODERATION, blockedTerms: ["hola"] })).toBe("pending");
+  });
+});
+
+describe("the forms' schemas", () => {
+  it("a calendar date must exist", () => {
+    expect(consultationSchema.safeParse({ closesOn: "2030-02-29", phase: "1" }).success).toBe(false);
+    expect(consultationSchema.safeParse({ closesOn: "2028-02-29", phase: "3", open: "on" }).data).toEqual({
+      closesOn: "2028-02-29",
+      phase: 3,
+      open: true,
+    });
+    expect(consultationSchema.safeParse({ closesOn: "2028-02-28", phase: "4" }).success).toBe(false);
+  });
+  it("an action names its contributions as type:id, and hiding needs a reason", () => {
+    const id = "00000000-0000-4000-8000-000000000001";
+    expect(moderationActionSchema.safeParse({ intent: "approve", items: `reflection:${id}, reflection:${id.toUpperCase()}` }).data).toEqual(
+      {
+        intent: "approve",
+        items: [{ type: "reflection", id }],
+        reason: null,
+      },
+    );
+    expect(moderationActionSchema.safeParse({ intent: "hide", items: `map_comment:${id}`, reason: " " }).success).toBe(false);
+    expect(moderationActionSchema.safeParse({ intent: "approve", items: "" }).success).toBe(false);
+  });
+  it("the queue's address round-trips its filters", () => {
+    const f = parseQueueFilters(new URLSearchParams("estat=hidden&tipus=testimonial&ambit=infants&q=x&denunciades=1&pagina=3"));
+    expect(parseQueueFilters(new URLSearchParams(queueSearch(f)))).toEqual(f);
+    expect(queueSearch(parseQueueFilters(new URLSearchParams()))).toBe("");
+  });
+});

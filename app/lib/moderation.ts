@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { PHASES, type Consultation } from "~/domain/campaign";
+import {
+  moderationModes,
+  moderationStatuses,
+  reportReasons,
+  contributionTypes,
+  type ModerationMode,
+  type ModerationStatus,
+} from "~/domain/contributions";
+import { categories } from "~/domain/themes";
+import { LIMITS, REPORT_TEXTS } from "./participation-texts";
+
+export { REPORT_TEXTS };
+
+// Moderation and the consultation's calendar (decisions 028 and 029), client-safe: the settings'
+// schemas (the settings screen checks with them, the action applies them), the word filter, the
+// report form's schema and the queue's filters.
+
+export interface ModerationSettings {
+  mode: ModerationMode;
+  /** This many reports from different visitors send a published contribution back to pending. */
+  reportThreshold: number;
+  /** Words, phrases or fragments of addresses: a contribution holding one waits for staff. */
+  blockedTerms: string[];
+  /** A contribution with a web address in it waits for staff. */
+  holdLinks: boolean;
+}
+
+export const DEFAULT_MODERATION: ModerationSettings = {
+  mode: "publish_then_review",
+  reportThreshold: 3,
+  blockedTerms: [],
+  holdLinks: false,
+};
+
+export const MAX_BLOCKED_TERMS = 500;
+/** A staff member's reason to hide, a visitor's words in a report. */
+export const MAX_REASON = LIMITS.reason;
+
+const checked = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+/** The settings screen's moderation form: the mode, the threshold, the list (one term a line). */
+export const moderationSettingsSchema = z.object({
+  mode: z.enum(moderationModes, { error: "Tria una manera de moderar" }),
+  reportThreshold: z.coerce
+    .number({ error: "Escriu un nombre de denúncies entre 1 i 100" })
+    .int("Escriu un nombre de denúncies entre 1 i 100")
+    .min(1, "Escriu un nombre de denúncies entre 1 i 100")
+    .max(100, "Escriu un nombre de denúncies entre 1 i 100"),
+  blockedTerms: z
+    .string()
+    .max(20_000, "La llista no pot tenir més de 20.000 caràcters")
+    .optional()
+    .transform((v) => [
+      ...new Set(
+        (v ?? "")
+          .split(/\r?\n/)
+          .map((t) => t.trim().toLocaleLowerCase("ca"))
+          .filter(Boolean),
+      ),
+    ])
+    .refine((list) => list.length <= MAX_BLOCKED_TERMS, `La llista pot tenir com a màxim ${MAX_BLOCKED_TERMS} entrades`)
+    .refine((list) => list.every((t) => t.length <= 100), "Cada entrada pot tenir com a màxim 100 caràcters"),
+  holdLinks: checked,
+});
+
+/** The settings screen's calendar form. */
+export const consultationSchema = z.object({
+  closesOn: z
+    .string({ error: "Indica la data de tancament" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Indica la data de tancament")
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      "La data no és vàlida",
+    ),
+  phase: z.coerce
+    .number({ error: "Tria una fase del pla" })
+    .refine((n): n is Consultation["phase"] => PHASES.some((p) => p.n === n), "Tria una fase del pla"),
+  open: checked,
+});
+
+/** Lower case and without accents: 'Càmera' matches 'camera'. */
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("ca");
+
+const LINK = /(https?:\/\/|www\.)\S/i;
+
+/** Whether a contribution's text must wait for staff under the filter: it holds one of the terms
+ * (as a whole word, or anywhere for a term with a character that is not a letter or a digit, such
+ * as 'bit.ly'), or a web address when links are held. */
+export function heldByFilter(text: string, settings: Pick<ModerationSettings, "blockedTerms" | "holdLinks">): boolean {
+  if (settings.holdLinks && LINK.test(text)) return true;
+  const folded = fold(text);
+  // The text's words, one space apart and padded: a word or a phrase matches whole words only.
+  const words = ` ${folded
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(" ")} `;
+  return settings.blockedTerms.some((term) => {
+    const t = fold(term).trim();
+    if (!t) return false;
+    return /^[\p{L}\p{N}\s]+$/u.test(t) ? words.includes(` ${t.replace(/\s+/g, " ")} `) : folded.includes(t);
+  });
+}
+
+/** The status a new reflection or map comment is stored with. */
+export function initialStatus(text: string, settings: ModerationSettings): ModerationStatus {
+  return settings.mode === "review_first" || heldByFilter(text, settings) ? "pending" : "published";
+}
+
+// ---------------------------------------------------------------------------------------
+// Reports
+
+const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string());
+
+export const reportSchema = z
+  .object({
+    type: z.enum(contributionTypes, { error: REPORT_TEXTS.gone.title }),
+    id: z.uuid({ error: REPORT_TEXTS.gone.title }),
+    reason: z.enum(reportReasons, { error: REPORT_TEXTS.reasonRequired }),
+    detail: text.optional(),
+  })
+  .transform((v, ctx) => {
+    const detail = v.detail || null;
+    if (v.reason === "other" && !detail) ctx.addIssue({ code: "custom", path: ["detail"], message: REPORT_TEXTS.detailRequired });
+    if (detail && detail.length > MAX_REASON) ctx.addIssue({ code: "custom", path: ["detail"], message: REPORT_TEXTS.detailTooLong });
+    return { ...v, detail };
+  });
+
+// ---------------------------------------------------------------------------------------
+// The moderation queue's filters (from the query string) and actions.
+
+export const QUEUE_PAGE_SIZE = 25;
+
+export interface QueueFilters {
+  status: ModerationStatus;
+  type: (typeof contributionTypes)[number] | null;
+  theme: (typeof categories)[number] | null;
+  q: string;
+  /** Only contributions with reports. */
+  reported: boolean;
+  page: number;
+}
+
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | null =>
+  (list as readonly string[]).includes(v ?? "") ? (v as T) : null;
+
+/** The queue's filters from its address; anything unknown falls back to the default. */
+export function parseQueueFilters(params: URLSearchParams): QueueFilters {
+  const page = Number(params.get("pagina"));
+  return {
+    status: oneOf(moderationStatuses, params.get("estat")) ?? "pending",
+    type: oneOf(contributionTypes, params.get("tipus")),
+    theme: oneOf(categories, params.get("ambit")),
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    reported: params.get("denunciades") === "1",
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+/** The queue's address for these filters (defaults left out). */
+export function queueSearch(f: Partial<QueueFilters>): string {
+  const p = new URLSearchParams();
+  if (f.status && f.status !== "pending") p.set("estat", f.status);
+  if (f.type) p.set("tipus", f.type);
+  if (f.theme) p.set("ambit", f.theme);
+  if (f.q) p.set("q", f.q);
+  if (f.reported) p.set("denunciades", "1");
+  if (f.page && f.page > 1) p.set("pagina", String(f.page));
+  return p.size ? `?${p}` : "";
+}
+
+export const moderationIntents = ["approve", "hide", "restore", "delete"] as const;
+export type ModerationIntent = (typeof moderationIntents)[number];
+
+/** The statuses each action applies to, and the status it leaves. */
+export const INTENT_RULES: Record<Exclude<ModerationIntent, "delete">, { from: ModerationStatus[]; to: ModerationStatus }> = {
+  approve: { from: ["pending"], to: "published" },
+  hide: { from: ["pending", "published"], to: "hidden" },
+  restore: { from: ["hidden"], to: "published" },
+};
+
+export const moderationActionSchema = z
+  .object({
+    intent: z.enum(moderationIntents, { error: "Acció desconeguda" }),
+    // The selected contributions, "type:id", comma-separated (one field: the form reader keeps one value a name).
+    items: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((i) => i.trim())
+              .filter(Boolean)
+          : [],
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(reflection|map_comment|testimonial):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+              "Aportació no vàlida",
+            ),
+        )
+        .min(1, "Selecciona almenys una aportació")
+        .max(QUEUE_PAGE_SIZE * 4, `Com a màxim ${QUEUE_PAGE_SIZE * 4} aportacions alhora`),
+    ),
+    reason: text.optional(),
+  })
+  .transform((v, ctx) => {
+    const reason = v.reason || null;
+    if (v.intent === "hide" && !reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "Escriu el motiu per amagar-ho" });
+    if (reason && reason.length > MAX_REASON)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: `El motiu pot tenir com a màxim ${MAX_REASON} caràcters` });
+    const items = [...new Set(v.items.map((i) => i.toLowerCase()))].map((i) => {
+      const [type, id] = i.split(":") as [(typeof contributionTypes)[number], string];
+      return { type, id };
+    });
+    return { intent: v.intent, items, reason };
+  });

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/export-audit";
+import { allAudit } from "~/lib/audit.server";
+import { auditCsvStream } from "~/lib/audit-csv.server";
+import { requireAdmin } from "~/lib/session.server";
+import { auditFilterOf } from "./audit.server";
+
+/** GET /admin/export/audit.csv: the audit log (with the screen's filters), administrators only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const filter = auditFilterOf(new URL(request.url).searchParams);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(auditCsvStream(allAudit(context.db, filter)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="auditoria-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,271 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { categoryLabels } from "~/domain/themes";
+import { formatDateTime, neutralise } from "~/lib/tabular.server";
+import { adminTestBed } from "~/test/admin";
+import { routeArgs } from "~/test/context";
+import { testBackends } from "~/test/db";
+import { parseCsv, readXlsx, readZip } from "~/test/tables";
+import * as aportacions from "../aportacions";
+import * as exportRoute from "./export.server";
+
+// The exports hold exactly the rows the database has for each filter (computed here apart, in
+// JavaScript, from every row), in both formats; anonymous requests are refused.
+
+const madridDay = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(d);
+const byDateThenId =
+  <R extends { id: string }>(date: (r: R) => Date) =>
+  (a: R, b: R) =>
+    date(a).getTime() - date(b).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const has = (q: string, ...values: (string | null)[]) => values.some((v) => v?.toLowerCase().includes(q.toLowerCase()));
+
+const TRICKY = ['=HYPERLINK("http://malicios.example","clica")', "+34 600 000 000", "-2+3", "@SUM(A1)", "\tamb tabulador", "\rretorn"];
+
+describe.each(testBackends())("exports on %s", (backend) => {
+  const bed = adminTestBed(backend);
+  const get = async (file: string, query = "", cookie: string | undefined = bed.cookie) => {
+    const res = (await exportRoute.loader(
+      routeArgs(bed.ctx, `/admin/export/${file}${query}`, { headers: cookie ? { Cookie: cookie } : {}, params: { file } }) as never,
+    )) as Response;
+    return res;
+  };
+  const csv = async (file: string, query = "") => {
+    const res = await get(file, query);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    return parseCsv(bytes.toString("utf8"));
+  };
+
+  beforeAll(async () => {
+    const base = Date.parse("2026-10-01T08:00:00Z");
+    const hour = 3_600_000;
+    await bed.ctx.db.insert(t.reflections).values([
+      ...TRICKY.map((reflection, i) => ({
+        reflection,
+        name: `Persona ${i}`,
+        email: `p${i}@exemple.cat`,
+        createdAt: new Date(base + i * hour),
+      })),
+      {
+        reflection: 'Carrils, "segurs"\ni separats: ÀÉÍÒÚ ç·l',
+        name: "Núria",
+        email: "nuria@exemple.cat",
+        privacyAccepted: true,
+        // 00:30 on 6 October in Madrid.
+        createdAt: new Date("2026-10-05T22:30:00Z"),
+      },
+      ...Array.from({ length: 40 }, (_, i) => ({ reflection: `Reflexió ${i}`, createdAt: new Date(base + (i + 10) * 24 * hour) })),
+    ]);
+    await bed.ctx.db.insert(t.mapComments).values([
+      { comment: "Pas segur a la N-340", email: "marta@exemple.cat", createdAt: new Date(base) },
+      { comment: "-Falten aparcaments", createdAt: new Date(base + 50 * 24 * hour) },
+    ]);
+    const audio = await bed.ctx.storage.put(Readable.from([fs.readFileSync("tests/fixtures/veu.mp3")]), {
+      maxBytes: 10_000_000,
+      accept: (type) => type,
+      prefix: "audio",
+    });
+    await bed.ctx.db.insert(t.testimonials).values([
+      { title: "Anar a la feina", category: "laboral", audioKey: audio.key, status: "approved", submittedAt: new Date(base + hour) },
+      { title: "=cmd|' /C calc'!A0", category: "infants", audioKey: audio.key, status: "pending", submittedAt: new Date(base + 2 * hour) },
+      { title: "Rutes de vinyes", category: "turistic", audioKey: audio.key, status: "rejected", submittedAt: new Date(base + 3 * hour) },
+    ]);
+    await bed.ctx.db.insert(t.newsletterSubscriptions).values([
+      {
+        email: "laia@exemple.cat",
+        privacyAccepted: true,
+        status: "confirmed",
+        createdAt: new Date(base),
+        confirmedAt: new Date(base + hour),
+      },
+      { email: "oriol@exemple.cat", privacyAccepted: true, status: "pending", source: "reflection", createdAt: new Date(base + hour) },
+    ]);
+  });
+
+  it("refuses an anonymous or forged request, and answers 404 for an unknown export", async () => {
+    for (const cookie of ["", "pb_session=forged"]) {
+      const res = (await get("reflections.csv", "", cookie).catch((e: unknown) => e)) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toMatch(/^\/admin\/login/);
+    }
+    for (const file of ["reflections.pdf", "nothing.csv", "testimonials.json", "reflections.zip"]) {
+      const res = (await get(file).catch((e: unknown) => e)) as Response;
+      expect(res.status, file).toBe(404);
+    }
+  });
+
+  it("reflections.csv equals the rows for each filter: BOM, RFC 4180, Catalan dates, formulas neutralised", async () => {
+    const all = (await bed.ctx.db.select().from(t.reflections)).sort(byDateThenId((r) => r.createdAt));
+    const cases: [string, (r: (typeof all)[number]) => boolean][] = [
+      ["", () => true],
+      ["?q=PERSONA", (r) => has("persona", r.reflection, r.name, r.email)],
+      ["?q=nuria%40exemple", (r) => has("nuria@exemple", r.reflection, r.name, r.email)],
+      ["?from=2026-10-06&to=2026-10-20", (r) => madridDay(r.createdAt) >= "2026-10-06" && madridDay(r.createdAt) <= "2026-10-20"],
+      ["?to=2026-10-05", (r) => madridDay(r.createdAt) <= "2026-10-05"],
+      [
+        "?q=reflexi%C3%B3&from=2026-11-01&page=3&sort=name&dir=asc",
+        (r) => has("reflexió", r.reflection) && madridDay(r.createdAt) >= "2026-11-01",
+      ],
+    ];
+    for (const [query, keep] of cases) {
+      const records = await csv("reflections.csv", query);
+      expect(records[0]).toEqual(["Data", "Nom", "Correu electrònic", "Accepta la newsletter", "Reflexió", "Identificador"]);
+      const expected = all.filter(keep);
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(records.slice(1), query).toEqual(
+        expected.map((r) => [
+          formatDateTime(r.createdAt),
+          r.name ?? "",
+          r.email ?? "",
+          r.privacyAccepted ? "Sí" : "No",
+          neutralise(r.reflection),
+          r.id,
+        ]),
+      );
+    }
+    const records = await csv("reflections.csv");
+    const texts = records.map((r) => r[4]!);
+    for (const tricky of TRICKY) expect(texts).toContain(`'${tricky}`);
+    expect(texts).toContain('Carrils, "segurs"\ni separats: ÀÉÍÒÚ ç·l');
+    // 22:30 UTC is 00:30 the next day in Madrid, written day first.
+    expect(records.find((r) => r[1] === "Núria")![0]).toBe("06/10/2026 00:30");
+  });
+
+  it("the .xlsx holds the same rows: Catalan headers, real dates in the Catalan order, text never a formula", async () => {
+    const query = "?q=persona";
+    const res = await get("reflections.xlsx", query);
+    expect(res.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="reflexions-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const { name, rows, numFmts } = await readXlsx(Buffer.from(await res.arrayBuffer()));
+    expect(name).toBe("Reflexions");
+    expect(rows[0]).toEqual(["Data", "Nom", "Correu electrònic", "Accepta la newsletter", "Reflexió", "Identificador"]);
+    const expected = (await bed.ctx.db.select().from(t.reflections))
+      .filter((r) => has("persona", r.reflection, r.name, r.email))
+      .sort(byDateThenId((r) => r.createdAt));
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual(
+      // XML reads a carriage return as a line feed (its end-of-line rule).
+      expected.map((r) => [r.name, r.email, r.privacyAccepted ? "Sí" : "No", r.reflection.replace(/\r/g, "\n"), r.id]),
+    );
+    // The wall clock in Madrid (UTC+2 in October), as a date cell formatted day/month/year.
+    expect(rows.slice(1).map((r) => (r[0] as Date).toISOString())).toEqual(
+      expected.map((r) => new Date(r.createdAt.getTime() + 2 * 3_600_000).toISOString()),
+    );
+    expect(numFmts[1]![0]).toBe("dd/mm/yyyy hh:mm");
+    // A string cell, not a formula: exceljs reads a formula back as an object.
+    expect(rows.slice(1).every((r) => typeof r[3] === "string")).toBe(true);
+  });
+
+  it("map comments, testimonials and subscribers: each filter's rows, e-mail columns included", async () => {
+    const comments = await csv("map-comments.csv");
+    expect(comments).toEqual([
+      ["Data", "Correu electrònic", "Comentari", "Identificador"],
+      ...(await bed.ctx.db.select().from(t.mapComments))
+        .sort(byDateThenId((r) => r.createdAt))
+        .map((r) => [formatDateTime(r.createdAt), r.email ?? "", neutralise(r.comment), r.id]),
+    ]);
+    expect(comments[2]![2]).toBe("'-Falten aparcaments");
+
+    const testimonials = (await bed.ctx.db.select().from(t.testimonials)).sort(byDateThenId((r) => r.submittedAt));
+    for (const [query, keep] of [
+      ["", () => true],
+      ["?status=pending", (r) => r.status === "pending"],
+      ["?theme=turistic", (r) => r.category === "turistic"],
+      ["?theme=laboral&status=approved", (r) => r.category === "laboral" && r.status === "approved"],
+      ["?status=bogus&theme=bogus", () => true],
+    ] as [string, (r: (typeof testimonials)[number]) => boolean][]) {
+      const records = await csv("testimonials.csv", query);
+      expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[7]])).toEqual(
+        testimonials
+          .filter(keep)
+          .map((r) => [neutralise(r.title), categoryLabels[r.category], exportRoute.testimonialStatusLabels[r.status], r.id]),
+      );
+    }
+
+    const subscribers = await csv("newsletter.csv", "?status=pending");
+    expect(subscribers).toEqual([
+      ["Data d'alta", "Correu electrònic", "Estat", "Origen", "Data de confirmació", "Identificador"],
+      [expect.any(String), "oriol@exemple.cat", "Pendent de confirmar", "Reflexió", "", expect.any(String)],
+    ]);
+    expect((await csv("newsletter.csv")).map((r) => r[1])).toEqual(["Correu electrònic", "laia@exemple.cat", "oriol@exemple.cat"]);
+  });
+
+  it("contributions.csv: every type in one table with a type column; type, theme and status filters", async () => {
+    const [refl, comments, testis] = await Promise.all([
+      bed.ctx.db.select().from(t.reflections),
+      bed.ctx.db.select().from(t.mapComments),
+      bed.ctx.db.select().from(t.testimonials),
+    ]);
+    const all = await csv("contributions.csv");
+    expect(all[0]).toEqual(["Tipus", "Data", "Text", "Nom", "Correu electrònic", "Àmbit", "Estat", "Identificador"]);
+    const count = (type: string) => all.filter((r) => r[0] === type).length;
+    expect([count("Reflexió"), count("Comentari al mapa"), count("Testimoni d'àudio")]).toEqual([
+      refl.length,
+      comments.length,
+      testis.length,
+    ]);
+    expect(new Set(all.slice(1).map((r) => r[7]))).toEqual(new Set([...refl, ...comments, ...testis].map((r) => r.id)));
+    expect(all.find((r) => r[7] === comments.find((c) => c.email)!.id)![4]).toBe("marta@exemple.cat");
+
+    expect(
+      (await csv("contributions.csv", "?type=map_comment"))
+        .slice(1)
+        .map((r) => r[7])
+        .sort(),
+    ).toEqual(comments.map((c) => c.id).sort());
+    // Only testimonials have a theme.
+    const themed = await csv("contributions.csv", "?theme=infants");
+    expect(themed.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([["Testimoni d'àudio", "Infants", "Pendent"]]);
+    // One status vocabulary: a published reflection or map comment is 'approved', a hidden one 'rejected'.
+    const public_ = [
+      ...refl.filter((r) => r.status === "published"),
+      ...comments.filter((c) => c.status === "published"),
+      ...testis.filter((x) => x.status === "approved"),
+    ];
+    const approved = (await csv("contributions.csv", "?status=approved")).slice(1);
+    expect(approved.map((r) => r[7]).sort()).toEqual(public_.map((r) => r.id).sort());
+    expect(new Set(approved.map((r) => r[6]))).toEqual(new Set(["Aprovat"]));
+    expect(approved.map((r) => r[2])).toContain("Anar a la feina");
+    expect((await csv("contributions.csv", "?status=rejected")).slice(1).map((r) => r[7])).toEqual(
+      [...refl.filter((r) => r.status === "hidden"), ...testis.filter((x) => x.status === "rejected")].map((r) => r.id),
+    );
+    const searched = await csv("contributions.csv", "?q=segur");
+    expect(
+      searched
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(["Comentari al mapa", "Reflexió"]);
+  });
+
+  it("testimonials.zip: a manifest and each filtered testimonial's audio, read from storage", async () => {
+    const res = await get("testimonials.zip", "?status=approved");
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    const files = await readZip(Buffer.from(await res.arrayBuffer()));
+    const rows = (await bed.ctx.db.select().from(t.testimonials)).filter((r) => r.status === "approved");
+    expect(rows).toHaveLength(1);
+    const manifest = parseCsv(files.get("manifest.csv")!.toString("utf8"));
+    expect(manifest[0]!.slice(0, 3)).toEqual(["Fitxer", "Data d'enviament", "Missatge"]);
+    expect(manifest.slice(1).map((r) => r[0])).toEqual(rows.map((r) => `audio/${r.id}.mp3`));
+    expect([...files.keys()].sort()).toEqual(["manifest.csv", ...rows.map((r) => `audio/${r.id}.mp3`)].sort());
+    expect(files.get(`audio/${rows[0]!.id}.mp3`)!.equals(fs.readFileSync("tests/fixtures/veu.mp3"))).toBe(true);
+    // All three with no filter.
+    expect((await readZip(Buffer.from(await (await get("testimonials.zip")).arrayBuffer()))).size).toBe(4);
+  });
+
+  it("e-mail addresses are in the admin exports only: the public contributions page carries none", async () => {
+    const emails = [...(await bed.ctx.db.select().from(t.reflections)), ...(await bed.ctx.db.select().from(t.mapComments))]
+      .map((r) => r.email)
+      .filter(Boolean) as string[];
+    expect(emails.length).toBeGreaterThan(3);
+    const exported = (await csv("contributions.csv")).flat();
+    for (const email of emails) expect(exported).toContain(email);
+    for (const query of ["", "?tipus=reflection", "?tipus=map_comment", "?pagina=2"]) {
+      const data = JSON.stringify(await aportacions.loader(routeArgs(bed.ctx, `/aportacions${query}`) as never));
+      for (const email of emails) expect(data).not.toContain(email);
+      expect(data).not.toContain("@exemple.cat");
+    }
+  });
+});

@@ -1,0 +1,242 @@
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import type { Route } from "./+types/export";
+import type { Db } from "~/db/client.server";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import { moderationAsTestimonial, type ContributionType } from "~/domain/contributions";
+import { categoryLabels, isCategory, type Category } from "~/domain/themes";
+import { listRows, readListQuery, type ListSpec } from "~/lib/admin-list.server";
+import {
+  mapCommentFields,
+  mapCommentList,
+  reflectionFields,
+  reflectionList,
+  subscriberFields,
+  subscriberList,
+  testimonialFields,
+  testimonialList,
+  type MapCommentRow,
+  type ReflectionRow,
+  type SubscriberRow,
+  type TestimonialRow,
+} from "~/lib/admin-lists.server";
+import { contributionLabels } from "~/lib/contributions";
+import { errorFields, log } from "~/lib/log.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Storage } from "~/lib/storage.server";
+import { csvChunks, downloadResponse, tableResponse, type TableColumn, type TableFormat } from "~/lib/tabular.server";
+
+// GET /admin/export/<name>.<csv|xlsx|zip> (decision 036): the admin lists' rows with the list's
+// filters (the same URL parameters), streamed. Personal data (e-mail addresses) is in these admin
+// exports only. A new export is one entry in EXPORTS.
+
+export const testimonialStatusLabels: Record<string, string> = { pending: "Pendent", approved: "Aprovat", rejected: "Rebutjat" };
+export const subscriberStatusLabels: Record<string, string> = { pending: "Pendent de confirmar", confirmed: "Confirmada" };
+export const subscriberSourceLabels: Record<string, string> = { newsletter_form: "Formulari de newsletter", reflection: "Reflexió" };
+
+/** A row of the contributions export: every type in one table. */
+export interface ContributionRow {
+  type: ContributionType;
+  id: string;
+  createdAt: Date;
+  text: string;
+  name: string | null;
+  email: string | null;
+  theme: Category | null;
+  status: string | null;
+}
+
+export const COLUMNS = {
+  reflections: [
+    { header: "Data", value: (r) => r.createdAt, width: 18 },
+    { header: "Nom", value: (r) => r.name },
+    { header: "Correu electrònic", value: (r) => r.email, width: 30 },
+    { header: "Accepta la newsletter", value: (r) => r.privacyAccepted },
+    { header: "Reflexió", value: (r) => r.reflection, width: 80 },
+    { header: "Identificador", value: (r) => r.id, width: 38 },
+  ] satisfies TableColumn<ReflectionRow>[],
+  mapComments: [
+    { header: "Data", value: (r) => r.createdAt, width: 18 },
+    { header: "Correu electrònic", value: (r) => r.email, width: 30 },
+    { header: "Comentari", value: (r) => r.comment, width: 80 },
+    { header: "Identificador", value: (r) => r.id, width: 38 },
+  ] satisfies TableColumn<MapCommentRow>[],
+  testimonials: [
+    { header: "Data d'enviament", value: (r) => r.submittedAt, width: 18 },
+    { header: "Missatge", value: (r) => r.title, width: 50 },
+    { header: "Àmbit", value: (r) => categoryLabels[r.category] },
+    { header: "Estat", value: (r) => testimonialStatusLabels[r.status] },
+    { header: "Durada (s)", value: (r) => r.duration },
+    { header: "Data de revisió", value: (r) => r.reviewedAt, width: 18 },
+    { header: "Àudio", value: (r) => `/media/${r.audioKey}`, width: 50 },
+    { header: "Identificador", value: (r) => r.id, width: 38 },
+  ] satisfies TableColumn<TestimonialRow>[],
+  newsletter: [
+    { header: "Data d'alta", value: (r) => r.createdAt, width: 18 },
+    { header: "Correu electrònic", value: (r) => r.email, width: 30 },
+    { header: "Estat", value: (r) => subscriberStatusLabels[r.status] },
+    { header: "Origen", value: (r) => subscriberSourceLabels[r.source] },
+    { header: "Data de confirmació", value: (r) => r.confirmedAt, width: 18 },
+    { header: "Identificador", value: (r) => r.id, width: 38 },
+  ] satisfies TableColumn<SubscriberRow>[],
+  contributions: [
+    { header: "Tipus", value: (r) => contributionLabels[r.type] },
+    { header: "Data", value: (r) => r.createdAt, width: 18 },
+    { header: "Text", value: (r) => r.text, width: 80 },
+    { header: "Nom", value: (r) => r.name },
+    { header: "Correu electrònic", value: (r) => r.email, width: 30 },
+    { header: "Àmbit", value: (r) => (r.theme ? categoryLabels[r.theme] : null) },
+    { header: "Estat", value: (r) => (r.status ? (testimonialStatusLabels[r.status] ?? r.status) : null) },
+    { header: "Identificador", value: (r) => r.id, width: 38 },
+  ] satisfies TableColumn<ContributionRow>[],
+};
+
+/** The rows of a list the URL's filters keep, oldest first. */
+const rowsAt = <F extends SelectedFields>(db: Db, url: URL, spec: ListSpec, fields: F) =>
+  listRows(db, spec, readListQuery(url, spec), fields);
+
+interface ContributionSource {
+  type: ContributionType;
+  spec: ListSpec;
+  rows: (db: Db, url: URL) => AsyncIterable<ContributionRow>;
+}
+
+/** A type of contribution: its list, and its row as a contribution (no name, e-mail or theme unless given). */
+const source = <F extends SelectedFields>(
+  type: ContributionType,
+  spec: ListSpec,
+  fields: F,
+  row: (r: SelectResultFields<F>) => Omit<ContributionRow, "type" | "id" | "name" | "email" | "theme"> & Partial<ContributionRow>,
+): ContributionSource => ({
+  type,
+  spec,
+  rows: async function* (db, url) {
+    for await (const r of rowsAt(db, url, spec, fields))
+      yield { type, id: r.id as string, name: null, email: null, theme: null, ...row(r) };
+  },
+});
+
+/** The types of contribution, each with its list and its rows as contributions. */
+const CONTRIBUTION_SOURCES: ContributionSource[] = [
+  source("reflection", reflectionList, reflectionFields, (r) => ({
+    createdAt: r.createdAt,
+    text: r.reflection,
+    name: r.name,
+    email: r.email,
+    status: moderationAsTestimonial[r.status],
+  })),
+  source("map_comment", mapCommentList, mapCommentFields, (r) => ({
+    createdAt: r.createdAt,
+    text: r.comment,
+    email: r.email,
+    status: moderationAsTestimonial[r.status],
+  })),
+  source("testimonial", testimonialList, testimonialFields, (r) => ({
+    createdAt: r.submittedAt,
+    text: r.title,
+    theme: r.category,
+    status: r.status,
+  })),
+];
+
+/** Every contribution the URL's filters keep, type after type. `type` picks one type; a filter a
+ * type has no column for (a theme, a status) leaves that type out. */
+export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow> {
+  const only = url.searchParams.get("type");
+  for (const source of CONTRIBUTION_SOURCES) {
+    if (only && only !== source.type && CONTRIBUTION_SOURCES.some((s) => s.type === only)) continue;
+    if (isCategory(url.searchParams.get("theme")) && !source.spec.theme) continue;
+    const status = url.searchParams.get("status");
+    if (status && !source.spec.filters?.status) continue;
+    // One vocabulary in this table, the testimonials' (approved, pending, rejected): a reflection
+    // or a map comment is 'approved' when published and 'rejected' when hidden (decision 028).
+    const asModeration = Object.entries(moderationAsTestimonial).find(([, t]) => t === status)?.[0];
+    if (status && source.type !== "testimonial") {
+      if (!asModeration) continue;
+      const translated = new URL(url);
+      translated.searchParams.set("status", asModeration);
+      yield* source.rows(db, translated);
+    } else yield* source.rows(db, url);
+  }
+}
+
+const today = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(new Date());
+
+type Exporter = (db: Db, url: URL, format: TableFormat) => Response;
+
+const table =
+  <F extends SelectedFields>(
+    basename: string,
+    sheet: string,
+    spec: ListSpec,
+    fields: F,
+    columns: readonly TableColumn<SelectResultFields<F>>[],
+  ): Exporter =>
+  (db, url, format) =>
+    tableResponse(format, `${basename}-${today()}`, sheet, columns, rowsAt(db, url, spec, fields));
+
+/** The table exports, by name in the address. */
+export const EXPORTS: Record<string, Exporter> = {
+  reflections: table("reflexions", "Reflexions", reflectionList, reflectionFields, COLUMNS.reflections),
+  "map-comments": table("comentaris-mapa", "Comentaris del mapa", mapCommentList, mapCommentFields, COLUMNS.mapComments),
+  testimonials: table("testimonis", "Testimonis", testimonialList, testimonialFields, COLUMNS.testimonials),
+  newsletter: table("subscriptors", "Subscriptors", subscriberList, subscriberFields, COLUMNS.newsletter),
+  contributions: (db, url, format) =>
+    tableResponse(format, `aportacions-${today()}`, "Aportacions", COLUMNS.contributions, contributionRows(db, url)),
+};
+
+const extensionOf = (key: string) => key.slice(key.lastIndexOf(".") + 1);
+/** The name of a testimonial's audio inside the zip. */
+export const audioName = (r: Pick<TestimonialRow, "id" | "audioKey">) => `audio/${r.id}.${extensionOf(r.audioKey)}`;
+
+/** The testimonials' audio as a zip: manifest.csv (one row per testimonial, its file's name
+ * first), then each file, read from storage (disk or S3) one at a time, each added once the
+ * previous one is in. */
+export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
+  const query = readListQuery(url, testimonialList);
+  const archive = new ZipArchive({ zlib: { level: 1 } });
+  const columns: TableColumn<TestimonialRow>[] = [{ header: "Fitxer", value: audioName, width: 50 }, ...COLUMNS.testimonials];
+  const fill = async () => {
+    const manifest = Readable.from(
+      (async function* () {
+        for await (const chunk of csvChunks(columns, listRows(db, testimonialList, query, testimonialFields))) yield Buffer.from(chunk);
+      })(),
+    );
+    archive.append(manifest, { name: "manifest.csv" });
+    await once(archive, "entry");
+    for await (const row of listRows(db, testimonialList, query, testimonialFields)) {
+      const file = await storage.get(row.audioKey);
+      if (!file) {
+        log("warn", "export: testimonial audio missing", { key: row.audioKey });
+        continue;
+      }
+      // Audio is already compressed: stored as is.
+      archive.append(file.body, { name: audioName(row), date: row.submittedAt, store: true });
+      await once(archive, "entry");
+    }
+    await archive.finalize();
+  };
+  fill().catch((err: unknown) => {
+    log("error", "zip export failed", errorFields(err));
+    archive.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return downloadResponse(archive, `testimonis-audio-${today()}.zip`, "zip");
+}
+
+const FILE = /^([a-z-]+)\.(csv|xlsx|zip)$/;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  // The addresses this route answers (also the answer without a file name).
+  if (params.file === undefined)
+    return Response.json({ exports: [...Object.keys(EXPORTS).flatMap((n) => [`${n}.csv`, `${n}.xlsx`]), "testimonials.zip"] });
+  const [, name, format] = FILE.exec(params.file) ?? [];
+  const url = new URL(request.url);
+  if (name === "testimonials" && format === "zip") return testimonialsZip(context.db, context.storage, url);
+  const exporter = name && (format === "csv" || format === "xlsx") ? EXPORTS[name] : undefined;
+  if (!exporter)
+    throw new Response("No existeix aquesta exportació.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return exporter(context.db, url, format as TableFormat);
+}

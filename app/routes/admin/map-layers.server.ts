@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { asc } from "drizzle-orm";
+import type { Route } from "./+types/map-layers";
+import { mapLayers } from "~/db/schema";
+import { LAYER_LIMITS, type MapSegment } from "~/domain/map";
+import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
+import { mapLayerSchema } from "~/lib/admin-schemas";
+import { checkLayer, LAYER_MESSAGES } from "~/lib/map-geojson.server";
+import { readStoredText } from "~/lib/map.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Storage } from "~/lib/storage.server";
+import { mediaUrl } from "~/lib/storage.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const rows = await context.db.select().from(mapLayers).orderBy(asc(mapLayers.position), asc(mapLayers.createdAt));
+  return {
+    layers: rows.map(({ segments, fileKey, ...l }) => ({ ...l, url: mediaUrl(fileKey), segments: (segments as MapSegment[]).length })),
+  };
+}
+
+const SAVE_FAILED = "No s'ha pogut desar la capa";
+
+/** A layer's writes: the file is streamed into storage, then read back and checked whole; a refused
+ * file is removed by the entity helper, so nothing stays of a refused upload. */
+const layer = (storage: Storage): EntitySpec<"file"> => ({
+  name: "map layer",
+  table: mapLayers,
+  fileKey: "fileKey",
+  touch: true,
+  files: {
+    file: { maxBytes: LAYER_LIMITS.bytes, prefix: "map-layers", accept: (t) => (t === "application/json" ? "application/geo+json" : null) },
+  },
+  uploadTexts: { too_large: LAYER_MESSAGES.tooLarge, bad_type: LAYER_MESSAGES.badType, other: "No s'ha pogut pujar el fitxer" },
+  texts: {
+    created: "Capa afegida correctament",
+    updated: "Capa actualitzada correctament",
+    deleted: "Capa eliminada correctament",
+    toggled: (active) => (active ? "Capa visible al mapa" : "Capa amagada del mapa"),
+    failed: { create: SAVE_FAILED, update: SAVE_FAILED, toggle: SAVE_FAILED, delete: "No s'ha pogut eliminar la capa" },
+  },
+  async values({ fields, files: { file }, current }) {
+    const parsed = mapLayerSchema.safeParse(fields);
+    if (!parsed.success) return invalid(parsed.error);
+    if (!file) return current ? parsed.data : refuse(LAYER_MESSAGES.required, { file: LAYER_MESSAGES.required });
+    const checked = checkLayer(await readStoredText(storage, file.key));
+    if (!checked.ok) return refuse(checked.error, { file: checked.error });
+    const id = (current?.id as string | undefined) ?? randomUUID();
+    return {
+      ...parsed.data,
+      ...(current ? {} : { id }),
+      fileKey: file.key,
+      featureCount: checked.featureCount,
+      segments: checked.segments(id),
+    };
+  },
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return entityAction(request, context, layer(context.storage));
+}

@@ -1,0 +1,361 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { CLOSED_MESSAGE } from "~/domain/campaign";
+import { contributionsPage, latestContributions } from "~/lib/content.server";
+import { saveConsultation, saveModerationSettings } from "~/lib/moderation.server";
+import { DEFAULT_MODERATION, QUEUE_PAGE_SIZE } from "~/lib/moderation";
+import { createMapComment, createReflection, createReport, createTestimonial, subscribeNewsletter } from "~/lib/participation.server";
+import { MESSAGES, REPORT_TEXTS } from "~/lib/participation-texts";
+import { RATE_LIMIT } from "~/lib/rate-limit.server";
+import { PUBLIC_PAGES } from "~/lib/routes";
+import { adminTestBed } from "~/test/admin";
+import { routeArgs } from "~/test/context";
+import { testBackends } from "~/test/db";
+import * as publicLayout from "~/routes/public-layout";
+import * as moderation from "./moderation.server";
+import * as settings from "./settings.server";
+
+// Decision 028 and 029: every moderation transition and what each public read shows after it;
+// reports; the modes; the calendar; the word filter; the queue's paging and filters.
+
+const form = (url: string, fields: Record<string, string>) =>
+  new Request(`http://127.0.0.1:3000${url}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+
+type Ctx = ReturnType<typeof adminTestBed>["ctx"];
+
+/** What the public reads show: the carousel, the contributions page (all and by type) and its count. */
+async function publicTexts(ctx: Ctx) {
+  const latest = await latestContributions(ctx.db);
+  const all = await contributionsPage(ctx.db, null, 1);
+  const byType = await Promise.all((["reflection", "map_comment", "testimonial"] as const).map((ty) => contributionsPage(ctx.db, ty, 1)));
+  return {
+    latest: latest.map((c) => c.text),
+    all: all.items.map((c) => c.text),
+    total: all.total,
+    byTypeTotal: byType.reduce((n, p) => n + p.total, 0),
+    byType: byType.flatMap((p) => p.items.map((c) => c.text)),
+  };
+}
+
+/** Every public page's loader (and the layout's), run and resolved, as one string: what any HTML
+ * page or `.data` response of the site can hold. */
+async function everyPublicLoader(ctx: Ctx): Promise<string> {
+  const out: unknown[] = [await publicLayout.loader(routeArgs(ctx, "/") as never)];
+  for (const page of PUBLIC_PAGES) {
+    const mod = (await import(/* @vite-ignore */ `../../${page.file}`)) as { loader?: (a: unknown) => unknown };
+    if (!mod.loader) continue;
+    const url = page.path.replace(":slug", "prova").replace(":token", "x".repeat(43));
+    for (const query of ["", "?tipus=reflection", "?tipus=map_comment", "?tipus=testimonial", "?ambit=laboral"]) {
+      try {
+        const data = (await mod.loader(routeArgs(ctx, url + query, { params: { slug: "prova", token: "x".repeat(43) } }))) as object;
+        const resolved = data && typeof data === "object" && "data" in data ? (data as { data: unknown }).data : data;
+        const entries = await Promise.all(Object.entries((resolved as Record<string, unknown>) ?? {}).map(async ([k, v]) => [k, await v]));
+        out.push(Object.fromEntries(entries));
+      } catch (thrown) {
+        out.push(thrown instanceof Response ? thrown.status : String(thrown));
+      }
+    }
+  }
+  return JSON.stringify(out);
+}
+
+describe.each(testBackends())("moderation on %s", (backend) => {
+  const bed = adminTestBed(backend);
+  const { ctx, post } = bed;
+  /** The same context as another visitor (another address, so another key). */
+  const visitor = (n: number) => ({ ...ctx, clientKey: `visitor-${n}-${Math.random()}` });
+
+  async function seedThree(tag: string) {
+    const [r] = await ctx.db
+      .insert(t.reflections)
+      .values({ reflection: `Reflexió ${tag}` })
+      .returning();
+    const [m] = await ctx.db
+      .insert(t.mapComments)
+      .values({ comment: `Comentari ${tag}` })
+      .returning();
+    const [tm] = await ctx.db
+      .insert(t.testimonials)
+      .values({ title: `Testimoni ${tag}`, category: "laboral", audioKey: `audio/${crypto.randomUUID()}.weba`, status: "approved" })
+      .returning();
+    return { r: r!, m: m!, tm: tm!, keys: `reflection:${r!.id},map_comment:${m!.id},testimonial:${tm!.id}` };
+  }
+
+  it("hide, restore, approve and delete: each public read follows at once, one at a time and in bulk", async () => {
+    const { r, m, tm, keys } = await seedThree("T1");
+    const texts = ["Reflexió T1", "Comentari T1", "Testimoni T1"];
+    let seen = await publicTexts(ctx);
+    for (const text of texts) for (const list of [seen.latest, seen.all, seen.byType]) expect(list).toContain(text);
+    const before = seen.total;
+    // The walk sees what is public (so its "not there" below means something).
+    const walk = await everyPublicLoader(ctx);
+    for (const text of texts) expect(walk).toContain(text);
+
+    // Hiding needs a reason; without one nothing changes.
+    expect(await post(moderation.action, { intent: "hide", items: `reflection:${r.id}` })).toMatchObject({ ok: false, status: 400 });
+    expect(await post(moderation.action, { intent: "hide", items: keys, reason: "Insults" })).toMatchObject({
+      ok: true,
+      message: "3 aportacions amagades",
+    });
+    const hidden = await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) });
+    expect(hidden).toMatchObject({ status: "hidden", hiddenReason: "Insults" });
+    expect((await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, tm.id) }))!.status).toBe("rejected");
+    seen = await publicTexts(ctx);
+    for (const text of texts) for (const list of [seen.latest, seen.all, seen.byType]) expect(list).not.toContain(text);
+    expect(seen.total).toBe(before - 3);
+    expect(seen.byTypeTotal).toBe(before - 3);
+    expect(await everyPublicLoader(ctx)).not.toMatch(/T1/);
+
+    // Hiding again does not fit: 409, and the reason stays.
+    expect(await post(moderation.action, { intent: "hide", items: keys, reason: "Una altra" })).toMatchObject({ ok: false, status: 409 });
+    // Restored: back everywhere, the reason cleared.
+    expect(await post(moderation.action, { intent: "restore", items: `map_comment:${m.id}` })).toMatchObject({
+      ok: true,
+      message: "Aportació restaurada i publicada",
+    });
+    expect(await ctx.db.query.mapComments.findFirst({ where: eq(t.mapComments.id, m.id) })).toMatchObject({
+      status: "published",
+      hiddenReason: null,
+    });
+    seen = await publicTexts(ctx);
+    expect(seen.all).toContain("Comentari T1");
+    expect(seen.latest).toContain("Comentari T1");
+    expect(seen.all).not.toContain("Reflexió T1");
+
+    // Delete: the rows, their reports and the testimonial's file are gone.
+    await ctx.db
+      .insert(t.contributionReports)
+      .values({ contributionType: "reflection", contributionId: r.id, reason: "spam", reporterKey: "k" });
+    expect(await post(moderation.action, { intent: "delete", items: keys })).toMatchObject({
+      ok: true,
+      message: "3 aportacions eliminades",
+    });
+    expect(await ctx.db.$count(t.reflections, eq(t.reflections.id, r.id))).toBe(0);
+    expect(await ctx.db.$count(t.testimonials, eq(t.testimonials.id, tm.id))).toBe(0);
+    expect(await ctx.db.$count(t.contributionReports, eq(t.contributionReports.contributionId, r.id))).toBe(0);
+    expect((await publicTexts(ctx)).all).not.toContain("Comentari T1");
+  });
+
+  it("review-first mode: new reflections and map comments wait, say so, and show once approved", async () => {
+    await saveModerationSettings(ctx.db, { ...DEFAULT_MODERATION, mode: "review_first" });
+    try {
+      const refl = await createReflection(form("/participa/reflexio", { reflection: "Pendent R2" }), visitor(1));
+      expect(refl.result).toEqual({ ok: true, message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPending } });
+      // A minute apart, so that "newest first" does not rest on two rows written in the same tick
+      // (the moved-clock run's fake Date moves in 20 ms steps).
+      await ctx.db
+        .update(t.reflections)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(t.reflections.reflection, "Pendent R2"));
+      const comment = await createMapComment(form("/participa/mapa", { comment: "Pendent M2", privacy: "on" }), visitor(1));
+      expect(comment.result).toEqual({ ok: true, message: MESSAGES.commentSuccess });
+      const [r] = await ctx.db.select().from(t.reflections).where(eq(t.reflections.reflection, "Pendent R2"));
+      expect(r!.status).toBe("pending");
+      expect(await everyPublicLoader(ctx)).not.toMatch(/Pendent [RM]2/);
+      expect((await publicTexts(ctx)).all).not.toContain("Pendent R2");
+
+      // Staff see it in the queue, newest first, and approve it.
+      const queue = await moderation.loader(routeArgs(ctx, "/admin/moderacio", { headers: { Cookie: bed.cookie } }) as never);
+      expect(queue.items.map((i) => i.text).slice(0, 2)).toEqual(["Pendent M2", "Pendent R2"]);
+      expect(await post(moderation.action, { intent: "approve", items: `reflection:${r!.id}` })).toMatchObject({
+        ok: true,
+        message: "Aportació aprovada i publicada",
+      });
+      const seen = await publicTexts(ctx);
+      expect(seen.all).toContain("Pendent R2");
+      expect(seen.latest).toContain("Pendent R2");
+      expect(seen.all).not.toContain("Pendent M2");
+    } finally {
+      await saveModerationSettings(ctx.db, DEFAULT_MODERATION);
+    }
+  });
+
+  it("publish-then-review mode says the contribution is public; the word and link filter holds matches in either mode", async () => {
+    const ok = await createMapComment(form("/participa/mapa", { comment: "Publicat M3", privacy: "on" }), visitor(2));
+    expect(ok.result).toEqual({ ok: true, message: MESSAGES.commentPublished });
+    expect((await publicTexts(ctx)).all).toContain("Publicat M3");
+
+    // Saved through the settings screen, as staff do.
+    expect(
+      await post(settings.action, {
+        intent: "moderation",
+        mode: "publish_then_review",
+        reportThreshold: "3",
+        blockedTerms: "Paraulota\nbit.ly\n  ",
+      }),
+    ).toMatchObject({ ok: true, message: "Moderació desada correctament" });
+    const held = await createMapComment(form("/participa/mapa", { comment: "Quina PARAULOTA M3b", privacy: "on" }), visitor(2));
+    expect(held.result).toEqual({ ok: true, message: MESSAGES.commentSuccess });
+    await createReflection(form("/participa/reflexio", { reflection: "Mireu https://bit.ly/x R3" }), visitor(2));
+    await createReflection(form("/participa/reflexio", { reflection: "Sense res R3c", name: "Paraulota" }), visitor(2));
+    // A word inside another word is not the word.
+    await createReflection(form("/participa/reflexio", { reflection: "Paraulotada R3d" }), visitor(2));
+    const statuses = Object.fromEntries((await ctx.db.select().from(t.reflections)).map((r) => [r.reflection, r.status]));
+    expect(statuses["Mireu https://bit.ly/x R3"]).toBe("pending");
+    expect(statuses["Sense res R3c"]).toBe("pending");
+    expect(statuses["Paraulotada R3d"]).toBe("published");
+    // Links held as such.
+    await post(settings.action, { intent: "moderation", mode: "publish_then_review", reportThreshold: "3", holdLinks: "on" });
+    await createReflection(form("/participa/reflexio", { reflection: "Vegeu www.exemple.cat R3e" }), visitor(2));
+    expect((await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.reflection, "Vegeu www.exemple.cat R3e") }))!.status).toBe(
+      "pending",
+    );
+    expect(await everyPublicLoader(ctx)).not.toMatch(/M3b|bit\.ly|R3c|R3e/);
+    // Bad settings are refused, field by field, and change nothing.
+    const bad = await post(settings.action, { intent: "moderation", mode: "cap", reportThreshold: "0" });
+    expect(bad).toMatchObject({ ok: false, status: 400 });
+    expect(Object.keys(bad.fieldErrors ?? {})).toEqual(expect.arrayContaining(["mode", "reportThreshold"]));
+    await saveModerationSettings(ctx.db, DEFAULT_MODERATION);
+  });
+
+  it("reports: once per visitor, rate-limited, the threshold sends it to pending, staff see the reasons", async () => {
+    const { r, tm } = await seedThree("T4");
+    const report = (n: number | Ctx, fields: Record<string, string>) =>
+      createReport(form("/denuncia", fields), typeof n === "number" ? visitor(n) : n);
+
+    expect((await report(1, { type: "reflection", id: r.id })).result).toMatchObject({
+      ok: false,
+      errors: { reason: REPORT_TEXTS.reasonRequired },
+    });
+    expect((await report(1, { type: "reflection", id: r.id, reason: "other" })).result).toMatchObject({
+      ok: false,
+      errors: { detail: REPORT_TEXTS.detailRequired },
+    });
+    const first = visitor(100);
+    expect(await report(first, { type: "reflection", id: r.id, reason: "spam" })).toEqual({
+      status: 200,
+      result: { ok: true, message: REPORT_TEXTS.success },
+    });
+    expect(await report(first, { type: "reflection", id: r.id, reason: "offensive" })).toEqual({
+      status: 409,
+      result: { ok: false, errors: {}, message: REPORT_TEXTS.duplicate },
+    });
+    expect((await publicTexts(ctx)).all).toContain("Reflexió T4");
+    await report(2, { type: "reflection", id: r.id, reason: "other", detail: "Hi ha un telèfon" });
+    await report(3, { type: "reflection", id: r.id, reason: "personal_data" });
+    // The third report (the default threshold): pending, gone from every public read.
+    expect((await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) }))!.status).toBe("pending");
+    expect(await everyPublicLoader(ctx)).not.toMatch(/Reflexió T4/);
+    // A contribution no longer public cannot be reported.
+    expect(await report(4, { type: "reflection", id: r.id, reason: "spam" })).toMatchObject({ status: 404 });
+
+    // Staff see it with its reports and reasons (only reported ones with the filter).
+    const queue = await moderation.loader(
+      routeArgs(ctx, "/admin/moderacio?denunciades=1&q=T4", { headers: { Cookie: bed.cookie } }) as never,
+    );
+    expect(queue.items).toHaveLength(1);
+    expect(queue.items[0]!.reports.map((p) => [p.reason, p.detail])).toEqual([
+      ["spam", null],
+      ["other", "Hi ha un telèfon"],
+      ["personal_data", null],
+    ]);
+    // Approved after review: the old reports no longer count towards the threshold.
+    await post(moderation.action, { intent: "approve", items: `reflection:${r.id}` });
+    await report(5, { type: "reflection", id: r.id, reason: "spam" });
+    expect((await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) }))!.status).toBe("published");
+
+    // Testimonials too (approved goes back to pending), with a threshold set to 1.
+    await saveModerationSettings(ctx.db, { ...DEFAULT_MODERATION, reportThreshold: 1 });
+    await report(6, { type: "testimonial", id: tm.id, reason: "offensive" });
+    expect((await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, tm.id) }))!.status).toBe("pending");
+    await saveModerationSettings(ctx.db, DEFAULT_MODERATION);
+
+    // The rate limit: one visitor, many contributions, then 429.
+    const busy = visitor(7);
+    const ids = await ctx.db
+      .insert(t.mapComments)
+      .values(Array.from({ length: RATE_LIMIT.points + 1 }, (_, i) => ({ comment: `Limit ${i}` })))
+      .returning({ id: t.mapComments.id });
+    const answers = [];
+    for (const { id } of ids) answers.push((await report(busy, { type: "map_comment", id, reason: "spam" })).status);
+    expect(answers.slice(0, RATE_LIMIT.points).every((s) => s === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    expect(await ctx.db.$count(t.contributionReports, eq(t.contributionReports.reporterKey, busy.clientKey))).toBe(RATE_LIMIT.points);
+  });
+
+  it("the calendar: closed participation refuses every participation write on the server, the newsletter still works; reopening works", async () => {
+    expect(await post(settings.action, { intent: "calendar", closesOn: "2031-02-30", phase: "2" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await post(settings.action, { intent: "calendar", closesOn: "2031-03-15", phase: "2" })).toMatchObject({
+      ok: true,
+      message: "Calendari de la consulta desat correctament",
+    });
+    const layout = await publicLayout.loader(routeArgs(ctx, "/") as never);
+    expect(layout.participation).toMatchObject({ open: false, closesOn: "2031-03-15", closesOnLabel: "15 de març del 2031", phase: 2 });
+
+    const closed = { status: 403, result: { ok: false, errors: {}, message: CLOSED_MESSAGE } };
+    const before = await Promise.all([ctx.db.$count(t.reflections), ctx.db.$count(t.mapComments), ctx.db.$count(t.testimonials)]);
+    expect(await createReflection(form("/participa/reflexio", { reflection: "Tancat" }), visitor(8))).toEqual(closed);
+    expect(await createMapComment(form("/participa/mapa", { comment: "Tancat", privacy: "on" }), visitor(8))).toEqual(closed);
+    const audio = new FormData();
+    audio.set("title", "Tancat");
+    audio.set("category", "laboral");
+    audio.set("terms", "on");
+    audio.set("audio", new File([new Uint8Array(100)], "a.webm", { type: "audio/webm" }));
+    expect(
+      await createTestimonial(new Request("http://127.0.0.1:3000/testimonis/enviar", { method: "POST", body: audio }), visitor(8)),
+    ).toEqual(closed);
+    expect(await Promise.all([ctx.db.$count(t.reflections), ctx.db.$count(t.mapComments), ctx.db.$count(t.testimonials)])).toEqual(before);
+    const news = await subscribeNewsletter(form("/newsletter", { email: `tancat${Date.now()}@exemple.cat`, privacy: "on" }), visitor(8));
+    expect(news.status).toBe(200);
+
+    // Reopened.
+    await post(settings.action, { intent: "calendar", closesOn: "2031-03-15", phase: "1", open: "on" });
+    expect((await createReflection(form("/participa/reflexio", { reflection: "Obert de nou" }), visitor(8))).status).toBe(200);
+    await saveConsultation(ctx.db, { closesOn: "2025-12-31", phase: 1, open: true });
+  });
+
+  it("the queue: tabs by status with counts, filters by type and theme, search, pages of the newest first", async () => {
+    const base = Date.now() - 60_000;
+    await ctx.db.insert(t.reflections).values(
+      Array.from({ length: QUEUE_PAGE_SIZE + 5 }, (_, i) => ({
+        reflection: `Cua ${String(i).padStart(2, "0")}`,
+        status: "pending" as const,
+        createdAt: new Date(base + i * 100),
+      })),
+    );
+    await ctx.db.insert(t.testimonials).values([
+      { title: "Cua infants", category: "infants", audioKey: `audio/${crypto.randomUUID()}.weba`, createdAt: new Date(base) },
+      { title: "Cua laboral", category: "laboral", audioKey: `audio/${crypto.randomUUID()}.weba`, createdAt: new Date(base) },
+    ]);
+    const load = (query: string) =>
+      moderation.loader(routeArgs(ctx, `/admin/moderacio${query}`, { headers: { Cookie: bed.cookie } }) as never);
+
+    const first = await load("?q=cua&tipus=reflection");
+    expect(first.total).toBe(QUEUE_PAGE_SIZE + 5);
+    expect(first.pages).toBe(2);
+    expect(first.items).toHaveLength(QUEUE_PAGE_SIZE);
+    expect(first.items[0]!.text).toBe(`Cua ${QUEUE_PAGE_SIZE + 4}`);
+    const second = await load("?q=cua&tipus=reflection&pagina=2");
+    expect(second.items.map((i) => i.text)).toEqual(["Cua 04", "Cua 03", "Cua 02", "Cua 01", "Cua 00"]);
+    const theme = await load("?q=cua&ambit=infants");
+    expect(theme.items.map((i) => i.text)).toEqual(["Cua infants"]);
+    expect((await load("?q=CUA%20LAB")).items.map((i) => i.text)).toEqual(["Cua laboral"]);
+    // A search's wildcard characters are taken literally.
+    expect((await load("?q=%25")).items).toHaveLength(0);
+    // Bulk approval of a page, then the published tab holds them.
+    const keys = first.items.map((i) => i.key).join(",");
+    expect(await post(moderation.action, { intent: "approve", items: keys })).toMatchObject({
+      ok: true,
+      message: `${QUEUE_PAGE_SIZE} aportacions aprovades i publicades`,
+    });
+    const published = await load("?estat=published&q=cua");
+    expect(published.counts).toMatchObject({ published: QUEUE_PAGE_SIZE, pending: 7 });
+    // Unknown filters fall back to the defaults.
+    expect((await load("?estat=xyz&tipus=res&pagina=-3")).filters).toMatchObject({ status: "pending", type: null, page: 1 });
+    // A malformed selection is refused, and nothing changes.
+    expect(await post(moderation.action, { intent: "approve", items: "reflection:nope" })).toMatchObject({ ok: false, status: 400 });
+    expect(await post(moderation.action, { intent: "publish", items: keys })).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("a body that is not a form answers 400", async () => {
+    await bed.expectNonFormRefused(moderation.action);
+  });
+});

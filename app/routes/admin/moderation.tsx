@@ -1,0 +1,321 @@
+import { Check, EyeOff, RotateCcw, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/moderation";
+import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui";
+import { ConfirmDialog } from "~/components/admin/confirm-delete";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { labelled, Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { moderationStatuses, moderationStatusLabels, reportReasonLabels, type ModerationStatus } from "~/domain/contributions";
+import { categories, categoryLabels } from "~/domain/themes";
+import { contributionLabels } from "~/lib/contributions";
+import { MAX_REASON, queueSearch } from "~/lib/moderation";
+import { cn } from "~/lib/utils";
+
+export { loader, action } from "./moderation.server";
+
+type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+/** "this one", per type, for the buttons' names and the dialogs' questions. */
+const THIS: Record<Item["type"], string> = {
+  reflection: "aquesta reflexió",
+  map_comment: "aquest comentari al mapa",
+  testimonial: "aquest testimoni",
+};
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+export default function Moderation({ loaderData }: Route.ComponentProps) {
+  const { filters, items, counts, total, pages } = loaderData;
+  const [chosen, setSelected] = useState<string[]>([]);
+  const fetcher = useRowAction();
+  // Only what the list still shows stays selected (an action moves its items to another tab).
+  const selected = chosen.filter((k) => items.some((i) => i.key === k));
+  const allSelected = items.length > 0 && selected.length === items.length;
+  const toggle = (key: string, on: boolean) => setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)));
+  const rest = { type: filters.type, theme: filters.theme, q: filters.q, reported: filters.reported };
+
+  return (
+    <>
+      <PageTitle title="Moderació" />
+      <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
+        Reflexions, comentaris al mapa i testimonis, de més nous a més antics. Només les publicades es veuen a la web; les pendents i les
+        amagades no surten enlloc de la part pública.
+      </p>
+
+      <nav aria-label="Estat de les aportacions">
+        <ul className="flex flex-wrap gap-2">
+          {moderationStatuses.map((status) => {
+            const active = status === filters.status;
+            return (
+              <li key={status}>
+                <Link
+                  to={queueSearch({ ...rest, status }) || "."}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "inline-flex rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+                    active ? "border-brand bg-brand text-white" : "border-ink/20 bg-white hover:bg-brand-soft",
+                  )}
+                >
+                  {moderationStatusLabels[status]} ({counts[status]})
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Filters filters={filters} />
+
+      <p role="status" className="mt-4 text-sm font-semibold">
+        {plural(total, "aportació", "aportacions")} · pàgina {filters.page} de {pages}
+      </p>
+
+      {items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState>No hi ha aportacions {moderationStatusLabels[filters.status].toLowerCase()} amb aquests filtres.</EmptyState>
+        </div>
+      ) : (
+        <>
+          <div className="sticky top-0 z-10 mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
+            <label className="flex items-center gap-2 text-sm font-semibold">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand"
+                checked={allSelected}
+                onChange={(e) => setSelected(e.target.checked ? items.map((i) => i.key) : [])}
+              />
+              Selecciona-les totes
+            </label>
+            <span className="text-sm text-ink/80">{plural(selected.length, "seleccionada", "seleccionades")}</span>
+            {selected.length > 0 && (
+              <Actions
+                keys={selected}
+                status={filters.status}
+                what={plural(selected.length, "aportació seleccionada", "aportacions seleccionades")}
+              />
+            )}
+          </div>
+          <ul className="mt-4 flex flex-col gap-4" aria-busy={fetcher.state !== "idle" || undefined}>
+            {items.map((item) => (
+              <QueueCard key={item.key} item={item} checked={selected.includes(item.key)} onCheck={(on) => toggle(item.key, on)} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pàgines" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          {filters.page > 1 ? (
+            <Link className="font-semibold text-brand-dark underline" to={queueSearch({ ...filters, page: filters.page - 1 }) || "."}>
+              Pàgina anterior
+            </Link>
+          ) : (
+            <span />
+          )}
+          {filters.page < pages && (
+            <Link className="font-semibold text-brand-dark underline" to={queueSearch({ ...filters, page: filters.page + 1 })}>
+              Pàgina següent
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
+
+/** Type, theme, search and 'only reported': a GET form, so the address holds the filters. */
+function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["filters"] }) {
+  const id = useId();
+  return (
+    <Form
+      method="get"
+      className="mt-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto_auto] lg:items-end"
+    >
+      {filters.status !== "pending" && <input type="hidden" name="estat" value={filters.status} />}
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-type`}>Tipus</Label>
+        <Select id={`${id}-type`} name="tipus" defaultValue={filters.type ?? ""} none="Tots" options={Object.entries(contributionLabels)} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-theme`}>Àmbit (testimonis)</Label>
+        <Select
+          id={`${id}-theme`}
+          name="ambit"
+          defaultValue={filters.theme ?? ""}
+          none="Tots"
+          options={labelled(categories, categoryLabels)}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-q`}>Cerca</Label>
+        <Input id={`${id}-q`} type="search" name="q" defaultValue={filters.q} placeholder="Text, nom o correu" />
+      </div>
+      <label className="flex items-center gap-2 text-sm font-semibold lg:pb-2">
+        <input type="checkbox" name="denunciades" value="1" defaultChecked={filters.reported} className="size-5 accent-brand" />
+        Només amb denúncies
+      </label>
+      <Button type="submit" variant="outline">
+        Filtra
+      </Button>
+    </Form>
+  );
+}
+
+function QueueCard({ item, checked, onCheck }: { item: Item; checked: boolean; onCheck: (on: boolean) => void }) {
+  const id = useId();
+  const label = contributionLabels[item.type] ?? "Aportació";
+  return (
+    <li className="rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`${id}-title`}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+        <input
+          id={`${id}-check`}
+          type="checkbox"
+          className="size-5 accent-brand"
+          checked={checked}
+          onChange={(e) => onCheck(e.target.checked)}
+          aria-label={`Selecciona: ${label} del ${item.dateLabel}`}
+        />
+        <h2 id={`${id}-title`} className="font-bold">
+          {label}
+        </h2>
+        {item.theme && <Badge variant="soft">{categoryLabels[item.theme]}</Badge>}
+        <time dateTime={item.createdAt} className="text-ink/80">
+          {item.dateLabel}
+        </time>
+        {item.reports.length > 0 && <Badge variant="destructive">{plural(item.reports.length, "denúncia", "denúncies")}</Badge>}
+      </div>
+      <p className="mt-2 break-words whitespace-pre-line">{item.text}</p>
+      {(item.name || item.email) && <p className="mt-1 text-sm text-ink/80">{[item.name, item.email].filter(Boolean).join(" · ")}</p>}
+      {item.audioUrl && (
+        <audio controls preload="none" src={item.audioUrl} aria-label={`Àudio: ${item.text}`} className="mt-2 h-10 w-full max-w-md">
+          El teu navegador no suporta la reproducció d'àudio.
+        </audio>
+      )}
+      {item.status === "hidden" && item.hiddenReason && (
+        <p className="mt-2 text-sm">
+          <span className="font-semibold">Motiu per amagar-la:</span> {item.hiddenReason}
+        </p>
+      )}
+      {item.reports.length > 0 && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-semibold">Motius de les denúncies</summary>
+          <ul className="mt-1 list-disc pl-5">
+            {item.reports.map((r, i) => (
+              <li key={i}>
+                {reportReasonLabels[r.reason]}
+                {r.detail && `: ${r.detail}`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="mt-3">
+        <Actions keys={[item.key]} status={item.status} what={THIS[item.type]} />
+      </div>
+    </li>
+  );
+}
+
+/** The actions that fit the status, for one contribution or for the selected ones. */
+function Actions({ keys, status, what }: { keys: string[]; status: ModerationStatus; what: string }) {
+  const fetcher = useRowAction();
+  const busy = fetcher.state !== "idle";
+  const send = (intent: string, reason?: string) =>
+    fetcher.submit({ intent, items: keys.join(","), ...(reason ? { reason } : {}) }, { method: "post" });
+  const many = keys.length > 1;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {status === "pending" && (
+        <Button size="sm" disabled={busy} onClick={() => send("approve")} aria-label={many ? undefined : `Aprova ${what}`}>
+          <Check aria-hidden="true" /> Aprova
+        </Button>
+      )}
+      {status !== "hidden" && <HideDialog what={what} busy={busy} onHide={(reason) => send("hide", reason)} />}
+      {status === "hidden" && (
+        <Button size="sm" disabled={busy} onClick={() => send("restore")} aria-label={many ? undefined : `Restaura ${what}`}>
+          <RotateCcw aria-hidden="true" /> Restaura
+        </Button>
+      )}
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="destructive" disabled={busy} aria-label={many ? undefined : `Elimina ${what}`}>
+            <Trash2 aria-hidden="true" /> Elimina
+          </Button>
+        }
+        title="Confirmar eliminació"
+        question={`Segur que vols eliminar ${what}? S'esborrarà del tot, amb les denúncies que tingui, i no es podrà recuperar. Si només cal que no es vegi a la web, amaga-ho.`}
+        verb="Elimina"
+        onConfirm={() => send("delete")}
+      />
+    </div>
+  );
+}
+
+/** 'Amaga': a dialog that asks for the reason (staff only see it). */
+function HideDialog({ what, busy, onHide }: { what: string; busy: boolean; onHide: (reason: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) setError(null);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" disabled={busy}>
+          <EyeOff aria-hidden="true" /> Amaga
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Amaga {what}</DialogTitle>
+          <DialogDescription>Deixarà de veure's a la web. Podràs tornar-ho a publicar des de la pestanya Amagades.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = reason.trim();
+            if (!text) return setError("Escriu el motiu per amagar-ho");
+            onHide(text);
+            setOpen(false);
+            setReason("");
+          }}
+        >
+          <Label htmlFor={`${id}-reason`}>Motiu (només el veu l'equip)</Label>
+          <Textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={MAX_REASON}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error && (
+            <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel·la
+            </Button>
+            <Button type="submit">Amaga</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { count, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Route } from "./+types/newsletter-send";
+import { newsletterSubscriptions } from "~/db/schema";
+import { done, failed, fieldErrors, firstError, readAdminForm } from "~/lib/admin.server";
+import { newsletterDraftSchema } from "~/lib/admin-schemas";
+import { errorFields, log } from "~/lib/log.server";
+import { failedDeliveries, newsletterHistory, queueNewsletter, retryFailed, sendTestNewsletter } from "~/lib/newsletter-send.server";
+import { requireAdmin } from "~/lib/session.server";
+
+/** Issues whose failures are listed with their reasons (the newest that have any). */
+const FAILURES_SHOWN_FOR = 5;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request, context);
+  const [[confirmed], history] = await Promise.all([
+    context.db.select({ n: count() }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.status, "confirmed")),
+    newsletterHistory(context.db),
+  ]);
+  const withFailures = history.filter((i) => i.failed > 0).slice(0, FAILURES_SHOWN_FOR);
+  const failures = Object.fromEntries(
+    await Promise.all(withFailures.map(async (i) => [i.id, await failedDeliveries(context.db, i.id)] as const)),
+  );
+  return { confirmed: confirmed?.n ?? 0, me: user.email, history, failures };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, context);
+  const { fields } = await readAdminForm(request, context, {});
+  const intent = fields.intent;
+
+  if (intent === "retry") {
+    const id = z.uuid().safeParse(fields.id);
+    if (!id.success) return failed("Petició no vàlida.");
+    const n = await retryFailed(context.db, id.data);
+    return done(n ? `${n} ${n === 1 ? "enviament es tornarà" : "enviaments es tornaran"} a provar` : "No hi ha enviaments fallits");
+  }
+  if (intent !== "test" && intent !== "send") return failed("Petició no vàlida.");
+
+  const parsed = newsletterDraftSchema.safeParse(fields);
+  if (!parsed.success) return failed(firstError(parsed.error), 400, fieldErrors(parsed.error));
+  if (intent === "test") {
+    try {
+      await sendTestNewsletter(context, user.email, parsed.data);
+    } catch (err) {
+      log("error", "newsletter test send failed", errorFields(err));
+      return failed("No s'ha pogut enviar la prova: el servidor de correu no l'ha acceptada. Torna-ho a provar.", 502);
+    }
+    return done(`Prova enviada a ${user.email}`);
+  }
+  const queued = await queueNewsletter(context.db, parsed.data);
+  if (!queued.ok) {
+    return failed(
+      queued.reason === "busy"
+        ? "Ja s'està enviant una newsletter. Espera que acabi abans d'enviar-ne una altra."
+        : "No hi ha cap subscriptor confirmat: no s'ha enviat res.",
+      409,
+    );
+  }
+  log("info", "newsletter queued", { issue: queued.id, recipients: queued.recipients });
+  return done(`Newsletter en cua per a ${queued.recipients} ${queued.recipients === 1 ? "subscriptor" : "subscriptors"}`);
+}

@@ -1,0 +1,56 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/second-factor";
+import { clearSecondFactor, completeSignIn, pendingSecondFactor, safeAdminRedirect, signInFailed } from "~/lib/admin-login.server";
+import { setFlash } from "~/lib/flash.server";
+import { FormError, readForm } from "~/lib/forms.server";
+import { attemptSucceeded, countAttempt, throttledMessage } from "~/lib/login-throttle.server";
+import { paths } from "~/lib/routes";
+import { acceptTotp, spendRecoveryCode } from "~/lib/totp.server";
+
+// The sign-in's second step (decision 033): the code of the authenticator app, or a recovery code.
+
+export const CODE_FAILED = "El codi no és correcte o ha caducat.";
+export const STEP_EXPIRED = "Ha passat massa temps: torna a entrar amb el correu i la contrasenya.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await pendingSecondFactor(request, context))) throw redirect(paths.adminLogin);
+  return null;
+}
+
+/** Codes are counted like passwords (decision 022), under a key of their own per account. */
+const throttleKey = (userId: string) => `totp:${userId}`;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let fields: Record<string, string>;
+  try {
+    ({ fields } = await readForm(request, context.storage, { maxBytes: 4096 }));
+  } catch (err) {
+    if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
+    throw err;
+  }
+  const pending = await pendingSecondFactor(request, context);
+  if (!pending) return data({ error: STEP_EXPIRED }, { status: 401, headers: { "Set-Cookie": await clearSecondFactor(context) } });
+  const { admin, redirectTo } = pending;
+  const code = (fields.code ?? "").trim().slice(0, 64);
+  if (!code) return data({ error: "Introdueix el codi." }, { status: 400 });
+
+  const attempt = await countAttempt(context, throttleKey(admin.id));
+  if (attempt.refused)
+    return data({ error: throttledMessage(attempt.retryAfter) }, { status: 429, headers: { "Retry-After": String(attempt.retryAfter) } });
+  if (attempt.delayMs) await sleep(attempt.delayMs);
+
+  const isTotp = /^\d[\d\s]*$/.test(code);
+  const ok = isTotp ? await acceptTotp(context.db, admin.id, admin.totpSecret!, code) : await spendRecoveryCode(context.db, admin.id, code);
+  const method = isTotp ? "totp" : "recovery_code";
+  if (!ok) {
+    await signInFailed(context, request, admin, method);
+    return data({ error: CODE_FAILED }, { status: 401 });
+  }
+  await attemptSucceeded(context, throttleKey(admin.id));
+  const headers = new Headers();
+  headers.append("Set-Cookie", await completeSignIn(context, admin, request, method));
+  headers.append("Set-Cookie", await clearSecondFactor(context));
+  headers.append("Set-Cookie", await setFlash(context, "welcome"));
+  return redirect(safeAdminRedirect(redirectTo), { headers });
+}

@@ -1,0 +1,525 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, desc, eq, getTableName, ne, notInArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { matchRoutes, type RouteObject } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { categories } from "~/domain/themes";
+import { contributionTypes } from "~/domain/contributions";
+import { invite } from "~/lib/accounts.server";
+import { signIn } from "~/lib/admin-login.server";
+import { ACTIVITY_EMOJIS } from "~/lib/admin-schemas";
+import { withWriteState } from "~/lib/content-changes.server";
+import { storeSubscription, unsubscribeToken } from "~/lib/newsletter.server";
+import { HONEYPOT } from "~/lib/participation";
+import { hashPassword } from "~/lib/password.server";
+import { withRenderState } from "~/lib/request-state.server";
+import { PUBLIC_PAGES } from "~/lib/routes";
+import { newTotpSecret, totpCode } from "~/lib/totp.server";
+import { seed } from "~/seed/seed.server";
+import { formBody, mp4Head, signedInAdmin } from "~/test/admin";
+import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
+import { testBackends } from "~/test/db";
+import routes from "~/routes";
+
+// The page cache's bookkeeping, checked on every route (issue 12, decision 026):
+// - every public page is rendered through its real loaders (root, layout, page) on the seeded site:
+//   the tables it reads are its tags, exactly as the server records them;
+// - every route with an action is walked from the route table, and each is sent real writes (the
+//   cases below; a route without a case fails the test): after each, every page whose loaders'
+//   data changed must have a tag the write named, and a public write must name exactly the pages
+//   that show it (nothing else goes stale).
+
+const ASSETS = path.resolve("scripts/seed-assets");
+const modules = import.meta.glob<Record<string, unknown>>(["../root.tsx", "./**/*.{ts,tsx}", "!./**/*.test.{ts,tsx}"]);
+const load = (file: string) => modules[file === "root.tsx" ? "../root.tsx" : `./${file.replace(/^routes\//, "")}`]!();
+
+type Entry = (typeof routes)[number];
+/** The route table as React Router matches it, under the root module. */
+function routeTree(): RouteObject[] {
+  const convert = (entries: Entry[]): RouteObject[] =>
+    entries.map((e) =>
+      e.index
+        ? { id: e.id ?? e.file, index: true, handle: e.file }
+        : { id: e.id ?? e.file, path: e.path, handle: e.file, children: e.children ? convert(e.children) : undefined },
+    );
+  return [{ id: "root", path: "", handle: "root.tsx", children: convert(routes) }];
+}
+
+/** Every route module of the route table, with its address. */
+function routeFiles(): { file: string; path: string }[] {
+  const found: { file: string; path: string }[] = [];
+  const walk = (entries: Entry[], prefix: string) => {
+    for (const e of entries) {
+      const here = e.path ? `${prefix}/${e.path}` : prefix;
+      found.push({ file: e.file, path: here || "/" });
+      if (e.children) walk(e.children, here);
+    }
+  };
+  walk(routes, "");
+  return found;
+}
+
+/** Every route module with an action. */
+async function actionRoutes() {
+  const all = await Promise.all(routeFiles().map(async (r) => ({ ...r, has: "action" in (await load(r.file)) })));
+  return all.filter((r) => r.has).map(({ file }) => file);
+}
+
+/** A loader's answer, with its deferred parts awaited, as comparable data. */
+async function settle(value: unknown): Promise<unknown> {
+  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), body: await value.clone().text() };
+  if (value instanceof Promise) return settle(await value.catch((e: unknown) => ({ rejected: String(e) })));
+  if (Array.isArray(value)) return Promise.all(value.map(settle));
+  if (value && typeof value === "object") {
+    if ((value as { type?: unknown }).type === "DataWithResponseInit") return settle((value as { data: unknown }).data);
+    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await settle(v)])));
+  }
+  return value;
+}
+
+/** The public addresses the page cache keeps: every page of the registry (each value of the
+ * parameters it reads, an active landing), the other routes outside the back office, a made-up one. */
+async function publicAddresses(ctx: TestContext): Promise<string[]> {
+  const landing = await ctx.db.query.landings.findFirst({ where: eq(t.landings.isActive, true) });
+  const values: Record<string, readonly string[]> = {
+    ambit: categories,
+    tipus: contributionTypes,
+    pagina: ["2"],
+    id: ["00000000-0000-4000-8000-000000000000"],
+  };
+  const out: string[] = [];
+  for (const page of PUBLIC_PAGES) {
+    if (page.path.includes(":token")) continue; // one visitor's page (a newsletter link): never kept
+    const address = page.path.replace(":slug", landing!.slug);
+    out.push(address);
+    for (const name of page.params ?? []) for (const v of values[name]!) out.push(`${address}?${name}=${v}`);
+  }
+  for (const e of routes) if (e.path && !e.path.startsWith("admin") && e.path !== "*") out.push(`/${e.path}`);
+  out.push("/no-existeix-aquesta-pagina");
+  return out;
+}
+
+interface Rendered {
+  data: string;
+  reads: Set<string>;
+  personal: boolean;
+  /** It answers with a redirect, which the page cache does not keep. */
+  redirects: boolean;
+}
+
+async function renderPage(ctx: TestContext, address: string): Promise<Rendered> {
+  const url = new URL(address, "http://127.0.0.1:3000");
+  const matches = matchRoutes(routeTree(), url.pathname)!;
+  let redirects = false;
+  const { result, state } = await withRenderState(async () => {
+    const out: unknown[] = [];
+    for (const match of matches) {
+      const loader = (await load(match.route.handle as string)).loader as ((args: unknown) => unknown) | undefined;
+      if (!loader) continue;
+      try {
+        out.push(await settle(await loader({ ...routeArgs(ctx, url.toString()), params: match.params })));
+      } catch (thrown) {
+        redirects = thrown instanceof Response && thrown.status >= 300 && thrown.status < 400;
+        out.push({ thrown: await settle(thrown) });
+        break;
+      }
+    }
+    return JSON.stringify(out);
+  });
+  return { data: result, reads: state.reads, personal: state.degraded, redirects };
+}
+
+async function renderAll(ctx: TestContext, addresses: string[]) {
+  const pages = new Map<string, Rendered>();
+  for (const address of addresses) pages.set(address, await renderPage(ctx, address));
+  return pages;
+}
+
+interface Case {
+  what: string;
+  /** A public form: it must name exactly the pages that show what it wrote. */
+  public?: true;
+  /** Sent without the admin's session. */
+  anonymous?: true;
+  /** Sent with this cookie in place of the admin's session (made before the fields). */
+  cookie?: (ctx: TestContext) => Promise<string>;
+  fields: (ctx: TestContext) => Promise<Record<string, string>> | Record<string, string>;
+  files?: () => Record<string, File>;
+  params?: (ctx: TestContext) => Promise<Record<string, string>> | Record<string, string>;
+}
+
+/** The id of a seeded row. */
+const idOf = async (ctx: TestContext, table: PgTable & { id: PgColumn }, where?: SQL) => {
+  const [row] = await ctx.db.select({ id: table.id }).from(table).where(where).limit(1);
+  if (!row) throw new Error(`no row in ${getTableName(table)}`);
+  return row.id as string;
+};
+
+const webm = () => new File([fs.readFileSync(path.join(ASSETS, "testimoni-1.webm"))], "gravacio.webm", { type: "audio/webm" });
+
+/** A real write for every route with an action (the file as app/routes.ts names it). */
+const CASES: Record<string, Case[]> = {
+  "routes/participation/reflection.tsx": [
+    {
+      what: "a reflection",
+      public: true,
+      fields: () => ({ reflection: "Calen aparcaments segurs a les estacions.", name: "Anna", privacy: "on" }),
+    },
+  ],
+  "routes/participation/map.tsx": [
+    {
+      // With a pin: every page that reads map_comments shows it (the map and its GeoJSON only show placed comments).
+      what: "a map comment with a pin",
+      public: true,
+      fields: () => ({
+        comment: "Un carril bici fins a l'institut.",
+        privacy: "on",
+        lat: "41.3467",
+        lng: "1.6990",
+        category: "connexio",
+        municipality: "Vilafranca del Penedès",
+      }),
+    },
+  ],
+  "routes/participation/report.tsx": [
+    {
+      what: "a visitor's report of a published reflection (below the threshold: it stays published)",
+      public: true,
+      anonymous: true,
+      fields: async (ctx) => {
+        // The oldest: the next case reports the newest.
+        const [oldest] = await ctx.db
+          .select({ id: t.reflections.id })
+          .from(t.reflections)
+          .where(eq(t.reflections.status, "published"))
+          .orderBy(asc(t.reflections.createdAt))
+          .limit(1);
+        return { type: "reflection", id: oldest!.id, reason: "spam" };
+      },
+    },
+    {
+      what: "the report that reaches the threshold (the reflection waits for staff)",
+      public: true,
+      anonymous: true,
+      fields: async (ctx) => {
+        // The newest published reflection nobody has reported yet: the home page shows it too.
+        const [newest] = await ctx.db
+          .select({ id: t.reflections.id })
+          .from(t.reflections)
+          .where(
+            and(
+              eq(t.reflections.status, "published"),
+              notInArray(t.reflections.id, ctx.db.select({ id: t.contributionReports.contributionId }).from(t.contributionReports)),
+            ),
+          )
+          .orderBy(desc(t.reflections.createdAt))
+          .limit(1);
+        const id = newest!.id;
+        // Two other visitors reported it before.
+        await ctx.db.insert(t.contributionReports).values(
+          ["altre-visitant-1", "altre-visitant-2"].map((reporterKey) => ({
+            contributionType: "reflection" as const,
+            contributionId: id,
+            reason: "offensive" as const,
+            reporterKey,
+          })),
+        );
+        return { type: "reflection", id, reason: "other", detail: "Hi ha dades personals." };
+      },
+    },
+  ],
+  "routes/participation/newsletter.tsx": [
+    { what: "a subscription", public: true, fields: () => ({ email: "nova@example.cat", privacy: "on" }) },
+  ],
+  "routes/participation/testimonial.tsx": [
+    {
+      what: "a testimonial, pending moderation",
+      public: true,
+      fields: () => ({ title: "El meu camí", category: "laboral", terms: "on", duration: "12" }),
+      files: () => ({ audio: webm() }),
+    },
+    {
+      what: "a honeypot answer",
+      public: true,
+      fields: () => ({ title: "Bot", category: "laboral", terms: "on", [HONEYPOT]: "http://spam.example" }),
+    },
+  ],
+  "routes/newsletter/unsubscribe.tsx": [
+    {
+      what: "an unsubscription",
+      public: true,
+      fields: () => ({}),
+      params: async (ctx) => ({
+        token: unsubscribeToken(ctx.sessionSecret, (await storeSubscription(ctx.db, "baixa@example.cat", "newsletter_form")).id),
+      }),
+    },
+  ],
+  "routes/admin/login.tsx": [
+    { what: "a sign-in", anonymous: true, fields: () => ({ email: "gestor@penedes.cat", password: "contrasenya-segura" }) },
+  ],
+  "routes/admin/second-factor.tsx": [
+    {
+      what: "the code step of a sign-in with the second factor",
+      cookie: async (ctx) => {
+        await ctx.db.insert(t.adminUsers).values({
+          email: "dos-passos@penedes.cat",
+          role: "moderator",
+          passwordHash: await hashPassword("contrasenya-segura"),
+          totpSecret: newTotpSecret(),
+          totpEnabledAt: new Date(),
+        });
+        const step = await signIn(ctx, "dos-passos@penedes.cat", "contrasenya-segura");
+        if (step.kind !== "second-factor") throw new Error(`expected the code step, got ${step.kind}`);
+        return step.cookie.split(";")[0]!;
+      },
+      fields: async (ctx) => {
+        const account = await ctx.db.query.adminUsers.findFirst({ where: eq(t.adminUsers.email, "dos-passos@penedes.cat") });
+        return { code: totpCode(account!.totpSecret!, Date.now()) };
+      },
+    },
+  ],
+  "routes/admin/invitation.tsx": [
+    {
+      what: "an invitation accepted",
+      anonymous: true,
+      fields: () => ({ password: "una-contrasenya-llarga", confirm: "una-contrasenya-llarga" }),
+      params: async (ctx) => {
+        // The link of a real invitation, as the mail carries it.
+        let text = "";
+        const mailer = { destination: "test", sendMail: async (m: { text: string }) => void (text = m.text), close: () => {} };
+        const admin = await ctx.db.query.adminUsers.findFirst({ where: eq(t.adminUsers.email, "gestor@penedes.cat") });
+        await invite(
+          { request: new Request("http://127.0.0.1:3000/admin/comptes"), context: { ...ctx, mailer } },
+          { id: admin!.id, email: admin!.email },
+          { email: "nova-gestora@penedes.cat", role: "editor" },
+        );
+        return { token: /\/admin\/invitacio\/([A-Za-z0-9_-]+)/.exec(text)![1]! };
+      },
+    },
+  ],
+  "routes/admin/logout.tsx": [{ what: "a sign-out without a session", public: true, anonymous: true, fields: () => ({}) }],
+  "routes/admin/upload.tsx": [
+    {
+      what: "a video through the upload endpoint",
+      fields: () => ({ intent: "create", scope: "turistic", title: "Vídeo nou", isActive: "true" }),
+      files: () => ({ file: new File([mp4Head()], "nou.mp4", { type: "video/mp4" }) }),
+      params: () => ({ kind: "videos" }),
+    },
+  ],
+  "routes/admin/activities.tsx": [
+    { what: "a new activity", fields: () => ({ title: "Pedalada de prova", date: "2031-05-01", emoji: ACTIVITY_EMOJIS[0] }) },
+    { what: "an activity deleted", fields: async (ctx) => ({ intent: "delete", id: await idOf(ctx, t.activities) }) },
+  ],
+  "routes/admin/resources.tsx": [
+    {
+      what: "a new external resource",
+      fields: () => ({ title: "Guia", useExternal: "true", externalUrl: "https://example.cat/guia.pdf", isActive: "true" }),
+    },
+    {
+      what: "a resource hidden",
+      fields: async (ctx) => ({ intent: "toggle", id: await idOf(ctx, t.resources, eq(t.resources.isActive, true)), isActive: "false" }),
+    },
+  ],
+  "routes/admin/landings.tsx": [
+    {
+      what: "a landing renamed",
+      fields: async (ctx) => ({
+        intent: "update",
+        id: await idOf(ctx, t.landings, eq(t.landings.isActive, true)),
+        title: "Títol nou",
+        description: "Text nou",
+        isActive: "true",
+      }),
+    },
+    {
+      what: "a landing hidden",
+      fields: async (ctx) => ({ intent: "toggle", id: await idOf(ctx, t.landings, eq(t.landings.isActive, true)), isActive: "false" }),
+    },
+  ],
+  "routes/admin/footer.tsx": [
+    {
+      what: "the footer's texts",
+      fields: () => ({ intent: "texts", footerText: "Peu de pàgina nou", collaboratorsText: "Amb el suport nou" }),
+    },
+    {
+      what: "a logo hidden",
+      fields: async (ctx) => ({
+        intent: "toggle",
+        id: await idOf(ctx, t.footerLogos, eq(t.footerLogos.isActive, true)),
+        isActive: "false",
+      }),
+    },
+  ],
+  "routes/admin/settings.tsx": [
+    {
+      what: "the map and questionnaire addresses",
+      fields: () => ({
+        mapEmbedUrl: "https://mapa.example.org/nou",
+        mapFullUrl: "https://mapa.example.org/sencer",
+        questionnaireUrl: "https://forms.example.org/nou",
+      }),
+    },
+  ],
+  "routes/admin/testimonials.tsx": [
+    {
+      what: "a testimonial approved",
+      fields: async (ctx) => ({ id: await idOf(ctx, t.testimonials, eq(t.testimonials.status, "pending")), status: "approved" }),
+    },
+    {
+      what: "a testimonial rejected",
+      fields: async (ctx) => ({ id: await idOf(ctx, t.testimonials, eq(t.testimonials.status, "approved")), status: "rejected" }),
+    },
+  ],
+  "routes/admin/home-background.tsx": [
+    {
+      what: "the home background turned off",
+      fields: async (ctx) => ({
+        intent: "toggle",
+        id: await idOf(ctx, t.homeBackground, eq(t.homeBackground.isActive, true)),
+        isActive: "false",
+      }),
+    },
+  ],
+  "routes/admin/videos.tsx": [
+    {
+      what: "a theme's video renamed",
+      fields: async (ctx) => {
+        const [v] = await ctx.db.select().from(t.videos).where(eq(t.videos.isActive, true)).limit(1);
+        return { intent: "update", id: v!.id, scope: v!.scope, title: "Vídeo reanomenat", isActive: "true" };
+      },
+    },
+  ],
+  "routes/admin/bici-fucsia.tsx": [
+    {
+      what: "a photo hidden",
+      fields: async (ctx) => ({
+        intent: "toggle",
+        id: await idOf(ctx, t.biciFucsiaPhotos, eq(t.biciFucsiaPhotos.isActive, true)),
+        isActive: "false",
+      }),
+    },
+  ],
+  "routes/admin/moderation.tsx": [
+    {
+      what: "a published reflection hidden, with a reason",
+      fields: async (ctx) => ({
+        intent: "hide",
+        items: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "published"))}`,
+        reason: "Conté dades personals",
+      }),
+    },
+    {
+      what: "a hidden reflection restored",
+      fields: async (ctx) => ({
+        intent: "restore",
+        items: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "hidden"))}`,
+      }),
+    },
+    {
+      what: "a pending reflection approved",
+      fields: async (ctx) => ({
+        intent: "approve",
+        items: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "pending"))}`,
+      }),
+    },
+  ],
+  "routes/admin/newsletter-send.tsx": [
+    { what: "a test send", fields: () => ({ intent: "test", subject: "Prova", body: "Hola a tothom." }) },
+  ],
+  "routes/admin/account.tsx": [{ what: "the other sessions ended", fields: () => ({ intent: "end-others" }) }],
+  "routes/admin/accounts.tsx": [
+    { what: "a colleague invited", fields: () => ({ intent: "invite", email: "collega@penedes.cat", role: "editor" }) },
+  ],
+  "routes/admin/map-layers.tsx": [
+    {
+      what: "a layer hidden",
+      fields: async (ctx) => ({ intent: "toggle", id: await idOf(ctx, t.mapLayers, eq(t.mapLayers.isActive, true)), isActive: "false" }),
+    },
+  ],
+  "routes/admin/newsletter.tsx": [
+    {
+      what: "a subscriber removed",
+      fields: async (ctx) => ({
+        intent: "delete",
+        id: await idOf(ctx, t.newsletterSubscriptions, ne(t.newsletterSubscriptions.email, "baixa@example.cat")),
+      }),
+    },
+  ],
+};
+
+describe.each(testBackends())("what each write names, against what each page reads, on %s", (backend) => {
+  const ctx = setupTestContext(backend);
+  let adminCookie = "";
+  let addresses: string[] = [];
+  beforeAll(async () => {
+    await seed(ctx.db, ctx.storage, ASSETS);
+    adminCookie = await signedInAdmin(ctx);
+    addresses = await publicAddresses(ctx);
+  });
+
+  it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", async () => {
+    const pages = await renderAll(ctx, addresses);
+    // The layout's: the footer, and whether participation is open (the site's settings).
+    const layout = ["footer_config", "footer_logos", "site_settings"];
+    expect(pages.get("/")!.reads).toEqual(
+      new Set([...layout, "home_background", "reflections", "map_comments", "map_layers", "testimonials", "activities"]),
+    );
+    expect(pages.get("/testimonis")!.reads).toEqual(new Set([...layout, "testimonials"]));
+    // Every type's figures above the list.
+    expect(pages.get("/aportacions?tipus=reflection")!.reads).toEqual(new Set([...layout, "reflections", "map_comments", "testimonials"]));
+    expect(pages.get("/participa/mapa")!.reads).toEqual(new Set([...layout, "map_comments", "map_layers"]));
+    expect(pages.get("/avis-legal-i-privacitat")!.reads).toEqual(new Set(layout));
+    expect(pages.get("/no-existeix-aquesta-pagina")!.reads).toEqual(new Set());
+    for (const [address, page] of pages) {
+      expect(page.personal, address).toBe(false);
+      const underLayout = matchRoutes(routeTree(), new URL(address, "http://x").pathname)!.some(
+        (m) => m.route.handle === "routes/public-layout.tsx",
+      );
+      if (underLayout) expect([...page.reads], address).toEqual(expect.arrayContaining(layout));
+    }
+  });
+
+  it("every route with an action has write cases here", async () => {
+    const missing = (await actionRoutes()).filter((file) => !CASES[file]);
+    expect(missing, "routes with an action but no case in CASES: add a real write for each").toEqual([]);
+  });
+
+  // One test per write, in this order, each on the site the ones before it left.
+  const writes = Object.entries(CASES).flatMap(([file, cases]) =>
+    cases.map((c) => ({ file, c, routePath: routeFiles().find((r) => r.file === file)?.path ?? "/" })),
+  );
+  for (const { file, c, routePath } of writes) {
+    it(
+      `${file}: ${c.what} names the tables of every page it changes${c.public ? ", and only those" : ""}`,
+      { timeout: 120_000 },
+      async () => {
+        const label = `${file}: ${c.what}`;
+        const before = await renderAll(ctx, addresses);
+        const cookie = c.cookie ? await c.cookie(ctx) : c.anonymous ? undefined : adminCookie;
+        const fields = await c.fields(ctx);
+        const params = (await c.params?.(ctx)) ?? {};
+        const body = formBody(fields, c.files?.());
+        const address = routePath.replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
+        const args = routeArgs(ctx, address, { method: "POST", body, params, headers: cookie ? { Cookie: cookie } : {} });
+        const action = (await load(file)).action as (a: unknown) => Promise<unknown>;
+        const state = { changed: new Set<string>() };
+        const answer = await withWriteState(state, () => action(args)).catch((e: unknown) => e);
+        const status =
+          answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } | null } | null)?.init?.status ?? 200);
+        expect(status, `${label}: ${JSON.stringify(answer)}`).toBeLessThan(400);
+
+        const after = await renderAll(ctx, addresses);
+        // (A redirect is not kept by the page cache: what it read does not matter.)
+        const changed = addresses.filter((a) => !before.get(a)!.redirects && before.get(a)!.data !== after.get(a)!.data);
+        const stale = addresses.filter((a) => !before.get(a)!.redirects && [...before.get(a)!.reads].some((tag) => state.changed.has(tag)));
+        expect(
+          changed.filter((a) => !stale.includes(a)),
+          `${label} changed these pages without naming what they show (named: ${[...state.changed].join(", ") || "nothing"})`,
+        ).toEqual([]);
+        if (c.public) expect(stale.join(" "), `${label}: the pages it makes stale are the pages it changed`).toBe(changed.join(" "));
+      },
+    );
+  }
+});

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import type { Route } from "./+types/report";
+import { Notice, FormPage } from "~/components/participation/shared";
+import { REPORT_DIALOG, ReportForm } from "~/components/site/report-dialog";
+import { contributionTypes, type ContributionType } from "~/domain/contributions";
+import { publicRead } from "~/lib/content.server";
+import { excerpt } from "~/lib/contributions";
+import { publicContributionText } from "~/lib/moderation.server";
+import { REPORT_TEXTS } from "~/lib/participation-texts";
+import { createReport, respond } from "~/lib/participation.server";
+
+// The report form posts here; without JavaScript this page is the report dialog. It shows the
+// contribution only while it is public: a hidden or pending one's text never reaches it.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const type = params.get("tipus");
+  const id = params.get("id") ?? "";
+  if (!(contributionTypes as readonly string[]).includes(type ?? "") || !UUID.test(id)) return data({ item: null }, { status: 404 });
+  const text = await publicRead("reported contribution", () => publicContributionText(context.db, type as ContributionType, id), undefined);
+  if (text === undefined) return data({ item: null }, { status: 404 });
+  return { item: { type: type as ContributionType, id, text: excerpt(text) } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await createReport(request, context));
+}
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { item } = loaderData;
+  return (
+    <FormPage {...REPORT_DIALOG}>
+      {actionData?.ok ? (
+        <div role="status" className="rounded-md border border-leaf/60 bg-leaf/10 p-3">
+          <p className="font-bold">{actionData.message.title}</p>
+          {actionData.message.description && <p>{actionData.message.description}</p>}
+        </div>
+      ) : item ? (
+        <>
+          <blockquote className="rounded-md border-l-4 border-brand bg-brand-soft/50 p-4 break-words whitespace-pre-line">
+            {item.text}
+          </blockquote>
+          <ReportForm type={item.type} id={item.id} result={actionData} />
+        </>
+      ) : (
+        <Notice message={REPORT_TEXTS.gone} />
+      )}
+    </FormPage>
+  );
+}

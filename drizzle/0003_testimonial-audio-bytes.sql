@@ -1,0 +1,1 @@
+ALTER TABLE "testimonials" ADD COLUMN "audio_bytes" integer;

@@ -1,0 +1,55 @@
+// npm test: every check and test, in phases. Within a phase the lanes run side by side and the steps
+// of a lane one after another; a phase starts when the one before has passed. A failing test suite
+// does not stop the others of its phase (one run shows every failure); a failing check or build stops
+// the run. At the end: each step's time and result, then the one-line summary of the reports.
+import { spawn } from "node:child_process";
+
+const step = (name, command) => ({ name, command });
+const npm = (script) => step(script, `npm run -s ${script}`);
+
+// The lanes of a phase share the machine's cores: two lanes only where each leaves much of its time
+// waiting (a browser driven one page at a time, a server killed and restarted) rather than computing.
+const PHASES = [
+  { name: "checks", stopOnFailure: true, lanes: [[npm("typecheck"), npm("lint"), npm("format:check")]] },
+  { name: "unit", lanes: [[npm("test:unit"), npm("test:unit:moved-clock")]] },
+  { name: "build", stopOnFailure: true, lanes: [[npm("build")]] },
+  { name: "built server", lanes: [[npm("test:crash"), npm("test:scale"), npm("test:fuzz")]] },
+  { name: "browser", lanes: [[npm("test:e2e")]] },
+];
+
+const results = [];
+const format = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}`;
+
+function run({ name, command }) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: "inherit" });
+    child.on("exit", (code, signal) => {
+      const ok = code === 0;
+      results.push({ name, ok, ms: Date.now() - started, code: code ?? signal });
+      console.log(`\n${ok ? "✔" : "✘"} ${name} (${format(Date.now() - started)})`);
+      resolve(ok);
+    });
+  });
+}
+
+async function runLane(lane) {
+  let ok = true;
+  for (const s of lane) ok = (await run(s)) && ok;
+  return ok;
+}
+
+const start = Date.now();
+let failed = false;
+for (const phase of PHASES) {
+  const passed = (await Promise.all(phase.lanes.map(runLane))).every(Boolean);
+  failed ||= !passed;
+  if (!passed && phase.stopOnFailure) break;
+}
+console.log("\nSteps:");
+for (const r of results)
+  console.log(`  ${r.ok ? "✔" : "✘"} ${r.name.padEnd(24)} ${format(r.ms).padStart(6)}${r.ok ? "" : `  (exit ${r.code})`}`);
+console.log(`  total ${format(Date.now() - start)}\n`);
+const summary = await run(step("summary", "node scripts/test-summary.js"));
+process.exit(failed || !summary ? 1 : 0);

@@ -1,0 +1,82 @@
+import type { Server } from "node:http";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { REPEAT_WINDOW_MS } from "~/lib/log.server";
+import { sameOriginMutations, wellFormedRequests } from "./guards";
+
+/** The JSON lines the process writes while `run` runs (the log goes to stdout and stderr). */
+async function logLines(run: () => Promise<void>) {
+  const written: string[] = [];
+  const capture = (chunk: unknown) => (written.push(String(chunk)), true);
+  const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
+  const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
+  try {
+    await run();
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+  return written.flatMap((chunk) => chunk.split("\n").filter(Boolean)).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe.each([
+  ["without PUBLIC_URL (the request's own origin)", undefined],
+  ["with PUBLIC_URL", "https://bici.example.cat"],
+])("sameOriginMutations %s", (_name, publicOrigin) => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const app = express();
+    app.use(wellFormedRequests());
+    app.use(sameOriginMutations(publicOrigin));
+    app.all("/{*path}", (_req, res) => void res.send("ok"));
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterEach(() => vi.useRealTimers());
+
+  const post = (origin?: string) =>
+    fetch(`http://127.0.0.1:${port}/participa/reflexio`, {
+      method: "POST",
+      headers: origin === undefined ? {} : { Origin: origin },
+      body: "reflection=hola",
+    }).then((r) => r.status);
+
+  it("lets through only the site's whole origin: another scheme or port is another origin", async () => {
+    const own = publicOrigin ?? `http://127.0.0.1:${port}`;
+    expect(await post(own)).toBe(200);
+    expect(await post(`${own}/`)).toBe(200);
+    expect(await post(undefined)).toBe(200);
+    // Before: only the host was compared, so an https page could post to the http site (and the
+    // host alone matched for a PUBLIC_URL site reached through its own address).
+    const others = [
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.1:${port + 1}`,
+      "http://bici.example.cat",
+      "https://bici.example.cat:8443",
+      "https://evil.example",
+      "null",
+      "no és un origen",
+    ];
+    if (publicOrigin) others.push(`http://127.0.0.1:${port}`);
+    for (const origin of others) expect(await post(origin), origin).toBe(403);
+    expect((await fetch(`http://127.0.0.1:${port}/`, { headers: { Origin: "https://evil.example" } })).status).toBe(200);
+  });
+
+  it("a flood of refused posts is one warning with no stack, then one line with the count", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(Date.now() + 10 * REPEAT_WINDOW_MS);
+    const lines = await logLines(async () => {
+      for (let i = 0; i < 40; i++) expect(await post("https://evil.example")).toBe(403);
+      vi.advanceTimersByTime(REPEAT_WINDOW_MS);
+    });
+    expect(lines.map((l) => [l.level, l.msg, l.repeated])).toEqual([
+      ["warn", "cross-origin request refused", undefined],
+      ["warn", "cross-origin request refused (repeated)", 39],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("stack");
+  });
+});

@@ -1,0 +1,59 @@
+import { matchRoutes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { NOT_FOUND_MEMO_SIZE, notFoundMatcher } from "./react-router";
+
+/** The route table of a build, shaped as React Router's build writes it (app/routes.ts, shortened). */
+const routes = {
+  root: { id: "root", path: "", parentId: undefined },
+  "routes/public-layout": { id: "routes/public-layout", parentId: "root" },
+  "routes/home": { id: "routes/home", index: true, parentId: "routes/public-layout" },
+  "routes/testimonis": { id: "routes/testimonis", path: "testimonis", parentId: "routes/public-layout" },
+  "routes/landing": { id: "routes/landing", path: "landing/:slug", parentId: "routes/public-layout" },
+  "routes/admin/login": { id: "routes/admin/login", path: "admin/login", parentId: "root" },
+  "routes/not-found": { id: "routes/not-found", path: "*", parentId: "root" },
+} as unknown as Parameters<typeof notFoundMatcher>[0]["routes"];
+
+/** React Router's own matchRoutes, counted. */
+function countedMatch() {
+  const counted = { calls: 0 };
+  const match: typeof matchRoutes = (...args) => {
+    counted.calls++;
+    return matchRoutes(...args);
+  };
+  return { counted, match };
+}
+
+describe("notFoundMatcher", () => {
+  it("tells the paths only the not-found route matches, as React Router matches them", () => {
+    const notFound = notFoundMatcher({ routes });
+    expect(notFound("/")).toBe(false);
+    expect(notFound("/testimonis")).toBe(false);
+    expect(notFound("/TESTIMONIS")).toBe(false);
+    expect(notFound("/landing/estiu")).toBe(false);
+    expect(notFound("/admin/login")).toBe(false);
+    expect(notFound("/no-existeix")).toBe(true);
+    expect(notFound("/testimonis/de-mes")).toBe(true);
+  });
+
+  it("matches a path against the route table once, not on every request for it (issue 12: it cost a cached page most of its time)", () => {
+    const { counted, match } = countedMatch();
+    const notFound = notFoundMatcher({ routes }, match);
+    for (let i = 0; i < 1000; i++) {
+      expect(notFound("/testimonis")).toBe(false);
+      expect(notFound("/no-existeix")).toBe(true);
+    }
+    expect(counted.calls).toBe(2);
+  });
+
+  it("remembers a bounded number of paths: made-up ones cannot grow its memory without end", () => {
+    const { counted, match } = countedMatch();
+    const notFound = notFoundMatcher({ routes }, match);
+    for (let i = 0; i <= NOT_FOUND_MEMO_SIZE; i++) expect(notFound(`/inventat-${i}`)).toBe(true);
+    expect(counted.calls).toBe(NOT_FOUND_MEMO_SIZE + 1);
+    // The memory started again when it was full: the first path is matched once more, and then
+    // remembered again.
+    expect(notFound("/inventat-0")).toBe(true);
+    expect(notFound("/inventat-0")).toBe(true);
+    expect(counted.calls).toBe(NOT_FOUND_MEMO_SIZE + 2);
+  });
+});

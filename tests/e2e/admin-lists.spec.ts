@@ -1,0 +1,127 @@
+import { expect, expectAccessible, postFrom, signIn, test, unique } from "./fixtures";
+
+// The admin lists are searched, sorted, filtered and paged on the server, and the URL carries it
+// all: a reload, the back button and the export links keep what the list shows (decision 036).
+
+test("reflections: search, sort and dates travel in the URL and back; the export links carry the filters", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/reflections");
+  await expect(page.getByRole("status").filter({ hasText: "Mostrant 1–3 de 3 reflexions" })).toBeVisible();
+
+  await page.getByLabel("Cerca (text, nom o correu)").fill("BICI");
+  await page.getByLabel("Ordena per").selectOption("name");
+  await page.getByLabel("Ordre").selectOption("asc");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=BICI(&|$)/);
+  await expect(page).toHaveURL(/sort=name&dir=asc/);
+  const status = page.getByRole("status").filter({ hasText: /Mostrant 1–\d de \d reflexions \(3 en total\)/ });
+  await expect(status).toBeVisible();
+  const shown = await page.locator("li:has(time)").count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(3);
+  await expect(page.getByRole("link", { name: "Exporta les reflexions en CSV" })).toHaveAttribute(
+    "href",
+    "/admin/export/reflections.csv?q=BICI&from=&to=&sort=name&dir=asc",
+  );
+
+  // A reload keeps the list and the form as they were.
+  await page.reload();
+  await expect(status).toBeVisible();
+  await expect(page.getByLabel("Cerca (text, nom o correu)")).toHaveValue("BICI");
+  await expect(page.getByLabel("Ordena per")).toHaveValue("name");
+  await expect(page.getByLabel("Ordre")).toHaveValue("asc");
+  await expectAccessible(page, "reflections, filtered");
+
+  // A date range no reflection falls in, then back to the search.
+  await page.getByLabel("Des del dia").fill("2001-01-01");
+  await page.getByLabel("Fins al dia").fill("2001-01-31");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/from=2001-01-01&to=2001-01-31/);
+  await expect(page.getByText("Cap reflexió coincideix amb la cerca.")).toBeVisible();
+  await page.goBack();
+  await expect(status).toBeVisible();
+
+  await page.getByRole("link", { name: "Neteja els filtres" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Mostrant 1–3 de 3 reflexions" })).toBeVisible();
+});
+
+test("testimonials: the status and theme filters page on the server and the URL keeps them", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/testimonials?status=approved&theme=infants");
+  await expect(page.getByRole("link", { name: /Aprovats \(\d+\)/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByLabel("Àmbit")).toHaveValue("infants");
+  const rows = page.getByRole("table").getByRole("row");
+  for (const cell of await rows.locator("td:nth-child(2)").allTextContents()) expect(cell).toBe("Infants");
+  await expect(page.getByRole("link", { name: "Exporta els testimonis en Àudios (ZIP)" })).toHaveAttribute(
+    "href",
+    "/admin/export/testimonials.zip?status=approved&theme=infants",
+  );
+  // A new search keeps the status chosen with the tabs.
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/status=approved/);
+  await expectAccessible(page, "testimonials, filtered");
+});
+
+test("map comments: the next page, the order and a search are the server's; a reload and the back button keep what the URL says", async ({
+  page,
+}) => {
+  // Sixty posts, then a dozen page loads: more than test.slow() gives on a busy machine.
+  test.setTimeout(240_000);
+  const tag = unique();
+  const text = (i: number) => `Paginació ${tag} ${String(i).padStart(2, "0")}`;
+  // 60 comments, the newest last, from two clients of their own (each may write 30 in 15 minutes).
+  for (let i = 0; i < 60; i++) {
+    const res = await postFrom(`127.0.0.${40 + (i % 2)}`, "/participa/mapa", { comment: text(i), privacy: "on" });
+    expect(res.status, res.body.slice(0, 200)).toBe(200);
+  }
+  await signIn(page);
+  await page.goto(`/admin/map-comments?q=${tag}`);
+  const items = page.getByRole("listitem").filter({ hasText: `Paginació ${tag}` });
+  const status = (text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+  await expect(status(/^Mostrant 1–50 de 60 comentaris \([\d.]+ en total\)$/)).toBeVisible();
+  await expect(items.first()).toContainText(text(59));
+  await expect(items).toHaveCount(50);
+
+  // The next page, by its link: the URL says so.
+  await page.getByRole("navigation", { name: "Pàgines de comentaris" }).getByRole("link", { name: "Següent" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2$`));
+  await expect(status(/^Mostrant 51–60 de 60 comentaris/)).toBeVisible();
+  await expect(items).toHaveCount(10);
+  await expect(items.first()).toContainText(text(9));
+  await expect(page.getByText("Pàgina 2 de 2")).toBeVisible();
+
+  // The oldest first: a new order starts again at page 1.
+  await page.getByLabel("Ordre").selectOption("asc");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&.*sort=date&dir=asc$`));
+  await expect(items.first()).toContainText(text(0));
+  await page.getByRole("link", { name: "Següent" }).click();
+  await expect(page).toHaveURL(/dir=asc&page=2$/);
+  await expect(items.first()).toContainText(text(50));
+
+  // A reload keeps the page, the order and the search.
+  await page.reload();
+  await expect(items.first()).toContainText(text(50));
+  await expect(page.getByLabel("Ordre")).toHaveValue("asc");
+  await expect(page.getByLabel("Cerca (comentari o correu)")).toHaveValue(tag);
+
+  // A narrower search: ten of them, one page, no pager.
+  await page.getByLabel("Cerca (comentari o correu)").fill(`${tag} 4`);
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(status(/^Mostrant 1–10 de 10 comentaris/)).toBeVisible();
+  await expect(items.first()).toContainText(text(40));
+  await expect(page.getByRole("navigation", { name: "Pàgines de comentaris" })).toHaveCount(0);
+  await expectAccessible(page, "map comments, searched");
+
+  // Back, step by step, through what was shown.
+  await page.goBack();
+  await expect(page).toHaveURL(/dir=asc&page=2$/);
+  await expect(items.first()).toContainText(text(50));
+  await expect(page.getByLabel("Cerca (comentari o correu)")).toHaveValue(tag);
+  await page.goBack();
+  await expect(items.first()).toContainText(text(0));
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(items.first()).toContainText(text(9));
+  await expect(page.getByLabel("Ordre")).toHaveValue("desc");
+});

@@ -1,0 +1,224 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, rememberCookieChoice, saveSettings, signIn, test, toast, unique } from "./fixtures";
+
+// Our own participation map (issue 17): the seeded network drawn with no tile server, a comment
+// placed by mouse, by keyboard and on a segment, the list beside the map, axe.
+
+type Collection = { features: { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }[] };
+
+/** No base map can be reached: every tile request fails, as when the provider is down. The
+ * browser logs each failed tile; those lines (and only as many as tiles were refused) are not
+ * faults of the page, and are taken out of the test's console errors at its end. */
+let refusedTiles = 0;
+async function noTiles(page: Page) {
+  await page.route(/geoserveis\.icgc\.cat/, (route) => {
+    refusedTiles++;
+    return route.abort("connectionrefused");
+  });
+}
+test.afterEach(({ consoleErrors }) => {
+  for (; refusedTiles > 0; refusedTiles--) {
+    const at = consoleErrors.indexOf("Failed to load resource: net::ERR_CONNECTION_REFUSED");
+    if (at >= 0) consoleErrors.splice(at, 1);
+  }
+});
+
+async function openMapPage(page: Page) {
+  await noTiles(page);
+  await page.goto("/participa/mapa");
+  const map = page.getByRole("application", { name: /Mapa per marcar el lloc/ });
+  await expect(map).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  return map;
+}
+
+async function send(page: Page, comment: string, category: string) {
+  await page.getByLabel("Comentari", { exact: true }).fill(comment);
+  await page.getByLabel("Categoria (opcional)").selectOption({ label: category });
+  await page.getByLabel(/He llegit i accepto/).check();
+  await page.getByRole("button", { name: "Envia el comentari" }).click();
+  // The answer beside the form (issue 18), or a toast when the form is out of sight.
+  await expect(page.locator("[data-sonner-toast], [role=status]").filter({ hasText: "Gràcies!" }).first()).toBeVisible();
+}
+
+async function published(page: Page, comment: string) {
+  const body = (await (await page.request.get("/api/map-comments.geojson")).json()) as Collection;
+  return body.features.find((f) => f.properties.comment === comment);
+}
+
+test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+// axe walks every mark of the map: slow on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
+test("the seeded network and comments draw with no tile server reachable; segments open on focus", async ({ page }) => {
+  const map = await openMapPage(page);
+  // 5 proposed and 2 existing lines, 5 parking points: all drawn although no tile loaded.
+  await expect(map.locator("path.leaflet-interactive")).toHaveCount(12);
+  await expect(map.locator(".leaflet-tile-loaded")).toHaveCount(0);
+  await expect(map.locator(".map-cluster, .map-pin").first()).toBeVisible();
+  await expect(page.getByText("Xarxa proposada").first()).toBeVisible(); // the legend
+  // A segment by keyboard: focus shows its properties.
+  const segment = map.getByRole("button", { name: "Vilafranca - Sant Sadurní d'Anoia (BV-2427) (Xarxa proposada)" });
+  await segment.focus();
+  await expect(map.locator(".leaflet-popup")).toContainText("Estat: proposat");
+  await expect(map.locator(".leaflet-popup")).toContainText("km");
+  await expectAccessible(page, "map page");
+});
+
+test("a pin placed with the mouse is sent and shown", async ({ page }) => {
+  const map = await openMapPage(page);
+  const box = (await map.boundingBox())!;
+  // A spot inside the county, away from the lines and the pins.
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3);
+  await expect(page.getByText(/Punt marcat al mapa \(41\.\d{5}, 1\.\d{5}\)/)).toBeVisible();
+  const comment = `Punt perillós amb ratolí ${unique()}`;
+  await send(page, comment, "Punt perillós");
+  const feature = await published(page, comment);
+  expect(feature?.properties).toMatchObject({ category: "punt_perillos" });
+  const [lng, lat] = feature!.geometry.coordinates;
+  expect(lng).toBeGreaterThan(1.45);
+  expect(lat).toBeGreaterThan(41.2);
+  expect(String(lat).split(".")[1]!.length).toBeLessThanOrEqual(5);
+  await page.reload();
+  await expect(page.locator("#llista")).toContainText(comment);
+});
+
+test("a pin placed with the keyboard (crosshair and Enter), and a segment chosen with the keyboard", async ({ page }) => {
+  const map = await openMapPage(page);
+  await map.focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/Punt marcat al mapa/)).toBeVisible();
+  const comment = `Falta senyal, amb teclat ${unique()}`;
+  await send(page, comment, "Senyalització");
+  expect((await published(page, comment))?.properties).toMatchObject({ category: "senyalitzacio" });
+
+  await map.getByRole("button", { name: /Sant Sadurní d'Anoia - Gelida/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Tram: Sant Sadurní d'Anoia - Gelida")).toBeVisible();
+  const onSegment = `Connexió amb Gelida ${unique()}`;
+  await send(page, onSegment, "Connexió que falta");
+  expect((await published(page, onSegment))?.properties).toMatchObject({
+    category: "connexio",
+    segment_name: "Sant Sadurní d'Anoia - Gelida",
+    municipality: expect.any(String),
+  });
+});
+
+test("the map as a list: comments and segments with their municipality", async ({ page }) => {
+  await page.goto("/participa/mapa");
+  const list = page.locator("#llista");
+  await expect(list.getByRole("heading", { name: /Trams de la xarxa \(12\)/ })).toBeVisible();
+  await expect(list.getByRole("list", { name: "Trams de la xarxa" })).toContainText("Trams existents · Vilafranca del Penedès");
+  await expect(list.getByRole("list", { name: "Comentaris amb lloc" }).getByRole("listitem").first()).toBeVisible();
+});
+
+test("the map dialog passes axe with the map drawn", async ({ page }) => {
+  await noTiles(page);
+  await page.goto("/participa");
+  await page.getByRole("link", { name: "Obre el mapa" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mapa interactiu" });
+  await expect(dialog.locator(".leaflet-container")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  await expectAccessible(page, "map dialog");
+});
+
+test("the open data and the staff's export: GeoJSON, the staff's only after signing in", async ({ page }) => {
+  const open = await page.request.get("/api/map-comments.geojson");
+  expect(open.headers()["content-type"]).toContain("application/geo+json");
+  const text = await open.text();
+  expect(text).not.toMatch(/@example\.cat|"email"/);
+  expect((JSON.parse(text) as Collection).features.length).toBeGreaterThanOrEqual(36);
+  const anonymous = await page.request.get("/admin/export/map-comments.geojson", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  await signIn(page);
+  const staff = await page.request.get("/admin/export/map-comments.geojson");
+  expect(staff.status()).toBe(200);
+  expect(((await staff.json()) as Collection).features[0]!.properties).toHaveProperty("email");
+});
+
+test("the staff's map: pins of every status with no tile server, each opening its text, status and moderation link; the filters redraw it and stay in the URL", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const tag = unique();
+  const text = { published: `Publicat ${tag}`, hidden: `Amagat ${tag}`, pending: `Pendent ${tag}` };
+  // Three corners of the county, far enough apart not to be clustered.
+  const post = (comment: string, lat: number, lng: number, category: string) =>
+    request.post("/participa/mapa", { form: { comment, lat: String(lat), lng: String(lng), category, privacy: "on" } });
+  expect((await post(text.published, 41.28, 1.58, "punt_perillos")).status()).toBe(200);
+  expect((await post(text.hidden, 41.5, 1.62, "connexio")).status()).toBe(200);
+  await signIn(page);
+  await page.goto(`/admin/moderacio?estat=published&tipus=map_comment&q=${encodeURIComponent(text.hidden)}`);
+  await page.getByRole("listitem").filter({ hasText: text.hidden }).getByRole("button", { name: "Amaga" }).click();
+  await page.getByRole("dialog").getByLabel(/Motiu/).fill("Prova del mapa");
+  await page.getByRole("dialog").getByRole("button", { name: "Amaga" }).click();
+  await expect(toast(page, "Aportació amagada")).toBeVisible();
+  await saveSettings(page, "Moderació", (form) => form.getByRole("radio", { name: /Primer es revisen/ }).check());
+  try {
+    expect((await post(text.pending, 41.33, 1.88, "punt_perillos")).status()).toBe(200);
+  } finally {
+    await saveSettings(page, "Moderació", (form) => form.getByRole("radio", { name: /Es publiquen de seguida/ }).check());
+  }
+  // Neither the pending nor the hidden one reaches the public GeoJSON.
+  const open = JSON.stringify(await (await request.get("/api/map-comments.geojson")).json());
+  expect(open).toContain(text.published);
+  expect(open).not.toContain(text.pending);
+  expect(open).not.toContain(text.hidden);
+
+  await noTiles(page);
+  await page.goto(`/admin/map-comments?q=${tag}`);
+  const map = page.getByRole("application", { name: "Mapa dels comentaris de tots els estats" });
+  await expect(map).toHaveAttribute("data-pins", "3", { timeout: 20_000 });
+  for (const status of ["published", "pending", "hidden"]) await expect(map.locator(`.map-pin--${status}`)).toHaveCount(1);
+  await expect(map.locator(".leaflet-tile-loaded")).toHaveCount(0);
+  await expect(map.locator("path.leaflet-interactive")).toHaveCount(12); // the seeded network, drawn all the same
+
+  // A pin by keyboard: its text, its status in words, the link to moderate it.
+  const pin = map.getByRole("button", { name: `Pendent de moderació · Punt perillós: ${text.pending}` });
+  await pin.focus();
+  await page.keyboard.press("Enter");
+  const popup = map.locator(".leaflet-popup");
+  await expect(popup).toContainText(text.pending);
+  await expect(popup).toContainText("Estat: Pendent de moderació");
+  const moderate = popup.getByRole("link", { name: "Modera aquest comentari" });
+  await expect(moderate).toHaveAttribute(
+    "href",
+    `/admin/moderacio?tipus=map_comment&q=${encodeURIComponent(text.pending).replace(/%20/g, "+")}`,
+  );
+  await expectAccessible(page, "admin map comments, a popup open");
+
+  // The filters: the server draws what matches, and the URL keeps it.
+  await page.getByLabel("Estat", { exact: true }).selectOption("hidden");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]status=hidden(&|$)/);
+  await expect(map).toHaveAttribute("data-pins", "1");
+  await expect(map.locator(".map-pin--hidden")).toHaveCount(1);
+  await expect(map.locator(".map-pin--published, .map-pin--pending")).toHaveCount(0);
+
+  await page.getByLabel("Estat", { exact: true }).selectOption("");
+  await page.getByLabel("Categoria", { exact: true }).selectOption("punt_perillos");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]category=punt_perillos(&|$)/);
+  await expect(map).toHaveAttribute("data-pins", "2");
+  await expect(map.locator(".map-pin--hidden")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel("Categoria", { exact: true })).toHaveValue("punt_perillos");
+  await expect(map).toHaveAttribute("data-pins", "2", { timeout: 20_000 });
+
+  // A date range after today: nothing to draw.
+  await page.getByLabel("Des del dia").fill("2099-01-01");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/from=2099-01-01/);
+  await expect(map).toHaveAttribute("data-pins", "0");
+  await expect(map.locator(".map-pin")).toHaveCount(0);
+  await page.goBack();
+  await expect(map).toHaveAttribute("data-pins", "2", { timeout: 20_000 });
+
+  // The pin's link opens the comment in the moderation queue.
+  await map.getByRole("button", { name: `Pendent de moderació · Punt perillós: ${text.pending}` }).focus();
+  await page.keyboard.press("Enter");
+  await map.locator(".leaflet-popup").getByRole("link", { name: "Modera aquest comentari" }).click();
+  await expect(page).toHaveURL(/\/admin\/moderacio\?tipus=map_comment/);
+  await expect(page.getByRole("listitem").filter({ hasText: text.pending })).toBeVisible();
+});

@@ -1,0 +1,116 @@
+import type { Locator, Page } from "@playwright/test";
+import { PUBLIC_PATHS } from "../../app/lib/routes";
+import { expect, expectAccessible, rememberCookieChoice, signIn, test } from "./fixtures";
+
+// Issue 18: on a 390 px phone no page is wider than the screen, and each screen's main actions
+// can be seen and pressed.
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+  expect(width, `${label} is ${width} px wide on a ${PHONE.width} px screen`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Each visible control inside `scope` lies within the screen's width. */
+async function expectControlsOnScreen(scope: Locator, label: string) {
+  const outside = await scope.evaluate((root, width) => {
+    const out: string[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [role=tab], [role=switch]")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.left < 0 || box.right > width) out.push(`${el.tagName} "${el.getAttribute("aria-label") ?? el.textContent?.trim()}"`);
+    }
+    return out;
+  }, PHONE.width);
+  expect(outside, `controls off-screen on ${label}`).toEqual([]);
+}
+
+// The main action of each admin screen: a role and a name, that must be visible and in reach.
+const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], string | RegExp]> = {
+  "/admin/dashboard": ["link", "Aportacions pendents de moderació"],
+  "/admin/testimonials": ["button", /^Aprova: /],
+  "/admin/reflections": ["searchbox", "Cerca"],
+  "/admin/landings": ["button", "Nova landing page"],
+  "/admin/activities": ["button", "Nova activitat"],
+  "/admin/videos": ["button", "Nou vídeo"],
+  "/admin/resources": ["button", "Nou recurs"],
+  "/admin/home-background": ["button", /Puja|Tria/],
+  "/admin/bici-fucsia": ["button", "Afegeix la foto"],
+  "/admin/footer": ["button", "Edita els textos"],
+  "/admin/settings": ["button", "Desa"],
+  "/admin/newsletter": ["button", "Cerca"],
+};
+
+test("the back office's menu is a drawer on a phone: it traps the focus, Escape closes it and the focus returns", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const toggle = page.getByRole("button", { name: "Menú" });
+  await expect(toggle).toBeVisible();
+  // The side column is not shown on a phone: one navigation, the drawer's, once it is open.
+  await expect(page.getByRole("navigation", { name: "Navegació del backoffice" })).toHaveCount(0);
+  await toggle.click();
+  const drawer = page.getByRole("dialog", { name: "Menú" });
+  const nav = drawer.getByRole("navigation", { name: "Navegació del backoffice" });
+  for (const group of ["Participació", "Contingut", "Configuració"]) {
+    await expect(nav.getByRole("list", { name: group })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(drawer.getByRole("button", { name: "Sortir" })).toBeVisible();
+  await expect(drawer.getByText("gestor@penedes.cat")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the admin menu");
+  await expectControlsOnScreen(drawer, "the admin menu");
+  await expectAccessible(page, "admin menu open");
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // Choosing a screen closes the drawer there.
+  await toggle.click();
+  await drawer.getByRole("link", { name: "Activitats" }).click();
+  await expect(page).toHaveURL(/\/admin\/activities$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Gestió d'Activitats" })).toBeVisible();
+});
+
+test("every admin screen fits a 390 px phone with its main actions in reach", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await page.getByRole("button", { name: "Menú" }).click();
+  const screens = await page
+    .getByRole("dialog", { name: "Menú" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  expect(screens.length).toBeGreaterThanOrEqual(Object.keys(ADMIN_MAIN_ACTION).length);
+  for (const path of screens) {
+    await page.goto(path);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, path);
+    await expectControlsOnScreen(main, path);
+    const action = ADMIN_MAIN_ACTION[path];
+    if (action) {
+      // In reach: on the page and brought fully on screen by scrolling down, never sideways.
+      const target = main.getByRole(action[0], { name: action[1] }).first();
+      await target.scrollIntoViewIfNeeded();
+      await expect(target).toBeInViewport({ ratio: 1 });
+    }
+  }
+});
+
+test("every public page fits a 390 px phone, with its heading and the menu in reach", async ({ page }) => {
+  test.setTimeout(90_000);
+  await rememberCookieChoice(page);
+  for (const path of [...PUBLIC_PATHS, "/landing/vilafranca-pedala"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Obre el menú" })).toBeInViewport();
+    await expectNoSidewaysScroll(page, path);
+  }
+  // The home page's calls to action are in the first screen.
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Descobreix la xarxa" })).toBeInViewport();
+});
