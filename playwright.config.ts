@@ -16,6 +16,14 @@ export const E2E_DATABASE_KIND = E2E_DATABASE_URL ? "postgres" : "pglite";
 const suffix = E2E_DATABASE_URL ? "-pg" : "";
 export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 
+/** What the PostgreSQL lane leaves to the PGlite lane (decision 041): the specs about how pages look,
+ * read and load, the one-page accessibility checks, and the tests that start servers of their own on
+ * PGlite. The database under the shared server changes none of them; every other test runs on both. */
+const PGLITE_LANE_ONLY = {
+  testIgnore: /(pages|public-site|identity|details|narrow-screens|bundle-boundary)\.spec\.ts$/,
+  grepInvert: /has no accessibility violations|answers 200 and passes axe-core|@own-server/,
+};
+
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -43,10 +51,16 @@ export default defineConfig({
     locale: "ca-ES",
     timezoneId: "Europe/Madrid",
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // No trace: recording one costs a fifth of the suite's time, and CI keeps only its log. Ask for
+    // one when a test fails here: npx playwright test <spec> --trace retain-on-failure.
+    trace: "off",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+      ...(E2E_DATABASE_URL ? PGLITE_LANE_ONLY : {}),
+    },
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testMatch: /pages\.spec\.ts/ },
   ],
   // The built site on seeded demo content in a data folder (and database) of its own.

@@ -7,11 +7,20 @@ import { spawn } from "node:child_process";
 const step = (name, command) => ({ name, command });
 const npm = (script) => step(script, `npm run -s ${script}`);
 
-// The lanes of a phase share the machine's cores: two lanes only where each leaves much of its time
-// waiting (a browser driven one page at a time, a server killed and restarted) rather than computing.
+// The lanes of a phase share the machine's two cores: two lanes only where each alone keeps about one
+// busy (Vitest runs one worker there). The browser tests keep both busy: two lanes of them took as
+// long as one after the other (decision 041).
 const PHASES = [
   { name: "checks", stopOnFailure: true, lanes: [[npm("typecheck"), npm("lint"), npm("format:check")]] },
-  { name: "unit", lanes: [[npm("test:unit"), npm("test:unit:moved-clock")]] },
+  // With a PostgreSQL server (CI), the unit tests run once on it at today's date and once on PGlite
+  // with the clock moved (decision 041): each database once, each clock once, side by side.
+  {
+    name: "unit",
+    lanes: [
+      [process.env.TEST_DATABASE_URL ? step("test:unit (PostgreSQL)", "TEST_BACKENDS=postgres npm run -s test:unit") : npm("test:unit")],
+      [npm("test:unit:moved-clock")],
+    ],
+  },
   { name: "build", stopOnFailure: true, lanes: [[npm("build")]] },
   { name: "built server", lanes: [[npm("test:crash"), npm("test:scale"), npm("test:fuzz")]] },
   { name: "browser", lanes: [[npm("test:e2e")]] },

@@ -1,5 +1,6 @@
 // npm run test:e2e: the Playwright suite on PGlite, then, when TEST_DATABASE_URL names a
-// PostgreSQL server (CI sets it), the suite again on PostgreSQL (its desktop project). Extra arguments go to
+// PostgreSQL server (CI sets it), again on PostgreSQL: its desktop project, without what the
+// database does not change (PGLITE_LANE_ONLY in playwright.config.ts, decision 041). Extra arguments go to
 // Playwright (a file, --grep …).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,9 +14,7 @@ if (spawnSync(process.execPath, ["scripts/ensure-chromium.js"], { stdio: "inheri
 for (const report of ["playwright.json", "playwright-pg.json"]) fs.rmSync(`test-results/${report}`, { force: true });
 let failed = run({ E2E_DATABASE_URL: "" }) !== 0;
 if (process.env.TEST_DATABASE_URL) {
-  console.log(`\nThe same suite on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}):\n`);
-  // The desktop project only: the mobile one repeats the page tests at a phone's size, which the
-  // database does not change (CI stays under its 20 minutes).
+  console.log(`\nThe suite on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}):\n`);
   failed = run({ E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }, ["--project=desktop"]) !== 0 || failed;
 }
 process.exit(failed ? 1 : 0);

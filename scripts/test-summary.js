@@ -20,6 +20,28 @@ const count = (report) => ({
   failed: report.stats.unexpected + report.stats.flaky + report.stats.skipped,
 });
 const e2e = count(playwright);
+
+// The failed tests by name, so that the end of a CI log says which.
+const failedUnit = (report, label) =>
+  report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => `${label}: ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}`),
+  );
+function failedE2e(suite, label, out = []) {
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests)
+      if (t.status !== "expected") out.push(`${label}: [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${t.status})`);
+  for (const child of suite.suites ?? []) failedE2e(child, label, out);
+  return out;
+}
+const failures = [
+  ...failedUnit(vitest, "unit"),
+  ...failedUnit(movedClock, "unit, clock moved"),
+  ...playwright.suites.flatMap((s) => failedE2e(s, "e2e (PGlite)")),
+  ...(playwrightPg ? playwrightPg.suites.flatMap((s) => failedE2e(s, "e2e (PostgreSQL)")) : []),
+];
+
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`unit, clock moved a year ahead: ${moved.passed} passed, ${moved.failed} failed`);
 if (moved.passed === 0) unit.failed++;
@@ -34,4 +56,5 @@ if (playwrightPg) {
   e2e.failed += pg.failed;
 }
 console.log(`total: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed`);
+if (failures.length) console.log(`failed:\n  ${failures.join("\n  ")}`);
 if (unit.passed === 0 || e2e.passed === 0 || unit.failed + e2e.failed > 0) process.exit(1);

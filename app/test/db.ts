@@ -8,9 +8,11 @@ export { createPostgresDatabase };
 
 export type Backend = "pglite" | "postgres";
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). With TEST_BACKENDS=postgres
+ * as well, PostgreSQL only: `npm test` runs PGlite in the moved-clock pass instead (decision 041). */
 export function testBackends(): Backend[] {
-  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  if (!process.env.TEST_DATABASE_URL) return ["pglite"];
+  return process.env.TEST_BACKENDS === "postgres" ? ["postgres"] : ["pglite", "postgres"];
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL

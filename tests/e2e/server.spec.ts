@@ -7,7 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, PORT } from "../../playwright.config";
+import { BASE_URL, E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE_KIND, E2E_DATABASE_URL, PORT } from "../../playwright.config";
 import { RATE_LIMIT } from "../../app/lib/rate-limit.server";
 import { PAIR_LIMIT } from "../../app/lib/login-throttle.server";
 import { probeWhile, rawRequest as sendRaw, signInBurst, TRAVERSAL_ATTEMPTS, type SignInAttempt } from "../support";
@@ -381,6 +381,10 @@ test.describe("bad traffic", () => {
   });
 });
 
+/** A test that starts servers of its own on PGlite, whatever the database of the shared one: the
+ * PostgreSQL lane leaves it to the PGlite lane (decision 041). */
+const OWN_SERVER = { tag: "@own-server" };
+
 test.describe("processes and the data folder", () => {
   // These start, seed and restart whole servers: give them room on a busy machine.
   test.describe.configure({ timeout: 90_000 });
@@ -428,7 +432,7 @@ test.describe("processes and the data folder", () => {
 
   // PGlite only: on PostgreSQL instances share DATA_DIR by design (the multi-instance test below).
   if (E2E_DATABASE_KIND === "pglite") {
-    test("a second instance on the same DATA_DIR refuses to start, with a clear message", async () => {
+    test("a second instance on the same DATA_DIR refuses to start, with a clear message", OWN_SERVER, async () => {
       const second = start(E2E_DATA_DIR);
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/La carpeta de dades .*e2e-data ja està en ús pel procés \d+/);
@@ -437,7 +441,7 @@ test.describe("processes and the data folder", () => {
     });
   }
 
-  test("a bad configuration stops the start with a readable message", async () => {
+  test("a bad configuration stops the start with a readable message", OWN_SERVER, async () => {
     const child = spawn(process.execPath, ["server.js"], {
       env: { ...process.env, PORT: "not-a-port", DATA_DIR: os.tmpdir() },
       stdio: ["ignore", "pipe", "pipe"],
@@ -450,80 +454,88 @@ test.describe("processes and the data folder", () => {
     expect(err).toContain("PORT");
   });
 
-  test("PGlite under a burst of 200 sign-ins: at most the pair's guesses, the owner gets in, /healthz and /media stay fast", async () => {
-    test.setTimeout(180_000);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-burst-"));
-    try {
-      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: "ignore" });
-      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
-      const site = start(dataDir, {
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        TRUST_PROXY: "loopback",
-        LOG_SILENT: "1",
-      });
-      await site.ready();
-      const html = await (await fetch(`http://127.0.0.1:${site.port}/`)).text();
-      const media = /\/media\/logos\/[0-9a-f-]{36}\.png/.exec(html)![0];
-      const idle = await probeWhile([site.port], media, new Promise((resolve) => setTimeout(resolve, 1000)));
-      const attack = signInBurst(
-        E2E_ADMIN.email,
-        Array.from({ length: 200 }, (_, i) => ({ port: site.port, client: "203.0.113.77", password: `malament-${i}` })),
-      );
-      const owner = ownerSignIn(site.port, "198.51.100.9");
-      const during = await probeWhile([site.port], media, attack);
-      const answers = await attack;
-      const guesses = answers.filter((r) => r.status === 401).length;
-      console.log(`sign-in burst on PGlite: idle ${JSON.stringify(idle)}; one client ${JSON.stringify({ guesses, ...during })}`);
-      expect(guesses).toBeGreaterThan(0);
-      expect(guesses).toBeLessThanOrEqual(PAIR_LIMIT.points);
-      expectRefusedClearly(answers);
-      expect(await owner).toBe(302);
-      expectServedDuringBurst(during);
-      site.child.kill("SIGTERM");
-      expect(await site.exited).toBe(0);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  test(
+    "PGlite under a burst of 200 sign-ins: at most the pair's guesses, the owner gets in, /healthz and /media stay fast",
+    OWN_SERVER,
+    async () => {
+      test.setTimeout(180_000);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-burst-"));
+      try {
+        const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: "ignore" });
+        expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+        const site = start(dataDir, {
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          TRUST_PROXY: "loopback",
+          LOG_SILENT: "1",
+        });
+        await site.ready();
+        const html = await (await fetch(`http://127.0.0.1:${site.port}/`)).text();
+        const media = /\/media\/logos\/[0-9a-f-]{36}\.png/.exec(html)![0];
+        const idle = await probeWhile([site.port], media, new Promise((resolve) => setTimeout(resolve, 1000)));
+        const attack = signInBurst(
+          E2E_ADMIN.email,
+          Array.from({ length: 200 }, (_, i) => ({ port: site.port, client: "203.0.113.77", password: `malament-${i}` })),
+        );
+        const owner = ownerSignIn(site.port, "198.51.100.9");
+        const during = await probeWhile([site.port], media, attack);
+        const answers = await attack;
+        const guesses = answers.filter((r) => r.status === 401).length;
+        console.log(`sign-in burst on PGlite: idle ${JSON.stringify(idle)}; one client ${JSON.stringify({ guesses, ...during })}`);
+        expect(guesses).toBeGreaterThan(0);
+        expect(guesses).toBeLessThanOrEqual(PAIR_LIMIT.points);
+        expectRefusedClearly(answers);
+        expect(await owner).toBe(302);
+        expectServedDuringBurst(during);
+        site.child.kill("SIGTERM");
+        expect(await site.exited).toBe(0);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
-  test("a POST from another origin is refused before React Router, and refusals are logged as one warning without stack", async () => {
-    test.setTimeout(180_000);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-origin-"));
-    try {
-      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: "ignore" });
-      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
-      const site = start(dataDir, { PUBLIC_URL: "https://bici.example.cat" });
-      await site.ready();
-      const post = (origin: string) =>
-        fetch(`http://127.0.0.1:${site.port}/participa/reflexio`, {
-          method: "POST",
-          headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-          body: "reflection=hola",
-        }).then((r) => r.status);
-      // Before: the host alone was compared, so an https page of the same host got as far as React
-      // Router, which answered 400 and logged an error with its stack each time.
-      for (let i = 0; i < 30; i++) expect(await post(`https://127.0.0.1:${site.port}`)).toBe(403);
-      // PUBLIC_URL's origin passes this check; reached through another address, React Router's own
-      // check still refuses it: a warning, once, no stack.
-      for (let i = 0; i < 30; i++) expect(await post("https://bici.example.cat")).toBeGreaterThanOrEqual(400);
-      const lines = site
-        .output()
-        .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .map((l) => JSON.parse(l) as { level: string; msg: string; stack?: string });
-      expect(lines.filter((l) => l.msg === "cross-origin request refused")).toHaveLength(1);
-      expect(lines.filter((l) => l.msg === "cross-origin action refused")).toHaveLength(1);
-      expect(lines.filter((l) => l.level === "error")).toEqual([]);
-      expect(site.output()).not.toContain('"stack"');
-      site.child.kill("SIGTERM");
-      expect(await site.exited).toBe(0);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  test(
+    "a POST from another origin is refused before React Router, and refusals are logged as one warning without stack",
+    OWN_SERVER,
+    async () => {
+      test.setTimeout(180_000);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-origin-"));
+      try {
+        const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, stdio: "ignore" });
+        expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+        const site = start(dataDir, { PUBLIC_URL: "https://bici.example.cat" });
+        await site.ready();
+        const post = (origin: string) =>
+          fetch(`http://127.0.0.1:${site.port}/participa/reflexio`, {
+            method: "POST",
+            headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+            body: "reflection=hola",
+          }).then((r) => r.status);
+        // Before: the host alone was compared, so an https page of the same host got as far as React
+        // Router, which answered 400 and logged an error with its stack each time.
+        for (let i = 0; i < 30; i++) expect(await post(`https://127.0.0.1:${site.port}`)).toBe(403);
+        // PUBLIC_URL's origin passes this check; reached through another address, React Router's own
+        // check still refuses it: a warning, once, no stack.
+        for (let i = 0; i < 30; i++) expect(await post("https://bici.example.cat")).toBeGreaterThanOrEqual(400);
+        const lines = site
+          .output()
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l) as { level: string; msg: string; stack?: string });
+        expect(lines.filter((l) => l.msg === "cross-origin request refused")).toHaveLength(1);
+        expect(lines.filter((l) => l.msg === "cross-origin action refused")).toHaveLength(1);
+        expect(lines.filter((l) => l.level === "error")).toEqual([]);
+        expect(site.output()).not.toContain('"stack"');
+        site.child.kill("SIGTERM");
+        expect(await site.exited).toBe(0);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
-  test("SIGTERM stops gracefully and releases the lock; a restart keeps the data", async () => {
+  test("SIGTERM stops gracefully and releases the lock; a restart keeps the data", OWN_SERVER, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-restart-"));
     try {
       const first = start(dataDir);
@@ -585,48 +597,52 @@ test.describe("processes and the data folder", () => {
     }
   });
 
-  test("with S3_BUCKET the files live in the bucket: seeded there, served from it with ranges and variants, none on disk", async () => {
-    const s3 = await startS3Server();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-s3-"));
-    const s3Env = {
-      S3_BUCKET: s3.settings.bucket,
-      S3_ENDPOINT: s3.settings.endpoint!,
-      S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
-      S3_PREFIX: s3.settings.prefix,
-    };
-    try {
-      const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, ...s3Env }, stdio: "ignore" });
-      expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
-      const site = start(dataDir, s3Env);
-      await site.ready();
-      const base = `http://127.0.0.1:${site.port}`;
-      const logo = (await (await fetch(`${base}/`)).text()).match(/\/media\/logos\/[0-9a-f-]{36}\.png/)![0];
-      const full = await fetch(`${base}${logo}`);
-      expect(full.status).toBe(200);
-      expect(full.headers.get("content-type")).toBe("image/png");
-      expect(full.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      const bytes = Buffer.from(await full.arrayBuffer());
-      const part = await fetch(`${base}${logo}`, { headers: { Range: "bytes=0-99" } });
-      expect(part.status).toBe(206);
-      expect(part.headers.get("content-range")).toBe(`bytes 0-99/${bytes.length}`);
-      expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
-      const variant = await fetch(`${base}${logo}?w=320`);
-      expect(variant.headers.get("content-type")).toBe("image/webp");
-      expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).format).toBe("webp");
-      // The bytes came from the bucket: nothing was stored in DATA_DIR/uploads.
-      expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
-      expect(fs.readdirSync(path.join(s3.directory, s3.settings.bucket), { recursive: true }).length).toBeGreaterThan(10);
-      site.child.kill("SIGTERM");
-      expect(await site.exited).toBe(0);
-      expect(site.output()).not.toContain('"level":"error"');
-    } finally {
-      await s3.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  test(
+    "with S3_BUCKET the files live in the bucket: seeded there, served from it with ranges and variants, none on disk",
+    OWN_SERVER,
+    async () => {
+      const s3 = await startS3Server();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-s3-"));
+      const s3Env = {
+        S3_BUCKET: s3.settings.bucket,
+        S3_ENDPOINT: s3.settings.endpoint!,
+        S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
+        S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
+        S3_PREFIX: s3.settings.prefix,
+      };
+      try {
+        const seed = spawn("npm", ["run", "-s", "seed"], { env: { ...process.env, DATA_DIR: dataDir, ...s3Env }, stdio: "ignore" });
+        expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+        const site = start(dataDir, s3Env);
+        await site.ready();
+        const base = `http://127.0.0.1:${site.port}`;
+        const logo = (await (await fetch(`${base}/`)).text()).match(/\/media\/logos\/[0-9a-f-]{36}\.png/)![0];
+        const full = await fetch(`${base}${logo}`);
+        expect(full.status).toBe(200);
+        expect(full.headers.get("content-type")).toBe("image/png");
+        expect(full.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        const bytes = Buffer.from(await full.arrayBuffer());
+        const part = await fetch(`${base}${logo}`, { headers: { Range: "bytes=0-99" } });
+        expect(part.status).toBe(206);
+        expect(part.headers.get("content-range")).toBe(`bytes 0-99/${bytes.length}`);
+        expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+        const variant = await fetch(`${base}${logo}?w=320`);
+        expect(variant.headers.get("content-type")).toBe("image/webp");
+        expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).format).toBe("webp");
+        // The bytes came from the bucket: nothing was stored in DATA_DIR/uploads.
+        expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
+        expect(fs.readdirSync(path.join(s3.directory, s3.settings.bucket), { recursive: true }).length).toBeGreaterThan(10);
+        site.child.kill("SIGTERM");
+        expect(await site.exited).toBe(0);
+        expect(site.output()).not.toContain('"level":"error"');
+      } finally {
+        await s3.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
-  test("behind HTTPS: HSTS, upgrade-insecure-requests and Secure cookies; plain HTTP gets no HSTS", async () => {
+  test("behind HTTPS: HSTS, upgrade-insecure-requests and Secure cookies; plain HTTP gets no HSTS", OWN_SERVER, async () => {
     expect((await fetch(`${BASE_URL}/`)).headers.get("strict-transport-security")).toBeNull();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-https-"));
     try {
@@ -668,8 +684,8 @@ test.describe("processes and the data folder", () => {
     }
   });
 
-  // Generated only where a PostgreSQL server is given (CI sets TEST_DATABASE_URL).
-  for (const base of process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []) {
+  // Run with the PostgreSQL lane (CI's), which gives the server to share.
+  for (const base of E2E_DATABASE_URL ? [process.env.E2E_DATABASE_URL!] : []) {
     test("with DATABASE_URL two instances share one database: no lock, cache invalidation, sessions, rate limits, /healthz", async () => {
       // (Two instances, a seed run beside them, and targeted invalidation checked page by page.)
       test.setTimeout(180_000);
