@@ -89,8 +89,18 @@ function wallClock(d: Date): Date {
   return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!));
 }
 
-/** How many 64 KB blocks of sheet XML wait for the zip (exceljs internals, read defensively). */
-const sheetBacklog = (sheet: unknown) => (sheet as { stream?: { buffers?: unknown[] } }).stream?.buffers?.length ?? 0;
+/** How many bytes of sheet XML wait for the zip's deflate (exceljs and archiver internals, read
+ * defensively): those in exceljs's own buffer (StreamBuf, blocks of 64 KB), and those written on to
+ * the PassThrough archiver reads the entry from. StreamBuf writes there without heeding its
+ * backpressure: without this wait, the sheet piled up there (20 MB held by 100,000 short rows). */
+function sheetBacklog(sheet: unknown): number {
+  type Buffered = { length?: number };
+  const stream = (sheet as { stream?: { buffers?: Buffered[]; pipes?: { _writableState?: Buffered }[] } }).stream;
+  const own = (stream?.buffers ?? []).reduce((sum, b) => sum + (b.length ?? 0), 0);
+  return own + (stream?.pipes ?? []).reduce((sum, p) => sum + (p._writableState?.length ?? 0), 0);
+}
+/** The sheet XML allowed to wait for the zip before the rows wait. */
+const SHEET_BACKLOG_BYTES = 256 * 1024;
 
 /** The spreadsheet's date format: Catalan order (day/month/year, 24 h). */
 export const XLSX_DATE_FORMAT = "dd/mm/yyyy hh:mm";
@@ -129,9 +139,10 @@ export function xlsxStream<Row>(sheetName: string, columns: readonly TableColumn
       if (++n % 200 === 0) {
         await new Promise((resolve) => setImmediate(resolve));
         if (out.writableNeedDrain) await once(out, "drain");
-        // The sheet's own buffer (exceljs's StreamBuf) fills faster than the zip's deflate, which
-        // runs on the thread pool, empties it: wait for the zip (bounded, never stuck).
-        for (let waits = 0; waits < 100 && sheetBacklog(sheet) > 2; waits++) await new Promise((resolve) => setTimeout(resolve, 5));
+        // The sheet's XML comes faster than the zip's deflate, which runs on the thread pool, takes
+        // it: wait for the zip (at most 10 s a time, never stuck).
+        for (let waits = 0; waits < 2000 && sheetBacklog(sheet) > SHEET_BACKLOG_BYTES; waits++)
+          await new Promise((resolve) => setTimeout(resolve, 5));
       }
     }
     sheet.commit();
