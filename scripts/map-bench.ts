@@ -1,7 +1,7 @@
 // npx tsx scripts/map-bench.ts: issue 17's measure in one command. A throwaway data folder gets the
 // demo content (the seeded network: 12 lines and points) and published map comments with a place
 // up to PINS (default 5,000) all over the county; the built site serves it on MAP_BENCH_PORT
-// (default 4601, 127.0.0.1); scripts/map-draw-time.js then opens /participa/mapa RUNS times
+// (default 4601, 127.0.0.1); scripts/map-draw-time.ts then opens /participa/mapa RUNS times
 // (default 5, after one warm-up) in a 390 px Chromium with the CPU slowed 4x and prints each
 // visit and the median draw time. The folder is removed at the end. Needs `npm run build`.
 import fs from "node:fs";
@@ -15,7 +15,7 @@ import { parseEnv } from "~/lib/env.server";
 import { closeRuntime, openRuntime } from "~/lib/runtime.server";
 import { seed } from "~/seed/seed.server";
 import { ROOT, startBuiltServer } from "../tests/support";
-import { measureDrawTime } from "./map-draw-time.js";
+import { measureDrawTime } from "./map-draw-time";
 
 const PINS = Number(process.env.PINS ?? 5000);
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -4,23 +4,23 @@
 // first visit, nothing cached. No base map: every request off this machine is refused (the tiles'
 // server is not part of what is measured).
 //
-//   node scripts/map-draw-time.js [BASE_URL] [runs]    against a running site (default :3000, 1 run)
+//   npx tsx scripts/map-draw-time.ts [BASE_URL] [runs] against a running site (default :3000, 1 run)
 //   npx tsx scripts/map-bench.ts                       the whole measure: 5,000 pins on a throwaway site
-import { chromium } from "@playwright/test";
+import { chromium as playwright, type Browser } from "@playwright/test";
 import { pathToFileURL } from "node:url";
+import { chromium } from "../playwright.config";
 
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+interface Visit {
+  drawMs: number;
+  fromNavigationMs: number;
+  wallMs: number;
+  pins: number;
+  markersOnScreen: number;
+  paths: number;
+}
 
 /** One visit to the map page on a fresh context of `browser`: the figures of that visit. */
-async function measureOnce(browser, base, cpuSlowdown) {
+async function measureOnce(browser: Browser, base: string, cpuSlowdown: number): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -28,23 +28,27 @@ async function measureOnce(browser, base, cpuSlowdown) {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
     await page.addInitScript(() => {
+      const w = window as unknown as { __mapStart?: number; __mapEnd?: number };
       new MutationObserver(() => {
         const map = document.querySelector(".leaflet-container");
-        if (map && !window.__mapStart) window.__mapStart = performance.now();
-        if (map?.getAttribute("data-ready") === "true" && !window.__mapEnd) window.__mapEnd = performance.now();
+        if (map && !w.__mapStart) w.__mapStart = performance.now();
+        if (map?.getAttribute("data-ready") === "true" && !w.__mapEnd) w.__mapEnd = performance.now();
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready", "class"] });
     });
     const started = Date.now();
     await page.goto(`${base}/participa/mapa`);
-    await page.waitForFunction(() => window.__mapEnd, undefined, { timeout: 180_000, polling: 100 });
+    await page.waitForFunction(() => (window as unknown as { __mapEnd?: number }).__mapEnd, undefined, {
+      timeout: 180_000,
+      polling: 100,
+    });
     const wallMs = Date.now() - started;
     const { start, end, markers, paths } = await page.evaluate(() => ({
-      start: window.__mapStart,
-      end: window.__mapEnd,
+      start: (window as unknown as { __mapStart: number }).__mapStart,
+      end: (window as unknown as { __mapEnd: number }).__mapEnd,
       markers: document.querySelectorAll(".map-pin, .map-cluster").length,
       paths: document.querySelectorAll("path.leaflet-interactive").length,
     }));
-    const { features } = await (await page.request.get(`${base}/api/map-comments.geojson`)).json();
+    const { features } = (await (await page.request.get(`${base}/api/map-comments.geojson`)).json()) as { features: unknown[] };
     return {
       drawMs: Math.round(end - start),
       fromNavigationMs: Math.round(end),
@@ -58,18 +62,18 @@ async function measureOnce(browser, base, cpuSlowdown) {
   }
 }
 
-const median = (xs) => {
+const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : Math.round((s[s.length / 2 - 1]! + s[s.length / 2]!) / 2);
 };
 
 /** `runs` visits (after one warm-up visit that is not counted: the server's first answers and
  * page cache): each visit's figures and the medians. */
-export async function measureDrawTime(base, { runs = 5, cpuSlowdown = 4, warmUp = true } = {}) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
+export async function measureDrawTime(base: string, { runs = 5, cpuSlowdown = 4, warmUp = true } = {}) {
+  const browser = await playwright.launch(chromium);
   try {
     if (warmUp) await measureOnce(browser, base, cpuSlowdown);
-    const all = [];
+    const all: Visit[] = [];
     for (let i = 0; i < runs; i++) all.push(await measureOnce(browser, base, cpuSlowdown));
     return {
       runs: all,
