@@ -381,6 +381,33 @@ test.describe("bad traffic", () => {
   });
 });
 
+/** A fresh database on the PostgreSQL server `base`, seeded, and a data folder of its own, for `run`;
+ * both removed afterwards. `admin` is a connection to `base`, to act on the database from outside. */
+async function withSeededPostgres(
+  base: string,
+  run: (db: { url: string; name: string; admin: pg.Client; dataDir: string }) => Promise<void>,
+) {
+  const name = `pb_e2e_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-pg-"));
+  try {
+    const seed = spawn("npm", ["run", "-s", "seed"], {
+      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+      stdio: "ignore",
+    });
+    expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+    await run({ url: url.toString(), name, admin, dataDir });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** A test that starts servers of its own on PGlite, whatever the database of the shared one: the
  * PostgreSQL lane leaves it to the PGlite lane (decision 041). */
 const OWN_SERVER = { tag: "@own-server" };
@@ -689,19 +716,7 @@ test.describe("processes and the data folder", () => {
     test("with DATABASE_URL two instances share one database: no lock, cache invalidation, sessions, rate limits, /healthz", async () => {
       // (Two instances, a seed run beside them, and targeted invalidation checked page by page.)
       test.setTimeout(180_000);
-      const name = `pb_e2e_${randomBytes(5).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-pg-"));
-      try {
-        const seed = spawn("npm", ["run", "-s", "seed"], {
-          env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-          stdio: "ignore",
-        });
-        expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+      await withSeededPostgres(base, async ({ url, name, admin, dataDir }) => {
         // Two instances side by side on one database and one uploads folder, behind a (loopback) proxy.
         const shared = {
           DATABASE_URL: url.toString(),
@@ -843,28 +858,12 @@ test.describe("processes and the data folder", () => {
         for (const s of [a, b]) s.child.kill("SIGTERM");
         expect(await a.exited).toBe(0);
         expect(await b.exited).toBe(0);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     });
 
     test("two instances under a burst of 200 sign-ins: at most the pair's guesses in all, the owner gets in, /healthz and /media stay fast", async () => {
       test.setTimeout(180_000);
-      const name = `pb_e2e_${randomBytes(5).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-pg-"));
-      try {
-        const seed = spawn("npm", ["run", "-s", "seed"], {
-          env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-          stdio: "ignore",
-        });
-        expect(await new Promise((resolve) => seed.on("exit", resolve))).toBe(0);
+      await withSeededPostgres(base, async ({ url, dataDir }) => {
         const shared = {
           DATABASE_URL: url.toString(),
           ADMIN_EMAIL: E2E_ADMIN.email,
@@ -918,11 +917,7 @@ test.describe("processes and the data folder", () => {
         for (const s of [a, b]) s.child.kill("SIGTERM");
         expect(await a.exited).toBe(0);
         expect(await b.exited).toBe(0);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     });
   }
 });
