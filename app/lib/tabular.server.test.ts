@@ -52,4 +52,26 @@ describe("xlsxStream", () => {
     expect(sheet.rowCount).toBe(ROWS + 1);
     expect(sheet.getRow(ROWS + 1).getCell(1).value).toBe(ROWS);
   });
+
+  it("stops reading rows, and closes their source, when the download is given up", async () => {
+    let pulled = 0;
+    let closed = false;
+    async function* rows() {
+      try {
+        for (let id = 1; id <= 1_000_000; id++) {
+          pulled = id;
+          yield { id, text: randomBytes(100).toString("hex") };
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const body = xlsxStream("Prova", columns, rows());
+    for await (const _chunk of body) break; // the first bytes, then the reader goes away
+    await expect.poll(() => closed, { timeout: 10_000 }).toBe(true);
+    const atClose = pulled;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pulled).toBe(atClose);
+    expect(pulled).toBeLessThan(1_000_000);
+  });
 });

@@ -138,10 +138,12 @@ export function xlsxStream<Row>(sheetName: string, columns: readonly TableColumn
       // Let the zip and the response take what was written, and wait while the reader is behind.
       if (++n % 200 === 0) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (out.writableNeedDrain) await once(out, "drain");
+        // A download given up (the reader gone): stop reading rows, which closes their source.
+        if (out.destroyed) return;
+        if (out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "close")]);
         // The sheet's XML comes faster than the zip's deflate, which runs on the thread pool, takes
         // it: wait for the zip (at most 10 s a time, never stuck).
-        for (let waits = 0; waits < 2000 && sheetBacklog(sheet) > SHEET_BACKLOG_BYTES; waits++)
+        for (let waits = 0; waits < 2000 && !out.destroyed && sheetBacklog(sheet) > SHEET_BACKLOG_BYTES; waits++)
           await new Promise((resolve) => setTimeout(resolve, 5));
       }
     }
