@@ -4,7 +4,7 @@
 // has not failed.
 //
 //   npm run build && npx tsx scripts/sign-in-burst.ts [--port 5100] [--rounds 3]
-//   DATABASE_URL=postgres://… (a database of its own is made on that server) for PostgreSQL.
+//   TEST_DATABASE_URL=postgres://… (a database of its own is made on that server) for PostgreSQL.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +21,7 @@ const ADMIN = { email: "gestor@penedes.cat", password: "contrasenya-de-prova" };
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-burst-"));
-  const pg = process.env.DATABASE_URL ? await createPostgresDatabase("pb_burst") : null;
+  const pg = process.env.TEST_DATABASE_URL ? await createPostgresDatabase("pb_burst") : null;
   try {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? "" };
     const seeded = spawnSync("npm", ["run", "-s", "seed"], { cwd: ROOT, env, stdio: "ignore" });

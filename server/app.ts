@@ -1,6 +1,8 @@
 import "~/lib/app-context";
 import compression from "compression";
+import type { RequestListener } from "node:http";
 import express from "express";
+import proxyaddr from "proxy-addr";
 import { dataPaths } from "~/lib/data-paths.server";
 import { trustProxySetting } from "~/lib/env.server";
 import { adminSessionFromCookie } from "~/lib/session.server";
@@ -50,8 +52,6 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.use(frameSources.waitForChange());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current, frameSources.tiles));
   app.use(sameOriginMutations(env.PUBLIC_ORIGIN));
-  // A burst of sign-ins is refused before it costs a render or a database round trip (decision 022).
-  app.use(signInGate());
   app.use(pageCache.serve());
   app.use(compression({ filter: worthCompressing }));
   app.get("/healthz", health(database));
@@ -60,7 +60,11 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   else if (clientDir) app.use(staticAssets(clientDir));
   app.all("/{*path}", pageCache.render(reactRouterPages(runtime, vite)));
   app.use(errorAnswers());
-  return app;
+  // A burst of sign-ins is refused in front of Express, before it costs a render, a database round
+  // trip or even Express's routing: each refusal is a few bytes (decisions 022 and 042).
+  const gate = signInGate((req) => proxyaddr(req, app.get("trust proxy fn") as (addr: string, i: number) => boolean));
+  const site: RequestListener = (req, res) => gate(req, res, () => app(req, res));
+  return site;
 }
 
 /** Starts the site (server.js); resolves with the listening server. */

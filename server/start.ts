@@ -1,5 +1,4 @@
-import type { Server } from "node:http";
-import type express from "express";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
@@ -16,7 +15,7 @@ export interface AppOptions {
 
 /** Starts the site; resolves with the listening server. Stops gracefully on SIGTERM/SIGINT. */
 export async function startServer(
-  createApp: (runtime: Runtime, options: AppOptions) => express.Express,
+  createApp: (runtime: Runtime, options: AppOptions) => RequestListener,
   options: AppOptions = {},
 ): Promise<Server | undefined> {
   let env: Env;
@@ -46,7 +45,7 @@ export async function startServer(
 
   const app = createApp(runtime, options);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    const s = createServer(app).listen(env.PORT, env.HOST, () => resolve(s));
     s.once("error", reject);
   });
   // The newsletter queue is sent in the background by every instance (decision 030).

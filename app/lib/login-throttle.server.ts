@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { loginRateLimits } from "~/db/schema";
 import type { AppContext } from "./app-context";
-import { log } from "./log.server";
+import { log, logRepeated } from "./log.server";
 import { HASHING } from "./password.server";
 import { databaseLimiter } from "./rate-limit.server";
 
@@ -115,31 +115,39 @@ function burstAllows(client: string, now = Date.now()): true | number {
   return Math.max(1, Math.ceil((seen.since + SIGN_IN_BURST.windowMs - now) / 1000));
 }
 
-/** Express middleware, before React Router: a sign-in beyond SIGN_IN_IN_FLIGHT, or beyond a
+/** The refusal is a few bytes of text, never cached, never sniffed, never framed. */
+const REFUSAL_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** In front of the whole site, before Express: a sign-in beyond SIGN_IN_IN_FLIGHT, or beyond a
  * client's SIGN_IN_BURST, is refused at once with a few bytes (429, Retry-After), touching neither
- * the database nor the renderer. Counting and rendering 200 refusals cost a burst's other requests
- * (a /media file, /healthz) seconds. */
-export function signInGate(): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "POST" || !SIGN_IN_POST.test(req.path)) return next();
-    const burst = burstAllows(req.ip ?? req.socket.remoteAddress ?? "");
+ * the database nor the renderer, nor Express's routing and headers. Counting and rendering 200
+ * refusals cost a burst's other requests (a /media file, /healthz) seconds; refusing them inside
+ * Express still cost them a few hundred milliseconds (decision 042). `clientAddress` is the
+ * client's address as Express reads it (req.ip, with its trust-proxy setting). */
+export function signInGate(clientAddress: (req: IncomingMessage) => string) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.method !== "POST" || !SIGN_IN_POST.test((req.url ?? "").split("?", 1)[0]!)) return next();
+    const burst = burstAllows(clientAddress(req));
     if (inFlight >= SIGN_IN_IN_FLIGHT || burst !== true) {
       const wait = burst === true ? 1 : burst;
-      const refuse = () =>
+      logRepeated("sign-in-refused", "warn", "sign-in refused: too many at once, or too many from one client", { retryAfter: wait });
+      const refuse = (close = false) =>
         res
-          .status(429)
-          .set({ "Retry-After": String(wait), "Cache-Control": "no-store" })
-          .type("text/plain; charset=utf-8")
-          .send(throttledMessage(wait));
+          .writeHead(429, { ...REFUSAL_HEADERS, "Retry-After": String(wait), ...(close ? { Connection: "close" } : {}) })
+          .end(throttledMessage(wait));
       // The small form is read (and dropped) first: answering before it arrives resets the
       // connection under the client. A body larger than a sign-in's is not waited for.
-      if (Number(req.get("content-length") ?? 0) > 16 * 1024) {
-        res.set("Connection", "close");
-        refuse();
+      if (Number(req.headers["content-length"] ?? 0) > 16 * 1024) {
+        refuse(true);
         return;
       }
       req
-        .once("end", refuse)
+        .once("end", () => refuse())
         .once("error", () => res.destroy())
         .resume();
       return;
