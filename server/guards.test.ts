@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REPEAT_WINDOW_MS } from "~/lib/log.server";
-import { sameOriginMutations, wellFormedRequests } from "./guards";
+import { cspNonce, sameOriginMutations, wellFormedRequests } from "./guards";
 
 /** The JSON lines the process writes while `run` runs (the log goes to stdout and stderr). */
 async function logLines(run: () => Promise<void>) {
@@ -78,5 +78,16 @@ describe.each([
       ["warn", "cross-origin request refused (repeated)", 39],
     ]);
     expect(JSON.stringify(lines)).not.toContain("stack");
+  });
+});
+
+describe("cspNonce", () => {
+  it("gives 16 random bytes each time, never the same, across the pool's refills", () => {
+    const nonces = Array.from({ length: 2000 }, cspNonce);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    // Not a counter: the bytes vary everywhere.
+    const first = nonces.map((n) => Buffer.from(n, "base64")[0]!);
+    expect(new Set(first).size).toBeGreaterThan(100);
   });
 });

@@ -85,6 +85,22 @@ function originOf(value: string): string | null {
   }
 }
 
+/** A CSP nonce: 16 random bytes, base64. Taken from a pool filled 512 at a time: one call to the
+ * system's generator per response cost 5 % of a cached page's CPU (the bench's profile). */
+export const cspNonce = (() => {
+  const SIZE = 16;
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset + SIZE > pool.length) {
+      pool = randomBytes(SIZE * 512);
+      offset = 0;
+    }
+    offset += SIZE;
+    return pool.toString("base64", offset - SIZE, offset);
+  };
+})();
+
 /** The CSP with this response's nonce, HSTS behind HTTPS, and the other security headers. */
 export function securityHeaders(
   env: Env,
@@ -96,7 +112,7 @@ export function securityHeaders(
   return [
     (_req, res, next) => {
       // A cached page brings the nonce it was rendered with (page-cache.ts).
-      res.locals.cspNonce ??= randomBytes(16).toString("base64");
+      res.locals.cspNonce ??= cspNonce();
       res.setHeader("Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()");
       next();
     },
