@@ -1,23 +1,9 @@
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { logLines } from "~/test/log";
 import { REPEAT_WINDOW_MS } from "~/lib/log.server";
 import { cspNonce, sameOriginMutations, wellFormedRequests } from "./guards";
-
-/** The JSON lines the process writes while `run` runs (the log goes to stdout and stderr). */
-async function logLines(run: () => Promise<void>) {
-  const written: string[] = [];
-  const capture = (chunk: unknown) => (written.push(String(chunk)), true);
-  const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
-  try {
-    await run();
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  return written.flatMap((chunk) => chunk.split("\n").filter(Boolean)).map((l) => JSON.parse(l) as Record<string, unknown>);
-}
 
 describe.each([
   ["without PUBLIC_URL (the request's own origin)", undefined],

@@ -1,25 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { logLines } from "~/test/log";
 import { REPEAT_WINDOW_MS } from "./log.server";
 import { SIGN_IN_BURST, SIGN_IN_IN_FLIGHT, signInGate } from "./login-throttle.server";
 
 // The gate in front of the whole site (decision 042): what it refuses never reaches the app behind
 // it, and a burst of refusals is one log line, not one per request.
-
-/** The JSON lines the process writes to stdout and stderr while `run` runs. */
-async function logLines(run: () => Promise<void>) {
-  const written: string[] = [];
-  const capture = (chunk: unknown) => (written.push(String(chunk)), true);
-  const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
-  try {
-    await run();
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  return written.flatMap((chunk) => chunk.split("\n").filter(Boolean)).map((l) => JSON.parse(l) as Record<string, unknown>);
-}
 
 describe("signInGate", () => {
   let server: Server;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/admin-users.server";
 import { ACCOUNT_BUDGET, ACCOUNT_DELAY_MS, CLIENT_LIMIT, countAttempt, PAIR_LIMIT } from "~/lib/login-throttle.server";
@@ -7,6 +7,7 @@ import { hashPassword, HASHING } from "~/lib/password.server";
 import { createSession } from "~/lib/session.server";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
+import { logLines } from "~/test/log";
 import { action, loader } from "./login.server";
 
 const PASSWORD = "contrasenya-segura";
@@ -78,17 +79,13 @@ describe.each(testBackends())("sign-in under attack on %s", (backend) => {
     for (let i = 0; i < ACCOUNT_BUDGET.points; i++) {
       expect(await countAttempt({ ...ctx, clientKey: `botnet-${i}` }, target)).toEqual({ refused: false, delayMs: 0 });
     }
-    const written: string[] = [];
-    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
-    try {
+    const lines = await logLines(async () => {
       const started = Date.now();
       const owner = await signIn("owner-office", PASSWORD, target);
       expect(owner.status).toBe(302);
       expect(Date.now() - started).toBeGreaterThanOrEqual(ACCOUNT_DELAY_MS - 50);
-    } finally {
-      spy.mockRestore();
-    }
-    const warning = written.map((l) => JSON.parse(l) as { level: string; msg: string; account?: string }).find((l) => l.level === "warn");
+    });
+    const warning = lines.find((l) => l.level === "warn");
     expect(warning?.msg).toMatch(/tried from many clients/);
     expect(JSON.stringify(warning)).not.toContain(target);
   });
