@@ -1,4 +1,5 @@
 import { AREA_BBOX, inArea, LAYER_LIMITS, nearestMunicipality, roundCoord, type MapSegment } from "~/domain/map";
+import { UPLOADS } from "~/domain/uploads";
 
 // The check of an uploaded network layer (issue 17): a GeoJSON FeatureCollection of points and
 // lines (Point, LineString, MultiLineString) in WGS 84 (RFC 7946: longitude, latitude in degrees),
@@ -14,9 +15,7 @@ export const LAYER_MESSAGES = {
   empty: "La capa no té cap element.",
   tooMany: (n: number) => `La capa té ${fmt(n)} elements; el màxim és ${fmt(LAYER_LIMITS.features)}.`,
   tooManyPositions: `La capa té massa vèrtexs; el màxim és ${fmt(LAYER_LIMITS.positions)} entre tots els elements.`,
-  tooLarge: `El fitxer és massa gran (màxim ${LAYER_LIMITS.bytes / 1024 / 1024} MB).`,
-  badType: "El fitxer ha de ser un GeoJSON (.geojson o .json).",
-  required: "Tria el fitxer GeoJSON de la capa.",
+  tooLarge: UPLOADS.mapLayer.messages.too_large,
   crs: "La capa ha d'estar en WGS 84 (longitud i latitud en graus, EPSG:4326), com demana el GeoJSON.",
   notFeature: (i: number) => `L'element ${fmt(i)} no és un Feature de GeoJSON.`,
   geometry: (i: number, type: string) =>

@@ -1,14 +1,14 @@
 import { asc, sql } from "drizzle-orm";
 import type { Route } from "./+types/bici-fucsia";
 import { biciFucsiaPhotos } from "~/db/schema";
-import { acceptImage, capturingHeads, imageSize, MB } from "~/lib/admin.server";
+import { UPLOADS } from "~/domain/uploads";
+import { acceptImage, capturingHeads, imageSize } from "~/lib/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
 import { photoSchema } from "~/lib/admin-schemas";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { requireAdmin } from "~/lib/session.server";
 
 export const PHOTO_REQUIRED = "Títol i imatge són obligatoris";
-export const PHOTO_BAD_TYPE = "Només es permeten fitxers d'imatge";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -21,8 +21,8 @@ const photo = (heads: Map<string, Buffer>): EntitySpec<"image"> => ({
   name: "photo",
   table: biciFucsiaPhotos,
   fileKey: "imageKey",
-  files: { image: { maxBytes: 20 * MB, prefix: "photos", accept: acceptImage } },
-  uploadTexts: { too_large: "La imatge és massa gran (màxim 20MB)", bad_type: PHOTO_BAD_TYPE, other: "Error pujant la imatge" },
+  files: { image: { maxBytes: UPLOADS.photo.maxBytes, prefix: "photos", accept: acceptImage } },
+  uploadTexts: { ...UPLOADS.photo.messages, other: "Error pujant la imatge" },
   texts: {
     created: "Foto afegida correctament",
     updated: "Foto actualitzada correctament",

@@ -1,7 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/footer";
 import { footerConfig, footerLogos } from "~/db/schema";
-import { acceptImage, done, failed, fieldErrors, firstError, logActionError, MB } from "~/lib/admin.server";
+import { UPLOADS } from "~/domain/uploads";
+import { acceptImage, done, failed, fieldErrors, firstError, logActionError } from "~/lib/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
@@ -9,8 +10,6 @@ import { contentChanged } from "~/lib/content-changes.server";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 
-export const LOGO_TOO_LARGE = "La imatge no pot ser més gran de 5MB";
-export const LOGO_BAD_TYPE = "Si us plau, selecciona una imatge vàlida";
 export const LOGO_REQUIRED = "Si us plau, selecciona una imatge";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,8 +28,8 @@ const logo: EntitySpec<"image"> = {
   name: "logo",
   table: footerLogos,
   fileKey: "imageKey",
-  files: { image: { maxBytes: 5 * MB, prefix: "logos", accept: acceptImage } },
-  uploadTexts: { too_large: LOGO_TOO_LARGE, bad_type: LOGO_BAD_TYPE, other: "No s'ha pogut guardar el logo" },
+  files: { image: { maxBytes: UPLOADS.logo.maxBytes, prefix: "logos", accept: acceptImage } },
+  uploadTexts: { ...UPLOADS.logo.messages, other: "No s'ha pogut guardar el logo" },
   texts: {
     created: "Logo creat correctament",
     updated: "Logo actualitzat correctament",

@@ -18,6 +18,7 @@ import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { UPLOADS } from "~/domain/uploads";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { InlineMarkdown } from "~/lib/inline-markdown";
 import type { MarkdownTool } from "~/lib/markdown-edit";
@@ -154,18 +155,7 @@ function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () 
       title={row ? "Edita el logo" : "Nou logo"}
       description="Imatge de fins a 5 MB. Els logos actius es mostren al footer per ordre de posició."
       schema={logoSchema}
-      check={(form) =>
-        fileErrors(form, "image", {
-          required: !row,
-          kind: "image/",
-          maxBytes: 5 * 1024 * 1024,
-          messages: {
-            required: "Si us plau, selecciona una imatge",
-            bad_type: "Si us plau, selecciona una imatge vàlida",
-            too_large: "La imatge no pot ser més gran de 5MB",
-          },
-        })
-      }
+      check={(form) => fileErrors(form, "image", { required: !row, ...UPLOADS.logo })}
       pendingLabel="Pujant..."
       multipart
       {...fetcher}

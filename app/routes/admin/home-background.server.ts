@@ -1,14 +1,13 @@
 import { desc, eq, ne } from "drizzle-orm";
 import type { Route } from "./+types/home-background";
 import { homeBackground } from "~/db/schema";
-import { acceptImageOrVideo, MB } from "~/lib/admin.server";
+import { UPLOADS } from "~/domain/uploads";
+import { acceptImageOrVideo } from "~/lib/admin.server";
 import { entityAction, refuse, type EntitySpec, type Intent } from "~/lib/admin-entity.server";
 import type { AppContext } from "~/lib/app-context";
 import { imageVariantUrl } from "~/lib/images";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
-
-export const BACKGROUND_BAD_TYPE = "El fitxer ha de ser una imatge o un vídeo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -51,10 +50,10 @@ const background: EntitySpec<"file"> = {
   name: "background",
   table: homeBackground,
   fileKey: "mediaKey",
-  files: { file: { maxBytes: 100 * MB, prefix: "backgrounds", accept: acceptImageOrVideo } },
+  files: { file: { maxBytes: UPLOADS.background.maxBytes, prefix: "backgrounds", accept: acceptImageOrVideo } },
   uploadTexts: {
-    too_large: `${UPLOAD}: El fitxer és massa gran (màxim 100MB)`,
-    bad_type: `${UPLOAD}: ${BACKGROUND_BAD_TYPE}`,
+    too_large: `${UPLOAD}: ${UPLOADS.background.messages.too_large}`,
+    bad_type: `${UPLOAD}: ${UPLOADS.background.messages.bad_type}`,
     other: `${UPLOAD}: error`,
   },
   texts: {
@@ -79,7 +78,7 @@ const background: EntitySpec<"file"> = {
   // A new background starts inactive; only "toggle" activates one.
   values({ intent, fields, files: { file } }) {
     const title = fields.title?.trim() || null;
-    if (!file) return intent === "create" ? refuse(`${UPLOAD}: ${BACKGROUND_BAD_TYPE}`) : { title };
+    if (!file) return intent === "create" ? refuse(`${UPLOAD}: ${UPLOADS.background.messages.bad_type}`) : { title };
     return {
       title,
       mediaKey: file.key,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { LAYER_LIMITS, type MapSegment } from "~/domain/map";
+import { UPLOADS } from "~/domain/uploads";
 import { LAYER_MESSAGES } from "~/lib/map-geojson.server";
 import { adminTestBed, png } from "~/test/admin";
 import { testBackends } from "~/test/db";
@@ -49,13 +50,13 @@ describe.each(testBackends())("map layers on %s", (backend) => {
       [file({ ...collection(point(1.7, 41.35)), crs: { type: "name", properties: { name: "EPSG:25831" } } }), LAYER_MESSAGES.crs],
       [file(many), LAYER_MESSAGES.tooMany(20_000)],
       [file(`{"type":"FeatureCollection","features":[${" ".repeat(LAYER_LIMITS.bytes)}]}`), LAYER_MESSAGES.tooLarge, 413],
-      [new File([await png()], "xarxa.geojson"), LAYER_MESSAGES.badType],
+      [new File([await png()], "xarxa.geojson"), UPLOADS.mapLayer.messages.bad_type],
     ];
     for (const [f, error, status = 400] of cases) {
       const out = await post(layers.action, fields, { file: f });
       expect(out, error).toMatchObject({ ok: false, error, status });
     }
-    expect((await post(layers.action, fields, {})).error).toBe(LAYER_MESSAGES.required);
+    expect((await post(layers.action, fields, {})).error).toBe(UPLOADS.mapLayer.messages.required);
     expect(await bed.ctx.db.$count(t.mapLayers)).toBe(0);
     expect(await files()).toEqual([]);
   });

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/map-layers";
 import { mapLayers } from "~/db/schema";
-import { LAYER_LIMITS, type MapSegment } from "~/domain/map";
+import type { MapSegment } from "~/domain/map";
+import { UPLOADS } from "~/domain/uploads";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
 import { mapLayerSchema } from "~/lib/admin-schemas";
-import { checkLayer, LAYER_MESSAGES } from "~/lib/map-geojson.server";
+import { checkLayer } from "~/lib/map-geojson.server";
 import { readStoredText } from "~/lib/map.server";
 import { requireAdmin } from "~/lib/session.server";
 import type { Storage } from "~/lib/storage.server";
@@ -29,9 +30,17 @@ const layer = (storage: Storage): EntitySpec<"file"> => ({
   fileKey: "fileKey",
   touch: true,
   files: {
-    file: { maxBytes: LAYER_LIMITS.bytes, prefix: "map-layers", accept: (t) => (t === "application/json" ? "application/geo+json" : null) },
+    file: {
+      maxBytes: UPLOADS.mapLayer.maxBytes,
+      prefix: "map-layers",
+      accept: (t) => (t === "application/json" ? "application/geo+json" : null),
+    },
   },
-  uploadTexts: { too_large: LAYER_MESSAGES.tooLarge, bad_type: LAYER_MESSAGES.badType, other: "No s'ha pogut pujar el fitxer" },
+  uploadTexts: {
+    too_large: UPLOADS.mapLayer.messages.too_large,
+    bad_type: UPLOADS.mapLayer.messages.bad_type,
+    other: "No s'ha pogut pujar el fitxer",
+  },
   texts: {
     created: "Capa afegida correctament",
     updated: "Capa actualitzada correctament",
@@ -42,7 +51,7 @@ const layer = (storage: Storage): EntitySpec<"file"> => ({
   async values({ fields, files: { file }, current }) {
     const parsed = mapLayerSchema.safeParse(fields);
     if (!parsed.success) return invalid(parsed.error);
-    if (!file) return current ? parsed.data : refuse(LAYER_MESSAGES.required, { file: LAYER_MESSAGES.required });
+    if (!file) return current ? parsed.data : refuse(UPLOADS.mapLayer.messages.required, { file: UPLOADS.mapLayer.messages.required });
     const checked = checkLayer(await readStoredText(storage, file.key));
     if (!checked.ok) return refuse(checked.error, { file: checked.error });
     const id = (current?.id as string | undefined) ?? randomUUID();

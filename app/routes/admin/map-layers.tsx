@@ -20,6 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { labelled, Select } from "~/components/ui/select";
 import { AREA_BBOX, LAYER_LIMITS, LINE_STYLE_LABELS, LINE_STYLES } from "~/domain/map";
+import { UPLOADS } from "~/domain/uploads";
 import { mapLayerSchema } from "~/lib/admin-schemas";
 
 export { loader, action } from "./map-layers.server";
@@ -85,18 +86,7 @@ function LayerDialog({ editing, onClose }: { editing: Editing<Layer>; onClose: (
       title={row ? "Edita la capa" : "Nova capa"}
       description={`GeoJSON de fins a ${LAYER_LIMITS.bytes / 1024 / 1024} MB i ${LAYER_LIMITS.features.toLocaleString("ca-ES")} elements (Point, LineString, MultiLineString) en WGS 84, dins de l'àrea ${area} (oest / sud / est / nord). Les propietats name (o nom) i status (o estat) es mostren en clicar un tram.`}
       schema={mapLayerSchema}
-      check={(form) =>
-        fileErrors(form, "file", {
-          required: !row,
-          kind: "",
-          maxBytes: LAYER_LIMITS.bytes,
-          messages: {
-            required: "Tria el fitxer GeoJSON de la capa.",
-            bad_type: "El fitxer ha de ser un GeoJSON (.geojson o .json).",
-            too_large: `El fitxer és massa gran (màxim ${LAYER_LIMITS.bytes / 1024 / 1024} MB).`,
-          },
-        })
-      }
+      check={(form) => fileErrors(form, "file", { required: !row, ...UPLOADS.mapLayer })}
       pendingLabel="Pujant..."
       multipart
       {...fetcher}

@@ -1,15 +1,14 @@
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/resources";
 import { resources } from "~/db/schema";
-import { acceptResource, MB } from "~/lib/admin.server";
+import { UPLOADS } from "~/domain/uploads";
+import { acceptResource } from "~/lib/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
 import { externalMediaType, fileMediaType, resourceSchema } from "~/lib/admin-schemas";
 import { imageVariantUrl } from "~/lib/images";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 
-export const RESOURCE_TOO_LARGE = "El fitxer és massa gran (màxim 100MB)";
-export const RESOURCE_BAD_TYPE = "Només es permeten imatges, vídeos o PDF";
 export const RESOURCE_MEDIA_REQUIRED = "Selecciona un fitxer o indica una URL externa";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,8 +28,8 @@ export const resource: EntitySpec<"file"> = {
   name: "resource",
   table: resources,
   fileKey: "mediaKey",
-  files: { file: { maxBytes: 100 * MB, prefix: "resources", accept: acceptResource } },
-  uploadTexts: { too_large: RESOURCE_TOO_LARGE, bad_type: RESOURCE_BAD_TYPE, other: "No s'ha pogut guardar el recurs" },
+  files: { file: { maxBytes: UPLOADS.resource.maxBytes, prefix: "resources", accept: acceptResource } },
+  uploadTexts: { ...UPLOADS.resource.messages, other: "No s'ha pogut guardar el recurs" },
   texts: {
     created: "Recurs creat correctament",
     updated: "Recurs actualitzat correctament",

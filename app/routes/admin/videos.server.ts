@@ -1,14 +1,13 @@
 import { desc } from "drizzle-orm";
 import type { Route } from "./+types/videos";
 import { videos } from "~/db/schema";
-import { acceptVideo, MB } from "~/lib/admin.server";
+import { UPLOADS } from "~/domain/uploads";
+import { acceptVideo } from "~/lib/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
 import { videoSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/session.server";
 import { mediaUrl } from "~/lib/storage.server";
 
-export const VIDEO_TOO_LARGE = "El fitxer és massa gran (màxim 100MB)";
-export const VIDEO_BAD_TYPE = "Només es permeten fitxers de vídeo";
 const VIDEO_REQUIRED = "Selecciona un fitxer de vídeo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,8 +21,8 @@ export const video: EntitySpec<"file"> = {
   name: "video",
   table: videos,
   fileKey: "videoKey",
-  files: { file: { maxBytes: 100 * MB, prefix: "videos", accept: acceptVideo } },
-  uploadTexts: { too_large: VIDEO_TOO_LARGE, bad_type: VIDEO_BAD_TYPE, other: "No s'ha pogut guardar el vídeo" },
+  files: { file: { maxBytes: UPLOADS.video.maxBytes, prefix: "videos", accept: acceptVideo } },
+  uploadTexts: { ...UPLOADS.video.messages, other: "No s'ha pogut guardar el vídeo" },
   texts: {
     created: "Vídeo creat correctament",
     updated: "Vídeo actualitzat correctament",

@@ -21,6 +21,7 @@ import { Input } from "~/components/ui/input";
 import { labelled, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { categories, categoryLabels } from "~/domain/themes";
+import { UPLOADS } from "~/domain/uploads";
 import { videoSchema } from "~/lib/admin-schemas";
 
 export { loader, action } from "./videos.server";
@@ -84,18 +85,7 @@ function VideoDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () 
       title={row ? "Edita el vídeo" : "Nou vídeo"}
       description="MP4 o WebM, fins a 100 MB. El vídeo actiu més recent de cada àmbit es mostra a la seva pàgina."
       schema={videoSchema}
-      check={(form) =>
-        fileErrors(form, "file", {
-          required: !row,
-          kind: "video/",
-          maxBytes: 100 * 1024 * 1024,
-          messages: {
-            required: "Selecciona un fitxer de vídeo",
-            bad_type: "Només es permeten fitxers de vídeo",
-            too_large: "El fitxer és massa gran (màxim 100MB)",
-          },
-        })
-      }
+      check={(form) => fileErrors(form, "file", { required: !row, ...UPLOADS.video })}
       {...upload.dialog}
     >
       {(err) => (

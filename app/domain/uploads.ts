@@ -1,0 +1,61 @@
+import { LAYER_LIMITS } from "./map";
+
+// Each kind of file staff upload: how large it may be, what the browser should call it, and what
+// the forms say when it is not right (the spec's texts). A screen's dialog checks a chosen file with
+// its rule before sending (`fileErrors`), and the screen's server spec stores no more than
+// `maxBytes` and answers with the same texts: one number and one sentence, in one place.
+
+const MB = 1024 * 1024;
+
+export interface UploadRule {
+  maxBytes: number;
+  /** The start of the MIME type the browser gives the file ("" when it cannot tell, as for
+   * GeoJSON): only a first check, the server sniffs the bytes. */
+  kind: string;
+  messages: { too_large: string; bad_type: string; required?: string };
+}
+
+export const UPLOADS = {
+  logo: {
+    maxBytes: 5 * MB,
+    kind: "image/",
+    messages: {
+      required: "Si us plau, selecciona una imatge",
+      bad_type: "Si us plau, selecciona una imatge vàlida",
+      too_large: "La imatge no pot ser més gran de 5MB",
+    },
+  },
+  video: {
+    maxBytes: 100 * MB,
+    kind: "video/",
+    messages: {
+      required: "Selecciona un fitxer de vídeo",
+      bad_type: "Només es permeten fitxers de vídeo",
+      too_large: "El fitxer és massa gran (màxim 100MB)",
+    },
+  },
+  resource: {
+    maxBytes: 100 * MB,
+    kind: "",
+    messages: { bad_type: "Només es permeten imatges, vídeos o PDF", too_large: "El fitxer és massa gran (màxim 100MB)" },
+  },
+  photo: {
+    maxBytes: 20 * MB,
+    kind: "image/",
+    messages: { bad_type: "Només es permeten fitxers d'imatge", too_large: "La imatge és massa gran (màxim 20MB)" },
+  },
+  background: {
+    maxBytes: 100 * MB,
+    kind: "",
+    messages: { bad_type: "El fitxer ha de ser una imatge o un vídeo", too_large: "El fitxer és massa gran (màxim 100MB)" },
+  },
+  mapLayer: {
+    maxBytes: LAYER_LIMITS.bytes,
+    kind: "",
+    messages: {
+      required: "Tria el fitxer GeoJSON de la capa.",
+      bad_type: "El fitxer ha de ser un GeoJSON (.geojson o .json).",
+      too_large: `El fitxer és massa gran (màxim ${LAYER_LIMITS.bytes / MB} MB).`,
+    },
+  },
+} as const satisfies Record<string, UploadRule>;
