@@ -69,8 +69,6 @@ export const acceptVideo = (t: string) => (t === "video/mp4" || t === "video/web
 export const acceptImageOrVideo = (t: string) => acceptImage(t) ?? acceptVideo(t);
 export const acceptResource = (t: string) => acceptImageOrVideo(t) ?? (t === "application/pdf" ? t : null);
 
-export const MB = 1024 * 1024;
-
 /** "on"/"true" from a checkbox or a hidden field. */
 export const isOn = (v: string | undefined) => v === "on" || v === "true";
 
