@@ -55,7 +55,9 @@ export async function sweepStorage(
   const temporary = (await storage.sweepTemp?.()) ?? 0;
   let orphans: string[] = [];
   const alone = await database.registerInstance(async () => {
-    orphans = await sweepOrphans(database.db, storage, Date.now());
+    // Alone, before serving: every unreferenced file, however new (a cut-off of "now" missed one
+    // written in the same millisecond, and the guard run's clock moves in 20 ms steps).
+    orphans = await sweepOrphans(database.db, storage, Infinity);
     await alsoWhileAlone?.();
   });
   if (!alone) orphans = await sweepOrphans(database.db, storage, Date.now() - ORPHAN_GRACE_MS);
