@@ -96,47 +96,60 @@ export interface Contribution {
 export const LATEST_PER_SOURCE = 10;
 export const LATEST_MERGED = 12;
 
+/** The public part of each kind of contribution, as one select of the same columns (id, type,
+ * text, created_at, name, audio_key), so the kinds can be merged, or unioned and paged by the
+ * database, and counted. Reflections and map comments when published, testimonials when approved. */
+function publicContributions(db: Db) {
+  const kind = (
+    table: typeof reflections | typeof mapComments | typeof testimonials,
+    type: ContributionType,
+    where: SQL,
+    text: SQL,
+    more: { name?: SQL; audioKey?: SQL },
+  ) => ({
+    where,
+    table,
+    select: db
+      .select({
+        id: sql<string>`${table.id}`.as("id"),
+        type: sql<ContributionType>`${sql.raw(`'${type}'`)}::text`.as("type"),
+        text: sql<string>`${text}`.as("text"),
+        createdAt: sql<Date>`${table.createdAt}`.mapWith(table.createdAt).as("created_at"),
+        name: sql<string | null>`${more.name ?? sql`null::text`}`.as("name"),
+        audioKey: sql<string | null>`${more.audioKey ?? sql`null::text`}`.as("audio_key"),
+      })
+      .from(table)
+      .where(where)
+      .$dynamic(),
+  });
+  return {
+    reflection: kind(reflections, "reflection", eq(reflections.status, "published"), sql`${reflections.reflection}`, {
+      name: sql`${reflections.name}`,
+    }),
+    map_comment: kind(mapComments, "map_comment", eq(mapComments.status, "published"), sql`${mapComments.comment}`, {}),
+    testimonial: kind(testimonials, "testimonial", eq(testimonials.status, "approved"), sql`${testimonials.title}`, {
+      audioKey: sql`${testimonials.audioKey}`,
+    }),
+  };
+}
+
+type ContributionRow = { id: string; type: ContributionType; text: string; createdAt: Date; name: string | null; audioKey: string | null };
+
+function toContribution(r: ContributionRow): Contribution {
+  const dates = { createdAt: r.createdAt.toISOString(), dateLabel: formatShortDate(r.createdAt) };
+  if (r.type === "testimonial")
+    return { id: r.id, type: "testimonial", text: r.text, title: r.text, ...dates, audioUrl: mediaUrl(r.audioKey!) };
+  if (r.type === "reflection") return { id: r.id, type: "reflection", text: r.text, ...dates, name: r.name };
+  return { id: r.id, type: "map_comment", text: r.text, ...dates };
+}
+
 async function readContributions(db: Db, types: readonly ContributionType[], perSource: number): Promise<Contribution[]> {
-  const [refl, comments, testis] = await Promise.all([
-    types.includes("reflection")
-      ? db
-          .select({ id: reflections.id, text: reflections.reflection, createdAt: reflections.createdAt, name: reflections.name })
-          .from(reflections)
-          .where(eq(reflections.status, "published"))
-          .orderBy(desc(reflections.createdAt))
-          .limit(perSource)
-      : [],
-    types.includes("map_comment")
-      ? db
-          .select({ id: mapComments.id, text: mapComments.comment, createdAt: mapComments.createdAt })
-          .from(mapComments)
-          .where(eq(mapComments.status, "published"))
-          .orderBy(desc(mapComments.createdAt))
-          .limit(perSource)
-      : [],
-    types.includes("testimonial")
-      ? db
-          .select({ id: testimonials.id, title: testimonials.title, createdAt: testimonials.createdAt, audioKey: testimonials.audioKey })
-          .from(testimonials)
-          .where(eq(testimonials.status, "approved"))
-          .orderBy(desc(testimonials.createdAt))
-          .limit(perSource)
-      : [],
-  ]);
-  const dates = (at: Date) => ({ createdAt: at.toISOString(), dateLabel: formatShortDate(at) });
-  const merged: Contribution[] = [
-    ...refl.map((r) => ({ id: r.id, type: "reflection" as const, text: r.text, ...dates(r.createdAt), name: r.name })),
-    ...comments.map((c) => ({ id: c.id, type: "map_comment" as const, text: c.text, ...dates(c.createdAt) })),
-    ...testis.map((t) => ({
-      id: t.id,
-      type: "testimonial" as const,
-      text: t.title,
-      title: t.title,
-      ...dates(t.createdAt),
-      audioUrl: mediaUrl(t.audioKey),
-    })),
-  ];
-  return merged.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const sources = publicContributions(db);
+  const rows = await Promise.all(types.map((t) => sources[t].select.orderBy(desc(sql`created_at`)).limit(perSource)));
+  return rows
+    .flat()
+    .map(toContribution)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** The home carousel: the latest 10 of each source, merged newest first, cut to 12. */
@@ -158,74 +171,24 @@ export function contributionsPage(db: Db, type: ContributionType | null, page: n
   return publicRead(
     "all contributions",
     async () => {
-      const types = type ? [type] : contributionTypes;
-      const offset = (page - 1) * CONTRIBUTIONS_PER_PAGE;
-      const text = (value: SQL) => sql<string | null>`${value}`;
-      const sources = {
-        reflection: db
-          .select({
-            id: reflections.id,
-            type: text(sql`'reflection'`).as("type"),
-            text: reflections.reflection,
-            createdAt: reflections.createdAt,
-            name: reflections.name,
-            audioKey: text(sql`null::text`).as("audio_key"),
-          })
-          .from(reflections)
-          .where(eq(reflections.status, "published")),
-        map_comment: db
-          .select({
-            id: mapComments.id,
-            type: text(sql`'map_comment'`).as("type"),
-            text: mapComments.comment,
-            createdAt: mapComments.createdAt,
-            name: text(sql`null::text`).as("name"),
-            audioKey: text(sql`null::text`).as("audio_key"),
-          })
-          .from(mapComments)
-          .where(eq(mapComments.status, "published")),
-        testimonial: db
-          .select({
-            id: testimonials.id,
-            type: text(sql`'testimonial'`).as("type"),
-            text: testimonials.title,
-            createdAt: testimonials.createdAt,
-            name: text(sql`null::text`).as("name"),
-            audioKey: testimonials.audioKey,
-          })
-          .from(testimonials)
-          .where(eq(testimonials.status, "approved")),
-      };
-      const selects = types.map((t) => sources[t]) as unknown as [typeof sources.reflection, typeof sources.reflection];
-      // The three selects have the same columns; drizzle's types only tell their tables apart.
-      const query = selects.length > 1 ? (unionAll(...selects) as unknown as typeof sources.reflection) : selects[0];
-      const [rows, total] = await Promise.all([
+      const sources = publicContributions(db);
+      const chosen = (type ? [type] : contributionTypes).map((t) => sources[t]);
+      const selects = chosen.map((c) => c.select) as [
+        ReturnType<typeof publicContributions>["reflection"]["select"],
+        ...ReturnType<typeof publicContributions>["reflection"]["select"][],
+      ];
+      const query = selects.length > 1 ? unionAll(selects[0], selects[1]!, ...selects.slice(2)).$dynamic() : selects[0];
+      const [rows, counts] = await Promise.all([
         query
           .orderBy(desc(sql`created_at`), desc(sql`id`))
           .limit(CONTRIBUTIONS_PER_PAGE)
-          .offset(offset),
-        countContributions(db, types),
+          .offset((page - 1) * CONTRIBUTIONS_PER_PAGE),
+        Promise.all(chosen.map((c) => db.$count(c.table, c.where))),
       ]);
-      const items = rows.map((r): Contribution => {
-        const dates = { createdAt: r.createdAt.toISOString(), dateLabel: formatShortDate(r.createdAt) };
-        if (r.type === "testimonial")
-          return { id: r.id, type: "testimonial", text: r.text, title: r.text, ...dates, audioUrl: mediaUrl(r.audioKey!) };
-        if (r.type === "reflection") return { id: r.id, type: "reflection", text: r.text, ...dates, name: r.name };
-        return { id: r.id, type: "map_comment", text: r.text, ...dates };
-      });
-      return { items, total };
+      return { items: (rows as ContributionRow[]).map(toContribution), total: counts.reduce((a, b) => a + b, 0) };
     },
     { items: [], total: 0 },
   );
-}
-
-async function countContributions(db: Db, types: readonly ContributionType[]): Promise<number> {
-  const counts = await Promise.all([
-    types.includes("reflection") ? db.$count(reflections, eq(reflections.status, "published")) : 0,
-    types.includes("map_comment") ? db.$count(mapComments, eq(mapComments.status, "published")) : 0,
-    types.includes("testimonial") ? db.$count(testimonials, eq(testimonials.status, "approved")) : 0,
-  ]);
-  return counts.reduce((a, b) => a + b, 0);
 }
 
 // ---------------------------------------------------------------------------------------
