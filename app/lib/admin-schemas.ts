@@ -22,6 +22,13 @@ const httpUrl = (message: string) =>
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), message);
 
+/** An item's place in its list (0 first). */
+const position = z.coerce
+  .number("La posició ha de ser un número")
+  .int("La posició ha de ser un número enter")
+  .min(0, "La posició ha de ser 0 o més")
+  .max(100000);
+
 const flag = z
   .string()
   .optional()
@@ -73,11 +80,7 @@ export const footerTextsSchema = z.object({
 export const logoSchema = z.object({
   name: z.string().trim().min(1, "El nom és obligatori").max(200),
   linkUrl: httpUrl("L'enllaç ha de ser una URL vàlida (http:// o https://)"),
-  position: z.coerce
-    .number("La posició ha de ser un número")
-    .int("La posició ha de ser un número enter")
-    .min(0, "La posició ha de ser 0 o més")
-    .max(100000),
+  position,
   isActive: flag,
 });
 
@@ -87,13 +90,7 @@ export const resourceSchema = z.object({
   fullText: z.string().trim().max(20000).optional().default(""),
   useExternal: flag,
   externalUrl: httpUrl("La URL externa ha de començar per http:// o https://"),
-  position: z.coerce
-    .number("La posició ha de ser un número")
-    .int("La posició ha de ser un número enter")
-    .min(0, "La posició ha de ser 0 o més")
-    .max(100000)
-    .optional()
-    .default(0),
+  position: position.optional().default(0),
   isActive: flag,
 });
 
@@ -215,11 +212,7 @@ export const mapLayerSchema = z.object({
     .toLowerCase()
     .regex(/^#[0-9a-f]{6}$/, "El color ha de tenir la forma #rrggbb"),
   lineStyle: z.enum(LINE_STYLES, "Tria un estil de línia de la llista"),
-  position: z.coerce
-    .number("La posició ha de ser un número")
-    .int("La posició ha de ser un número enter")
-    .min(0, "La posició ha de ser 0 o més")
-    .max(100000),
+  position,
   isActive: flag,
 });
 
