@@ -1,5 +1,7 @@
 import { useId, type ReactElement, cloneElement } from "react";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
 
 interface ControlProps {
@@ -42,5 +44,25 @@ export function FormField({
         </p>
       )}
     </div>
+  );
+}
+
+type FieldProps = { label: React.ReactNode; error?: string | null; hint?: React.ReactNode };
+
+/** A FormField around a text input: the label, the input (given every other prop) and its error. */
+export function InputField({ label, error, hint, ...input }: FieldProps & React.ComponentProps<"input">) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      <Input {...input} />
+    </FormField>
+  );
+}
+
+/** A FormField around a textarea. */
+export function TextareaField({ label, error, hint, ...textarea }: FieldProps & React.ComponentProps<"textarea">) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      <Textarea {...textarea} />
+    </FormField>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type ChangeEventHandler, type ReactNode } from "react";
 import type { z } from "zod";
-import { FormField } from "~/components/form-field";
+import { FormField, InputField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -143,4 +143,14 @@ export function fileErrors(
   if (!file.type.startsWith(rule.kind)) return { [name]: rule.messages.bad_type };
   if (file.size > rule.maxBytes) return { [name]: rule.messages.too_large };
   return {};
+}
+
+/** The order of a row among its kind, as the schemas' shared `position` field reads it. */
+export function PositionField({ label = "Posició", value, error }: { label?: string; value?: number; error?: string }) {
+  return <InputField label={label} name="position" type="number" min={0} defaultValue={value ?? 0} error={error} />;
+}
+
+/** An optional link of a row (the schemas check it is http or https). */
+export function LinkField({ label = "Enllaç (opcional)", value, error }: { label?: string; value?: string | null; error?: string }) {
+  return <InputField label={label} name="linkUrl" type="url" defaultValue={value ?? ""} placeholder="https://" error={error} />;
 }

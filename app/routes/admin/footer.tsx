@@ -1,23 +1,22 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/footer";
 import { PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
 import {
   ActiveField,
-  dialogKey,
   EditDialog,
   editedRow,
   FileField,
   fileErrors,
   IntentFields,
-  type Editing,
+  LinkField,
+  PositionField,
 } from "~/components/admin/edit-dialog";
-import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { EntityCard, EntityList, NewButton, useEditing, type EntityDialogProps } from "~/components/admin/entity-card";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
-import { FormField } from "~/components/form-field";
+import { InputField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { UPLOADS } from "~/domain/uploads";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { InlineMarkdown } from "~/lib/inline-markdown";
@@ -28,11 +27,17 @@ export { loader, action } from "./footer.server";
 /** The footer renders one line of basic Markdown (InlineMarkdown): no lists or headings. */
 const FOOTER_TOOLS: MarkdownTool[] = ["bold", "italic", "link"];
 
+/** The two texts of the footer: field, label and height. */
+const TEXT_FIELDS = [
+  ["footerText", "Text principal", 3],
+  ["collaboratorsText", "Text de col·laboradors", 2],
+] as const;
+
 type Logo = Route.ComponentProps["loaderData"]["logos"][number];
 
 export default function AdminFooter({ loaderData }: Route.ComponentProps) {
   const [textsOpen, setTextsOpen] = useState(false);
-  const [editing, setEditing] = useState<Editing<Logo>>(null);
+  const logo = useEditing<Logo>();
   const { config, logos } = loaderData;
   return (
     <>
@@ -41,9 +46,7 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
           <Button variant="outline" onClick={() => setTextsOpen(true)}>
             <Pencil aria-hidden="true" /> Edita els textos
           </Button>
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" /> Nou logo
-          </Button>
+          <NewButton onClick={logo.create}>Nou logo</NewButton>
         </div>
       </PageTitle>
       <section aria-labelledby="footer-preview" className="rounded-lg bg-white p-5 shadow-sm">
@@ -67,32 +70,30 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <h2 className="mt-8 mb-4 text-lg font-bold">Logos</h2>
-      {logos.length === 0 ? (
-        <p className="rounded-lg bg-white p-6 text-center">Encara no hi ha logos.</p>
-      ) : (
-        <EntityGrid>
-          {logos.map((l) => (
-            <EntityCard
-              key={l.id}
-              id={l.id}
-              title={l.name}
-              heading="h3"
-              active={l.isActive}
-              onEdit={() => setEditing(l)}
-              remove={{ question: "Estàs segur que vols eliminar aquest logo?" }}
-              media={<img src={l.imageUrl} alt="" className="h-16 w-auto self-start object-contain" />}
-              badges={
-                <>
-                  <Badge variant="outline">Posició {l.position}</Badge>
-                  {l.linkUrl && <Badge variant="soft">Amb enllaç</Badge>}
-                </>
-              }
-            />
-          ))}
-        </EntityGrid>
-      )}
+      <EntityList
+        rows={logos}
+        empty="Encara no hi ha logos."
+        card={(l) => (
+          <EntityCard
+            key={l.id}
+            id={l.id}
+            title={l.name}
+            heading="h3"
+            active={l.isActive}
+            onEdit={() => logo.edit(l)}
+            remove={{ question: "Estàs segur que vols eliminar aquest logo?" }}
+            media={<img src={l.imageUrl} alt="" className="h-16 w-auto self-start object-contain" />}
+            badges={
+              <>
+                <Badge variant="outline">Posició {l.position}</Badge>
+                {l.linkUrl && <Badge variant="soft">Amb enllaç</Badge>}
+              </>
+            }
+          />
+        )}
+      />
       <TextsDialog key={String(textsOpen)} open={textsOpen} config={config} onClose={() => setTextsOpen(false)} />
-      <LogoDialog key={dialogKey(editing)} editing={editing} onClose={() => setEditing(null)} />
+      <LogoDialog key={logo.key} {...logo.dialog} />
     </>
   );
 }
@@ -119,33 +120,26 @@ function TextsDialog({
       {(err) => (
         <>
           <input type="hidden" name="intent" value="texts" />
-          <MarkdownEditor
-            name="footerText"
-            label="Text principal"
-            defaultValue={config.footerText}
-            rows={3}
-            required
-            tools={FOOTER_TOOLS}
-            error={err("footerText")}
-            preview={(text) => <InlineMarkdown text={text} />}
-          />
-          <MarkdownEditor
-            name="collaboratorsText"
-            label="Text de col·laboradors"
-            defaultValue={config.collaboratorsText}
-            rows={2}
-            required
-            tools={FOOTER_TOOLS}
-            error={err("collaboratorsText")}
-            preview={(text) => <InlineMarkdown text={text} />}
-          />
+          {TEXT_FIELDS.map(([name, label, rows]) => (
+            <MarkdownEditor
+              key={name}
+              name={name}
+              label={label}
+              defaultValue={config[name]}
+              rows={rows}
+              required
+              tools={FOOTER_TOOLS}
+              error={err(name)}
+              preview={(text) => <InlineMarkdown text={text} />}
+            />
+          ))}
         </>
       )}
     </EditDialog>
   );
 }
 
-function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () => void }) {
+function LogoDialog({ editing, onClose }: EntityDialogProps<Logo>) {
   const fetcher = useDialogFetcher(onClose);
   const row = editedRow(editing);
   return (
@@ -163,16 +157,10 @@ function LogoDialog({ editing, onClose }: { editing: Editing<Logo>; onClose: () 
       {(err) => (
         <>
           <IntentFields id={row?.id} />
-          <FormField label="Nom" error={err("name")}>
-            <Input name="name" defaultValue={row?.name ?? ""} required />
-          </FormField>
+          <InputField label="Nom" name="name" defaultValue={row?.name ?? ""} required error={err("name")} />
           <FileField label="Imatge" name="image" accept="image/*" editing={Boolean(row)} error={err("image")} />
-          <FormField label="Enllaç (opcional)" error={err("linkUrl")}>
-            <Input name="linkUrl" type="url" defaultValue={row?.linkUrl ?? ""} placeholder="https://" />
-          </FormField>
-          <FormField label="Posició" error={err("position")}>
-            <Input name="position" type="number" min={0} defaultValue={row?.position ?? 0} />
-          </FormField>
+          <LinkField value={row?.linkUrl} error={err("linkUrl")} />
+          <PositionField value={row?.position} error={err("position")} />
           <ActiveField id="logo-active" defaultChecked={row?.isActive} />
         </>
       )}

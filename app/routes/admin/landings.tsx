@@ -1,15 +1,14 @@
-import { ExternalLink, Plus } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/landings";
-import { EmptyState, PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
-import { ActiveField, dialogKey, EditDialog, editedRow, IntentFields, type Editing } from "~/components/admin/edit-dialog";
-import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { useDialogFetcher } from "~/components/admin/admin-ui";
+import { ActiveField, EditDialog, editedRow, IntentFields } from "~/components/admin/edit-dialog";
+import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
-import { FormField } from "~/components/form-field";
+import { InputField } from "~/components/form-field";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { landingSchema, slugFromTitle } from "~/lib/admin-schemas";
 import { formatShortDate } from "~/lib/dates";
 import { markdownExcerpt } from "~/lib/markdown-text";
@@ -24,49 +23,38 @@ const LANDING_PREVIEW =
   "[&_a]:text-brand-dark [&_h1]:text-xl [&_h1]:font-bold [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2";
 
 export default function AdminLandings({ loaderData }: Route.ComponentProps) {
-  const [editing, setEditing] = useState<Editing<Row>>(null);
   return (
-    <>
-      <PageTitle title="Landing Pages">
-        <Button onClick={() => setEditing("new")}>
-          <Plus aria-hidden="true" /> Nova landing page
-        </Button>
-      </PageTitle>
-      {loaderData.landings.length === 0 ? (
-        <EmptyState>Encara no hi ha landing pages.</EmptyState>
-      ) : (
-        <EntityGrid className="lg:grid-cols-2">
-          {loaderData.landings.map((l) => (
-            <EntityCard
-              key={l.id}
-              id={l.id}
-              title={l.title}
-              onEdit={() => setEditing(l)}
-              remove={{ question: `Estàs segur que vols eliminar la landing page «${l.title}»? Aquesta acció no es pot desfer.` }}
-              badges={<Badge variant={l.isActive ? "success" : "secondary"}>{l.isActive ? "Activa" : "Inactiva"}</Badge>}
-              actions={
-                l.isActive && (
-                  <Button asChild size="sm" variant="outline">
-                    <a href={paths.landing(l.slug)} target="_blank" rel="noopener noreferrer">
-                      <ExternalLink aria-hidden="true" /> Veure<span className="sr-only"> {l.title} (s'obre en una pestanya nova)</span>
-                    </a>
-                  </Button>
-                )
-              }
-            >
-              <p className="font-mono text-sm">/landing/{l.slug}</p>
-              <p className="text-sm text-ink/80">{formatShortDate(l.createdAt)}</p>
-              {l.description && <p className="text-sm">{markdownExcerpt(l.description, 200)}</p>}
-            </EntityCard>
-          ))}
-        </EntityGrid>
-      )}
-      <LandingDialog key={dialogKey(editing)} editing={editing} onClose={() => setEditing(null)} />
-    </>
+    <EntityScreen
+      title="Landing Pages"
+      newLabel="Nova landing page"
+      empty="Encara no hi ha landing pages."
+      rows={loaderData.landings}
+      gridClassName="lg:grid-cols-2"
+      dialog={LandingDialog}
+      card={(l) => ({
+        title: l.title,
+        remove: { question: `Estàs segur que vols eliminar la landing page «${l.title}»? Aquesta acció no es pot desfer.` },
+        badges: <Badge variant={l.isActive ? "success" : "secondary"}>{l.isActive ? "Activa" : "Inactiva"}</Badge>,
+        actions: l.isActive && (
+          <Button asChild size="sm" variant="outline">
+            <a href={paths.landing(l.slug)} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" /> Veure<span className="sr-only"> {l.title} (s'obre en una pestanya nova)</span>
+            </a>
+          </Button>
+        ),
+        children: (
+          <>
+            <p className="font-mono text-sm">/landing/{l.slug}</p>
+            <p className="text-sm text-ink/80">{formatShortDate(l.createdAt)}</p>
+            {l.description && <p className="text-sm">{markdownExcerpt(l.description, 200)}</p>}
+          </>
+        ),
+      })}
+    />
   );
 }
 
-function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: () => void }) {
+function LandingDialog({ editing, onClose }: EntityDialogProps<Row>) {
   const fetcher = useDialogFetcher(onClose);
   const row = editedRow(editing);
   const [title, setTitle] = useState(row?.title ?? "");
@@ -85,33 +73,30 @@ function LandingDialog({ editing, onClose }: { editing: Editing<Row>; onClose: (
       {(err) => (
         <>
           <IntentFields id={row?.id} />
-          <FormField label="Títol" error={err("title")}>
-            <Input
-              name="title"
-              value={title}
-              required
-              onChange={(e) => {
-                setTitle(e.target.value);
-                // Only when creating, and until the slug is typed by hand.
-                if (!row && !slugTouched) setSlug(slugFromTitle(e.target.value));
-              }}
-            />
-          </FormField>
-          <FormField
+          <InputField
+            label="Títol"
+            name="title"
+            value={title}
+            required
+            error={err("title")}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              // Only when creating, and until the slug is typed by hand.
+              if (!row && !slugTouched) setSlug(slugFromTitle(e.target.value));
+            }}
+          />
+          <InputField
             label="Slug"
+            name="slug"
+            value={slug}
+            readOnly={Boolean(row)}
             error={err("slug")}
             hint={row ? "El slug no es pot canviar un cop creada la landing page." : `Adreça: /landing/${slug || "..."}`}
-          >
-            <Input
-              name="slug"
-              value={slug}
-              readOnly={Boolean(row)}
-              onChange={(e) => {
-                setSlugTouched(true);
-                setSlug(e.target.value);
-              }}
-            />
-          </FormField>
+            onChange={(e) => {
+              setSlugTouched(true);
+              setSlug(e.target.value);
+            }}
+          />
           <ActiveField id="landing-active" label="Activa" defaultChecked={row?.isActive} />
           <MarkdownEditor
             name="description"

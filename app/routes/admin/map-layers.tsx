@@ -1,23 +1,10 @@
-import { Plus } from "lucide-react";
-import { useState } from "react";
 import type { Route } from "./+types/map-layers";
-import { EmptyState, PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
-import {
-  ActiveField,
-  dialogKey,
-  EditDialog,
-  editedRow,
-  FileField,
-  fileErrors,
-  IntentFields,
-  type Editing,
-} from "~/components/admin/edit-dialog";
-import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
+import { useDialogFetcher } from "~/components/admin/admin-ui";
+import { ActiveField, EditDialog, editedRow, FileField, fileErrors, IntentFields, PositionField } from "~/components/admin/edit-dialog";
+import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { LineSample } from "~/components/map/map-legend";
-import { FormField } from "~/components/form-field";
+import { FormField, InputField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { labelled, Select } from "~/components/ui/select";
 import { AREA_BBOX, LAYER_LIMITS, LINE_STYLE_LABELS, LINE_STYLES } from "~/domain/map";
 import { UPLOADS } from "~/domain/uploads";
@@ -28,55 +15,44 @@ export { loader, action } from "./map-layers.server";
 type Layer = Route.ComponentProps["loaderData"]["layers"][number];
 
 export default function AdminMapLayers({ loaderData }: Route.ComponentProps) {
-  const [editing, setEditing] = useState<Editing<Layer>>(null);
-  const { layers } = loaderData;
   return (
-    <>
-      <PageTitle title="Capes del mapa">
-        <Button onClick={() => setEditing("new")}>
-          <Plus aria-hidden="true" /> Nova capa
-        </Button>
-      </PageTitle>
-      <p className="mb-6 max-w-3xl">
-        Cada capa és un fitxer GeoJSON (FeatureCollection de punts i línies, en WGS 84) dins de l'Alt Penedès. Les capes actives es dibuixen
-        al mapa públic i a la llegenda, per ordre de posició.
-      </p>
-      {layers.length === 0 ? (
-        <EmptyState>Encara no hi ha cap capa. Puja la xarxa proposada com a GeoJSON.</EmptyState>
-      ) : (
-        <EntityGrid>
-          {layers.map((l) => (
-            <EntityCard
-              key={l.id}
-              id={l.id}
-              title={l.name}
-              active={l.isActive}
-              onEdit={() => setEditing(l)}
-              remove={{ question: `Estàs segur que vols eliminar la capa «${l.name}»? Els comentaris que en citen un tram es mantenen.` }}
-              media={<LineSample colour={l.colour} lineStyle={l.lineStyle} className="h-4 w-24" />}
-              badges={
-                <>
-                  <Badge variant="outline">Posició {l.position}</Badge>
-                  <Badge variant="soft">{l.featureCount.toLocaleString("ca-ES")} elements</Badge>
-                  <Badge variant="outline">Línia {LINE_STYLE_LABELS[l.lineStyle].toLowerCase()}</Badge>
-                </>
-              }
-            >
-              <a href={l.url} className="text-sm font-semibold text-brand-dark underline" download>
-                Descarrega el GeoJSON<span className="sr-only"> de {l.name}</span>
-              </a>
-            </EntityCard>
-          ))}
-        </EntityGrid>
-      )}
-      <LayerDialog key={dialogKey(editing)} editing={editing} onClose={() => setEditing(null)} />
-    </>
+    <EntityScreen
+      title="Capes del mapa"
+      newLabel="Nova capa"
+      intro={
+        <p className="mb-6 max-w-3xl">
+          Cada capa és un fitxer GeoJSON (FeatureCollection de punts i línies, en WGS 84) dins de l'Alt Penedès. Les capes actives es
+          dibuixen al mapa públic i a la llegenda, per ordre de posició.
+        </p>
+      }
+      empty="Encara no hi ha cap capa. Puja la xarxa proposada com a GeoJSON."
+      rows={loaderData.layers}
+      dialog={LayerDialog}
+      card={(l) => ({
+        title: l.name,
+        active: l.isActive,
+        remove: { question: `Estàs segur que vols eliminar la capa «${l.name}»? Els comentaris que en citen un tram es mantenen.` },
+        media: <LineSample colour={l.colour} lineStyle={l.lineStyle} className="h-4 w-24" />,
+        badges: (
+          <>
+            <Badge variant="outline">Posició {l.position}</Badge>
+            <Badge variant="soft">{l.featureCount.toLocaleString("ca-ES")} elements</Badge>
+            <Badge variant="outline">Línia {LINE_STYLE_LABELS[l.lineStyle].toLowerCase()}</Badge>
+          </>
+        ),
+        children: (
+          <a href={l.url} className="text-sm font-semibold text-brand-dark underline" download>
+            Descarrega el GeoJSON<span className="sr-only"> de {l.name}</span>
+          </a>
+        ),
+      })}
+    />
   );
 }
 
 const area = AREA_BBOX.map((n) => n.toFixed(2).replace(".", ",")).join(" / ");
 
-function LayerDialog({ editing, onClose }: { editing: Editing<Layer>; onClose: () => void }) {
+function LayerDialog({ editing, onClose }: EntityDialogProps<Layer>) {
   const fetcher = useDialogFetcher(onClose);
   const row = editedRow(editing);
   return (
@@ -94,9 +70,7 @@ function LayerDialog({ editing, onClose }: { editing: Editing<Layer>; onClose: (
       {(err) => (
         <>
           <IntentFields id={row?.id} />
-          <FormField label="Nom" error={err("name")}>
-            <Input name="name" defaultValue={row?.name ?? ""} maxLength={100} required />
-          </FormField>
+          <InputField label="Nom" name="name" defaultValue={row?.name ?? ""} maxLength={100} required error={err("name")} />
           <FileField
             label="Fitxer GeoJSON"
             accept=".geojson,.json,application/geo+json,application/json"
@@ -104,16 +78,19 @@ function LayerDialog({ editing, onClose }: { editing: Editing<Layer>; onClose: (
             error={err("file")}
           />
           <div className="grid grid-cols-2 gap-4">
-            <FormField label="Color" error={err("colour")}>
-              <Input name="colour" type="color" defaultValue={row?.colour ?? "#c2185b"} className="h-10 p-1" />
-            </FormField>
+            <InputField
+              label="Color"
+              name="colour"
+              type="color"
+              defaultValue={row?.colour ?? "#c2185b"}
+              className="h-10 p-1"
+              error={err("colour")}
+            />
             <FormField label="Estil de línia" error={err("lineStyle")}>
               <Select name="lineStyle" defaultValue={row?.lineStyle ?? "solid"} options={labelled(LINE_STYLES, LINE_STYLE_LABELS)} />
             </FormField>
           </div>
-          <FormField label="Posició (ordre a la llegenda)" error={err("position")}>
-            <Input name="position" type="number" min={0} defaultValue={row?.position ?? 0} />
-          </FormField>
+          <PositionField label="Posició (ordre a la llegenda)" value={row?.position} error={err("position")} />
           <ActiveField id="layer-active" label="Visible al mapa" defaultChecked={row?.isActive} />
         </>
       )}
