@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib/forms";
 import { toast } from "~/lib/toast";
+import { cn } from "~/lib/utils";
 import { Switch } from "~/components/ui/switch";
 
 /** Shows the toast an admin action answered with, once per answer; an answer that can be undone
@@ -192,5 +193,29 @@ export function TableHead({ columns }: { columns: readonly string[] }) {
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** A white panel of an admin screen, named by its heading (and an optional line under it). */
+export function Panel({
+  title,
+  intro,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={cn("rounded-lg bg-white p-5 shadow-sm", className)}>
+      <h2 id={id} className={cn("text-lg font-bold", intro ? "mb-1" : "mb-3")}>
+        {title}
+      </h2>
+      {intro && <p className="mb-4 text-sm text-ink/80">{intro}</p>}
+      {children}
+    </section>
   );
 }

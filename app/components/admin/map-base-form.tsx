@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useCheckedFetcherForm } from "~/components/admin/admin-ui";
+import { Panel, useCheckedFetcherForm } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -22,14 +22,11 @@ export function MapBaseSettingsForm({ saved }: { saved: MapBaseForm }) {
   const [tileUrl, setTileUrl] = useState(saved.tileUrl ?? "");
   const source = tileSource(tileUrl.trim());
   return (
-    <section aria-labelledby="map-base" className="mt-6 rounded-lg bg-white p-5 shadow-sm">
-      <h2 id="map-base" className="text-lg font-bold">
-        Mapa propi
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-ink/80">
-        El mapa de la web dibuixa les capes de la xarxa (Capes del mapa) i els comentaris sobre un mapa base de tessel·les. Sense mapa base,
-        les capes es dibuixen igualment sobre un fons llis.
-      </p>
+    <Panel
+      title="Mapa propi"
+      intro="El mapa de la web dibuixa les capes de la xarxa (Capes del mapa) i els comentaris sobre un mapa base de tessel·les. Sense mapa base, les capes es dibuixen igualment sobre un fons llis."
+      className="mt-6"
+    >
       <form.fetcher.Form method="post" noValidate className="flex flex-col gap-5" onSubmit={form.onSubmit}>
         <input type="hidden" name="intent" value="map-base" />
         <FormField label="Quin mapa es mostra" error={form.error("mapKind")}>
@@ -66,6 +63,6 @@ export function MapBaseSettingsForm({ saved }: { saved: MapBaseForm }) {
           {form.busy ? "Desant..." : "Desa el mapa base"}
         </Button>
       </form.fetcher.Form>
-    </section>
+    </Panel>
   );
 }

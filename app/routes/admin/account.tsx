@@ -1,40 +1,13 @@
-import type { ReactNode } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/account";
-import { PageTitle, TableHead, useResultToast } from "~/components/admin/admin-ui";
+import { PageTitle, Panel, TableHead, useResultToast } from "~/components/admin/admin-ui";
+import { InputField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { ROLE_LABELS } from "~/domain/roles";
 import { formatDateTime } from "~/lib/dates";
 
 export { loader, action } from "./account.server";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${title}-title`} className="mb-6 rounded-lg bg-white p-5 shadow-sm">
-      <h2 id={`${title}-title`} className="mb-3 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Field({ id, label, error, ...input }: { id: string; label: string; error?: string } & React.ComponentProps<typeof Input>) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A short description of a browser from its User-Agent. */
 function browserOf(ua: string | null) {
@@ -84,7 +57,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       )}
 
-      <Section title="Verificació en dos passos">
+      <Panel className="mb-6" title="Verificació en dos passos">
         {codes && (
           <div className="mb-4 rounded-md border border-brand bg-brand-soft p-4">
             <p className="font-bold">Codis de recuperació</p>
@@ -113,8 +86,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {!totp.required && (
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="totp-remove" />
-                  <Field
-                    id="remove-code"
+                  <InputField
                     name="code"
                     label="Codi actual per desactivar-la"
                     inputMode="numeric"
@@ -148,7 +120,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </p>
               <Form method="post" className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="totp-confirm" />
-                <Field id="code" label="Codi de 6 xifres" inputMode="numeric" autoComplete="one-time-code" required error={errors?.code} />
+                <InputField
+                  name="code"
+                  label="Codi de 6 xifres"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                  error={errors?.code}
+                />
                 <Button type="submit" disabled={busy}>
                   Confirma
                 </Button>
@@ -168,15 +147,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Form>
           </>
         )}
-      </Section>
+      </Panel>
 
-      <Section title="Canvia la contrasenya">
+      <Panel className="mb-6" title="Canvia la contrasenya">
         <Form method="post" className="flex max-w-sm flex-col gap-4">
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="email" value={email} autoComplete="username" />
-          <Field id="current" label="Contrasenya actual" type="password" autoComplete="current-password" required />
-          <Field
-            id="password"
+          <InputField name="current" label="Contrasenya actual" type="password" autoComplete="current-password" required />
+          <InputField
+            name="password"
             label="Contrasenya nova"
             type="password"
             autoComplete="new-password"
@@ -184,8 +163,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             required
             error={errors?.password}
           />
-          <Field
-            id="confirm"
+          <InputField
+            name="confirm"
             label="Repeteix la contrasenya nova"
             type="password"
             autoComplete="new-password"
@@ -197,9 +176,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Canvia la contrasenya
           </Button>
         </Form>
-      </Section>
+      </Panel>
 
-      <Section title="Sessions obertes">
+      <Panel className="mb-6" title="Sessions obertes">
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Sessions obertes del teu compte</caption>
@@ -242,7 +221,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         )}
-      </Section>
+      </Panel>
     </>
   );
 }

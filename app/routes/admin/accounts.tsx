@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/accounts";
-import { AdminTable, PageTitle, useAdminFetcher, useResultToast } from "~/components/admin/admin-ui";
+import { AdminTable, PageTitle, Panel, useAdminFetcher, useResultToast } from "~/components/admin/admin-ui";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -53,10 +53,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         <Badge variant="soft">{accounts.length} comptes</Badge>
       </PageTitle>
 
-      <section aria-labelledby="invite-title" className="mb-6 rounded-lg bg-white p-5 shadow-sm">
-        <h2 id="invite-title" className="mb-3 text-lg font-bold">
-          Convida un company
-        </h2>
+      <Panel title="Convida un company" className="mb-6">
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="invite" />
           <div className="flex min-w-64 flex-1 flex-col gap-2">
@@ -89,7 +86,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           Editor: continguts (activitats, vídeos, recursos, fotos, fons, landings i footer). Moderador: aportacions i subscriptors.
           Administrador: tot, també els comptes i la configuració.
         </p>
-      </section>
+      </Panel>
 
       <div className="mb-6">
         <AdminTable caption="Comptes del backoffice" columns={["Correu", "Rol", "Estat", "Dos passos", "Últim accés", "Accions"]}>
@@ -136,10 +133,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       {invitations.length > 0 && (
-        <section aria-labelledby="pending-title" className="mb-6 rounded-lg bg-white p-5 shadow-sm">
-          <h2 id="pending-title" className="mb-3 text-lg font-bold">
-            Invitacions pendents
-          </h2>
+        <Panel title="Invitacions pendents" className="mb-6">
           <ul className="flex flex-col gap-1 text-sm">
             {invitations.map((i) => (
               <li key={i.id}>
@@ -147,13 +141,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       )}
 
-      <section aria-labelledby="security-title" className="rounded-lg bg-white p-5 shadow-sm">
-        <h2 id="security-title" className="mb-3 text-lg font-bold">
-          Seguretat
-        </h2>
+      <Panel title="Seguretat">
         <p className="mb-3 text-sm">
           {requireTotp
             ? "La verificació en dos passos és obligatòria: qui no la tingui haurà d'activar-la en entrar."
@@ -166,7 +157,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             {requireTotp ? "Deixa-la opcional" : "Fes-la obligatòria per a tothom"}
           </Button>
         </requireFetcher.Form>
-      </section>
+      </Panel>
     </>
   );
 }

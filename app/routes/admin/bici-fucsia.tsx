@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/bici-fucsia";
-import { EmptyState, PageTitle, useAdminFetcher, useRowAction } from "~/components/admin/admin-ui";
+import { EmptyState, PageTitle, Panel, useAdminFetcher, useRowAction } from "~/components/admin/admin-ui";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EntityGrid } from "~/components/admin/entity-card";
 import { FormField } from "~/components/form-field";
@@ -45,10 +45,7 @@ function AddPhoto() {
   const fetcher = useAdminFetcher(reset);
   const ready = title.trim() !== "" && preview !== null;
   return (
-    <section aria-labelledby="add-photo" className="mb-8 rounded-lg bg-white p-5 shadow-sm">
-      <h2 id="add-photo" className="mb-4 text-lg font-bold">
-        Afegeix una foto
-      </h2>
+    <Panel title="Afegeix una foto" className="mb-8">
       <fetcher.Form key={formKey} method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2">
         <input type="hidden" name="intent" value="create" />
         <div className="flex flex-col gap-4">
@@ -76,7 +73,7 @@ function AddPhoto() {
         </div>
         {preview && <img src={preview} alt="Vista prèvia de la foto" className="max-h-56 w-auto rounded object-contain" />}
       </fetcher.Form>
-    </section>
+    </Panel>
   );
 }
 

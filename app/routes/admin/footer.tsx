@@ -1,7 +1,7 @@
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/footer";
-import { PageTitle, useDialogFetcher } from "~/components/admin/admin-ui";
+import { PageTitle, Panel, useDialogFetcher } from "~/components/admin/admin-ui";
 import {
   ActiveField,
   EditDialog,
@@ -49,10 +49,7 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
           <NewButton onClick={logo.create}>Nou logo</NewButton>
         </div>
       </PageTitle>
-      <section aria-labelledby="footer-preview" className="rounded-lg bg-white p-5 shadow-sm">
-        <h2 id="footer-preview" className="text-lg font-bold">
-          Vista prèvia
-        </h2>
+      <Panel title="Vista prèvia">
         <p className="mt-2">
           <InlineMarkdown text={config.footerText} />
         </p>
@@ -68,7 +65,7 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
               <img key={l.id} src={l.imageUrl} alt={l.name} className="h-12 w-auto" />
             ))}
         </div>
-      </section>
+      </Panel>
       <h2 className="mt-8 mb-4 text-lg font-bold">Logos</h2>
       <EntityList
         rows={logos}

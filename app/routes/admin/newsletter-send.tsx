@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/newsletter-send";
-import { EmptyState, PageTitle, TableHead, useAdminFetcher } from "~/components/admin/admin-ui";
+import { EmptyState, PageTitle, Panel, TableHead, useAdminFetcher } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
 import { Markdown } from "~/components/markdown";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
@@ -96,10 +96,7 @@ function Compose({ confirmed, me, busy }: { confirmed: number; me: string; busy:
   };
 
   return (
-    <section aria-labelledby="compose-title" className="mb-8 rounded-lg bg-white p-4 shadow-sm">
-      <h2 id="compose-title" className="mb-4 text-lg font-bold">
-        Redacta
-      </h2>
+    <Panel title="Redacta" className="mb-8">
       <div className="flex flex-col gap-4">
         <FormField label="Assumpte" error={errors.subject}>
           <Input name="subject" value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
@@ -133,7 +130,7 @@ function Compose({ confirmed, me, busy }: { confirmed: number; me: string; busy:
           {busy ? "Ja s'està enviant una newsletter: espera que acabi." : confirmed === 0 && "Encara no hi ha cap subscriptor confirmat."}
         </p>
       </div>
-    </section>
+    </Panel>
   );
 }
 

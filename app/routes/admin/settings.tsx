@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/settings";
-import { PageTitle, useCheckedFetcherForm } from "~/components/admin/admin-ui";
+import { PageTitle, Panel, useCheckedFetcherForm } from "~/components/admin/admin-ui";
 import { CalendarForm, ModerationSettingsForm } from "~/components/admin/participation-settings";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -61,13 +61,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <ModerationSettingsForm saved={moderation} />
       </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="settings-form" className="rounded-lg bg-white p-5 shadow-sm">
-          <h2 id="settings-form" className="text-lg font-bold">
-            Adreces externes
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-ink/80">
-            Totes són opcionals: si en deixes una buida, aquella part de la web no es mostra. Han de començar per https://.
-          </p>
+        <Panel
+          title="Adreces externes"
+          intro="Totes són opcionals: si en deixes una buida, aquella part de la web no es mostra. Han de començar per https://."
+        >
           <form.fetcher.Form method="post" noValidate className="flex flex-col gap-5" onSubmit={form.onSubmit}>
             {FIELDS.map((field) => {
               const note = liveNote(field, values[field.name]);
@@ -100,11 +97,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {form.busy ? "Desant..." : "Desa"}
             </Button>
           </form.fetcher.Form>
-        </section>
-        <section aria-labelledby="settings-now" className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm">
-          <h2 id="settings-now" className="text-lg font-bold">
-            Ara mateix
-          </h2>
+        </Panel>
+        <Panel title="Ara mateix" className="flex flex-col gap-4">
           <dl className="flex flex-col gap-3 text-sm">
             {FIELDS.map((field) => (
               <div key={field.name}>
@@ -135,7 +129,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             </ul>
             <p className="mt-2 text-ink/80">Qualsevol altre origen queda bloquejat. Els canvis s'apliquen en desar, sense reiniciar.</p>
           </div>
-        </section>
+        </Panel>
       </div>
       <MapBaseSettingsForm saved={loaderData.mapBase} />
     </>
