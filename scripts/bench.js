@@ -9,7 +9,7 @@
 // - mixed load (issue 12): `/`, `/aportacions` and `/testimonis` read by 50 connections alone, then
 //   while 2 and then 10 reflections per second arrive (each from its own X-Forwarded-For), with the
 //   ratio to the same page read alone; the load from niced processes of their own, a fixed number
-//   of reads per row (BENCH_MIXED_READS, default 3000), BENCH_MIXED_ROUNDS rounds (default 3), the
+//   of reads per row (BENCH_MIXED_READS, default 10000), BENCH_MIXED_ROUNDS rounds (default 3), the
 //   medians reported; the reads ask for Brotli as browsers do (BENCH_MIXED_IDENTITY=1: uncompressed).
 //   BENCH_ONLY=mixed runs this part only.
 // Loopback only, real server processes (`node server.js`) and autocannon as the load generator.
@@ -267,8 +267,12 @@ async function postgresWrites() {
 // Every page is measured MIXED_ROUNDS times (alone, then with each write rate, in turn), so that
 // the other work on a shared machine weighs on both sides of a ratio alike: the table gives the
 // median of the rounds' figures and of their ratios.
+// 10,000 reads make a row last 2-5 s, like the timed rows. With 3,000 (a row of about a second) the
+// start of the reading process (50 connections opened at once by a process just started, at a low
+// priority) was a large share of the row: the p99 of `/` read alone was 75-171 ms with 3,000 reads
+// and 33-69 ms with 10,000, on the same build (decision 043).
 
-const MIXED_READS = Number(process.env.BENCH_MIXED_READS ?? 3000);
+const MIXED_READS = Number(process.env.BENCH_MIXED_READS ?? 10000);
 const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 3);
 // The readers ask for Brotli, as every browser and CDN does (the page cache keeps each page
 // compressed); BENCH_MIXED_IDENTITY=1 asks for the uncompressed bytes instead (the home page is

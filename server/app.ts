@@ -31,6 +31,9 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   // and every file's visibility is looked up again.
   const pageCache = createPageCache({
     database,
+    // The security headers are made of these (the CSP's frame and tile sources): a kept page is
+    // sent in front of Express with the headers it was sent with while they stay the same.
+    headerInputs: () => (frameSources.pending() ? null : [frameSources.current(), frameSources.tiles()]),
     onChange: (tags) => {
       frameSources.follow(tags);
       mediaVisibility.changed();
@@ -63,7 +66,9 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   // A burst of sign-ins is refused in front of Express, before it costs a render, a database round
   // trip or even Express's routing: each refusal is a few bytes (decisions 022 and 042).
   const gate = signInGate((req) => proxyaddr(req, app.get("trust proxy fn") as (addr: string, i: number) => boolean));
-  const site: RequestListener = (req, res) => gate(req, res, () => app(req, res));
+  // A kept page is sent in front of Express too, as Express sent it last (decision 043).
+  const front = pageCache.front();
+  const site: RequestListener = (req, res) => gate(req, res, () => front(req, res, () => app(req, res)));
   return site;
 }
 

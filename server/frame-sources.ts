@@ -70,6 +70,10 @@ export function createFrameSources(db: Db) {
     follow(tags: readonly string[]) {
       if (tags.includes(settings) || tags.includes(ALL_CONTENT)) void changed();
     },
+    /** Whether a read after a change is under way (responses wait for it). */
+    pending(): boolean {
+      return awaited !== null;
+    },
     /** Middleware before the security headers: holds a response while a read after a change runs. */
     waitForChange(): RequestHandler {
       return (_req, _res, next) => {

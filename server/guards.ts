@@ -20,7 +20,7 @@ declare global {
 /** The methods the site answers: pages and media are read with GET and HEAD, forms post. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 /** A host name or an IP literal, with an optional port. */
-const HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+export const HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The request's URL as React Router is given it; null when no URL can be made of the request:
  * a target that is not a path (absolute-form, "*"), an empty or malformed host (also a forwarded

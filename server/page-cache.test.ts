@@ -57,10 +57,13 @@ describe("inlineScriptHashes", () => {
   });
 });
 
-/** A site made of the real page cache and the real database: each page's render reads its tables
- * (and counts itself); POST /escriu?taula=… inserts a reflection and names the tables it is told. */
-async function site(database: Database, options: Omit<PageCacheOptions, "database"> = {}) {
-  const cache = createPageCache(options);
+/** A site made of the real page cache and the real database, composed as server/app.ts composes it
+ * (front() in front of Express): each page's render reads its tables (and counts itself); POST
+ * /escriu?taula=… inserts a reflection and names the tables it is told. `csp` is the policy's
+ * header input (the server's are the CSP's frame sources). */
+async function site(database: Database, options: Omit<PageCacheOptions, "database" | "headerInputs"> = {}) {
+  const csp = { scriptSrc: "'self'" };
+  const cache = createPageCache({ ...options, headerInputs: () => [csp.scriptSrc] });
   const renders: string[] = [];
   let gate: Promise<void> | null = null;
   const reads: Record<string, (db: Database["db"]) => Promise<unknown>> = {
@@ -73,7 +76,7 @@ async function site(database: Database, options: Omit<PageCacheOptions, "databas
   app.use((req, res, next) => {
     res.locals.url = new URL(req.originalUrl, `http://${req.headers.host}`);
     res.locals.cspNonce = "nonce-de-prova";
-    res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-nonce-de-prova'; object-src 'none'");
+    res.setHeader("Content-Security-Policy", `script-src ${csp.scriptSrc} 'nonce-nonce-de-prova'; object-src 'none'`);
     next();
   });
   app.use(cache.serve());
@@ -101,12 +104,13 @@ async function site(database: Database, options: Omit<PageCacheOptions, "databas
       },
     }),
   );
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
+  const front = cache.front();
+  const server: Server = http.createServer((req, res) => front(req, res, () => app(req, res)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     cache,
+    csp,
     renders,
     base,
     get: (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers }),
@@ -291,6 +295,65 @@ describe("the page cache, with real writes on PGlite", () => {
         ),
       );
       expect(etags.size).toBe(3);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a kept page is sent in front of Express exactly as Express sent it, in each encoding, for HEAD and 304, while its header inputs stay the same (decision 043)", async () => {
+    const s = await site(database, { rerenderIntervalMs: 0 });
+    const headersOf = (res: Response) => {
+      const all = Object.fromEntries(res.headers);
+      // (What the connection says is the client's and the server's business, not the page's.)
+      for (const name of ["date", "x-cache", "connection", "keep-alive"]) delete all[name];
+      return all;
+    };
+    try {
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const before = s.cache.frontAnswers;
+        // The first answer in an encoding is Express's (a miss, or a hit it records); the next are front()'s.
+        const throughExpress = await s.get("/", { "Accept-Encoding": encoding });
+        expect(s.cache.frontAnswers).toBe(before);
+        const inFront = await s.get("/", { "Accept-Encoding": encoding });
+        expect(s.cache.frontAnswers, encoding).toBe(before + 1);
+        expect(xCache(inFront)).toBe("HIT");
+        expect(inFront.status).toBe(200);
+        expect(headersOf(inFront)).toEqual(headersOf(throughExpress));
+        expect(Buffer.from(await inFront.arrayBuffer())).toEqual(Buffer.from(await throughExpress.arrayBuffer()));
+        // HEAD: the same headers, no body; a matching ETag: 304, without a body's headers.
+        const head = await fetch(`${s.base}/`, { method: "HEAD", headers: { "Accept-Encoding": encoding } });
+        expect(headersOf(head)).toEqual(headersOf(inFront));
+        expect(await head.text()).toBe("");
+        const etag = inFront.headers.get("etag")!;
+        expect(await statusOf(`${s.base}/`, { "Accept-Encoding": encoding, "If-None-Match": etag })).toBe(304);
+        expect(s.cache.frontAnswers).toBe(before + 3);
+      }
+
+      // The policy's inputs change (a new embed's host): the next answer is Express's, with the new
+      // policy, and front() sends that one from then on.
+      s.csp.scriptSrc = "'self' https://www.youtube-nocookie.com";
+      const before = s.cache.frontAnswers;
+      const renewed = await s.get("/", { "Accept-Encoding": "br" });
+      expect(s.cache.frontAnswers).toBe(before);
+      expect(renewed.headers.get("content-security-policy")).toContain("https://www.youtube-nocookie.com");
+      const next = await s.get("/", { "Accept-Encoding": "br" });
+      expect(s.cache.frontAnswers).toBe(before + 1);
+      expect(next.headers.get("content-security-policy")).toBe(renewed.headers.get("content-security-policy"));
+
+      // A stale page is sent in front only while its new copy is under way or not yet due; the
+      // render itself is started by Express.
+      await s.write("reflections");
+      expect(xCache(await s.get("/", { "Accept-Encoding": "br" }))).toBe("STALE");
+      await expect.poll(() => s.cache.status("/")).toBe("fresh");
+      expect(s.renders.filter((p) => p === "/")).toHaveLength(2);
+
+      // What front() leaves to Express: writes, sessions and fresh views, admin paths, malformed hosts.
+      const sent = s.cache.frontAnswers;
+      await s.get("/", { Cookie: `${FRESH_COOKIE}=1` });
+      await s.get("/", { Cookie: "pb_session=x" });
+      await s.get("/ADMIN/login");
+      expect(await statusOf(`${s.base}/`, { Host: "exemple..cat/x" })).toBe(200);
+      expect(s.cache.frontAnswers).toBe(sent);
     } finally {
       await s.close();
     }

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import accepts from "accepts";
+import fresh from "fresh";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 // The query parameters public pages read, by path (the site registry). Any other parameter (a
 // campaign tag, a random one) is left out of the page's address before it is rendered and kept:
@@ -17,6 +20,8 @@ import {
 import { errorFields, log } from "~/lib/log.server";
 import { withRenderState } from "~/lib/request-state.server";
 import { SESSION_COOKIE_NAME } from "~/lib/session.server";
+import { HOST } from "./guards";
+import { logRequest } from "./request-log";
 
 // Public pages rendered once and kept in memory (decision 026, which replaces 007's clear-all).
 // - Only anonymous GET/HEAD requests for public paths are cached (no session cookie, no /admin in
@@ -35,16 +40,19 @@ import { SESSION_COOKIE_NAME } from "~/lib/session.server";
 // - Every address a route does not know (the not-found page) is kept under one key.
 // - Kept pages carry no nonce: their policy allows their inline scripts by hash.
 
-// The whole cached render lives in two places of the server's middleware (server/app.ts): serve()
-// after the same-origin check (writes are watched, kept pages are sent), and render() at the end (a
-// miss is rendered, kept and sent). They pass `res.locals.page` from one to the other.
+// The whole cached render lives in three places of the server (server/app.ts): front(), a plain Node
+// listener in front of Express, sends a kept page with the headers Express sent it with last time
+// (decision 043); serve(), after Express's same-origin check, watches writes and sends kept pages;
+// render() at the end renders a miss, keeps it and sends it. serve() and render() pass
+// `res.locals.page` from one to the other.
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
-      /** A cacheable request: the address its page is kept under. */
-      page?: { key: string };
+      /** A cacheable request: the address its page is kept under, and what its security headers
+       * were made of (PageCacheOptions.headerInputs). */
+      page?: { key: string; inputs: HeaderInputs | null };
     }
   }
 }
@@ -68,6 +76,17 @@ const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+type Encoding = "identity" | "br" | "gzip";
+/** What a response's headers were made of besides the page (the CSP's frame and tile sources). */
+type HeaderInputs = readonly unknown[];
+
+/** The headers a kept page was last sent with through Express, in one encoding, to be sent again
+ * by front() while the inputs they were made of are the same. */
+interface SentHeaders {
+  inputs: HeaderInputs;
+  headers: OutgoingHttpHeaders;
+}
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
@@ -80,6 +99,8 @@ export interface CachedPage {
   gzip: Buffer;
   /** Sent, never kept (a page showing a default for a failed read). */
   degraded: boolean;
+  /** Its headers as Express last sent it, by encoding. */
+  sent: Partial<Record<Encoding, SentHeaders>>;
 }
 
 interface Rendered {
@@ -126,14 +147,38 @@ export function pageKey(url: URL, notFound: (pathname: string) => boolean = () =
   return query.size ? `${url.pathname}?${query}` : url.pathname;
 }
 
-export function isCacheable(req: ExpressRequest): boolean {
+/** Whether a request's page may come from the cache: `path` is the request's path as sent (no query). */
+export function isCacheable(method: string | undefined, path: string, cookie: string | undefined): boolean {
   return (
-    (req.method === "GET" || req.method === "HEAD") &&
+    (method === "GET" || method === "HEAD") &&
     // Routing ignores letter case and decodes the path: so does this check.
-    !NOT_CACHED.test(safeDecode(req.path)) &&
-    !SKIP_CACHE_COOKIE.test(req.headers.cookie ?? "")
+    !NOT_CACHED.test(safeDecode(path)) &&
+    !SKIP_CACHE_COOKIE.test(cookie ?? "")
   );
 }
+
+/** Whether Express would take this request as well formed (guards.ts, wellFormedRequests): when in
+ * doubt, no, and Express decides. */
+function plainlyWellFormed(req: IncomingMessage, target: string): boolean {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",", 1)[0]!.trim();
+  const forwardedHost = first(req.headers["x-forwarded-host"]);
+  const forwardedProto = first(req.headers["x-forwarded-proto"]);
+  return (
+    target.startsWith("/") &&
+    !target.includes("#") &&
+    HOST.test(req.headers.host ?? "") &&
+    (forwardedHost === undefined || HOST.test(forwardedHost)) &&
+    (forwardedProto === undefined || /^https?$/.test(forwardedProto))
+  );
+}
+
+const sameInputs = (a: HeaderInputs, b: HeaderInputs) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The encoding a kept page is sent in, as Express negotiates it. */
+const encodingFor = (req: IncomingMessage): Encoding => {
+  const accept = accepts(req);
+  return accept.encodings("br") === "br" ? "br" : accept.encodings("gzip") === "gzip" ? "gzip" : "identity";
+};
 
 /** The React Router handlers a page is made with: `stream` sends it as it renders (pages that are
  * never kept, and everything in development); `render`, when given, returns it whole, without a
@@ -162,6 +207,10 @@ export interface PageCacheOptions {
   /** Anything else that follows content changes (the CSP's frame sources follow the site
    * settings), called with the tags of every change, from here or from another instance. */
   onChange?: (tags: Tags) => void;
+  /** What the security headers of a response are made of besides the page (the server gives the
+   * CSP's frame and tile sources), compared by identity; null while they are being read again
+   * (then every request goes through Express, which waits for them). None: always the same. */
+  headerInputs?: () => HeaderInputs | null;
   /** MAX_STALE_MS and RERENDER_INTERVAL_MS, unless a test says otherwise. */
   maxStaleMs?: number;
   rerenderIntervalMs?: number;
@@ -170,6 +219,7 @@ export interface PageCacheOptions {
 export function createPageCache({
   database,
   onChange,
+  headerInputs = () => NO_INPUTS,
   maxStaleMs = MAX_STALE_MS,
   rerenderIntervalMs = RERENDER_INTERVAL_MS,
 }: PageCacheOptions = {}) {
@@ -183,6 +233,7 @@ export function createPageCache({
   const changedAt = new Map<string, number>();
   let renderers: PageRenderers | undefined;
   let renders = 0;
+  let frontAnswers = 0;
 
   /** The pages showing these tables (ALL_CONTENT: every page) become stale. */
   const staleLocal = (tags: Tags) => {
@@ -249,6 +300,7 @@ export function createPageCache({
       br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: zlib.gzipSync(body, { level: 6 }),
       degraded: state.degraded,
+      sent: {},
     };
     if (!state.degraded) {
       // A table it read changed while it rendered: kept, but stale from the start of the render.
@@ -267,9 +319,13 @@ export function createPageCache({
     return { rendered, shared: false };
   };
 
+  /** Whether a stale page is due a new copy (none under way, none too recently). */
+  const dueForRender = (key: string, entry: Entry) =>
+    !flights.has(key) && Date.now() - entry.renderedAt >= rerenderIntervalMs && Boolean(renderers?.render);
+
   /** Starts the new copy of a stale page in the background (the stale one is sent meanwhile). */
   const revalidate = (key: string, entry: Entry, req: ExpressRequest, base: URL) => {
-    if (flights.has(key) || Date.now() - entry.renderedAt < rerenderIntervalMs || !renderers?.render) return;
+    if (!dueForRender(key, entry)) return;
     renderOnce(key, req, base).rendered.catch((err: unknown) => {
       // The stale copy stays until the bound; then requests render it themselves.
       log("error", "page revalidation failed", { key, ...errorFields(err) });
@@ -302,6 +358,10 @@ export function createPageCache({
     get renders() {
       return renders;
     },
+    /** How many kept pages front() sent (tests). */
+    get frontAnswers() {
+      return frontAnswers;
+    },
     /** Content changed on this instance: these tables (ALL_CONTENT: everything). */
     invalidate,
     /** Content changed on another instance. */
@@ -310,6 +370,48 @@ export function createPageCache({
     status(key: string): "fresh" | "stale" | "none" {
       const entry = entries.get(key);
       return !entry ? "none" : entry.staleSince === null ? "fresh" : "stale";
+    },
+
+    /** A plain Node listener in front of Express (decision 043): a kept page that is current, or
+     * stale within the bound with its new copy under way or not yet due, is sent as Express sent it
+     * last (same headers, same bytes, 304 for a matching ETag), without Express's routing and
+     * middleware. Anything else (a write, a request to look at more closely, a page not kept or
+     * not yet sent through Express with the current header inputs) goes on to Express. */
+    front(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+      return (req, res, next) => {
+        const start = process.hrtime.bigint();
+        const target = req.url ?? "";
+        if (!isCacheable(req.method, target.split("?", 1)[0]!, req.headers.cookie) || !plainlyWellFormed(req, target)) return next();
+        let url: URL;
+        try {
+          url = new URL(`http://${req.headers.host}${target}`);
+        } catch {
+          return next();
+        }
+        const key = pageKey(url, renderers?.notFound);
+        const entry = entries.get(key);
+        if (!entry) return next();
+        const stale = entry.staleSince !== null;
+        if (stale && (Date.now() - entry.staleSince! > maxStaleMs || dueForRender(key, entry))) return next();
+        const encoding = encodingFor(req);
+        const sent = entry.page.sent[encoding];
+        const inputs = headerInputs();
+        if (!sent || !inputs || !sameInputs(sent.inputs, inputs)) return next();
+        // Least recently used goes first when the cache is full.
+        entries.delete(key);
+        entries.set(key, entry);
+        frontAnswers++;
+        res.once("finish", () => logRequest(req.method, target, res.statusCode, start));
+        const headers = { ...sent.headers, "X-Cache": stale ? "STALE" : "HIT" };
+        if (entry.page.status === 200 && fresh(req.headers, { etag: sent.headers.etag, "last-modified": sent.headers["last-modified"] })) {
+          delete headers["content-encoding"];
+          delete headers["content-length"];
+          res.writeHead(304, headers).end();
+          return;
+        }
+        res.writeHead(entry.page.status, headers);
+        res.end(req.method === "HEAD" ? undefined : entry.page[encoding]);
+      };
     },
 
     /** After the same-origin check. A write runs with a record of what it names: those pages go
@@ -329,9 +431,10 @@ export function createPageCache({
           };
           return withWriteState(state, () => next());
         }
-        if (!isCacheable(req)) return next();
+        if (!isCacheable(req.method, req.path, req.headers.cookie)) return next();
         const key = pageKey(res.locals.url, renderers?.notFound);
-        res.locals.page = { key };
+        // The security headers were set just before this (securityHeaders), from these inputs.
+        res.locals.page = { key, inputs: headerInputs() };
         if (sendKept(key, req, res)) return;
         const flying = flights.get(key);
         if (!flying) return next();
@@ -384,6 +487,8 @@ export function createPageCache({
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+const NO_INPUTS: HeaderInputs = [];
+
 /** The policy allows a page rendered for the cache (it has no nonce) its own inline scripts, by
  * their hash, in place of this response's nonce. */
 function allowInlineScripts(res: ExpressResponse, hashes: string[]) {
@@ -400,16 +505,23 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, h
   res.setHeader("Cache-Control", page.degraded ? "no-store" : PUBLIC_CACHE_CONTROL);
   res.vary("Accept-Encoding");
   res.vary("Cookie");
-  const encoding = req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
-  res.setHeader("ETag", page.etags[encoding ?? "identity"]);
+  const encoding = encodingFor(req);
+  res.setHeader("ETag", page.etags[encoding]);
   if (req.fresh && page.status === 200) {
     res.status(304).end();
     return;
   }
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-  if (encoding) res.setHeader("Content-Encoding", encoding);
+  const body = page[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
   res.status(page.status);
+  // What front() sends next time, while the security headers are made of the same inputs.
+  const inputs = res.locals.page?.inputs;
+  if (inputs && !page.degraded && !res.hasHeader("Set-Cookie")) {
+    const headers: OutgoingHttpHeaders = {};
+    for (const name of res.getHeaderNames()) if (name !== "x-cache") headers[name] = res.getHeader(name);
+    page.sent[encoding] = { inputs, headers };
+  }
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }

@@ -1,19 +1,17 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { errorFields, log } from "~/lib/log.server";
 
+/** The log line of an answered request; `start` is process.hrtime.bigint() when it came. */
+export function logRequest(method: string | undefined, url: string, status: number, start: bigint) {
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  log("info", "request", { method, path: url.split("?")[0], status, ms: Math.round(ms * 10) / 10 });
+}
+
 /** One JSON log line per request, once it has been answered. */
 export function requestLog(): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log("info", "request", {
-        method: req.method,
-        path: req.originalUrl.split("?")[0],
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      });
-    });
+    res.on("finish", () => logRequest(req.method, req.originalUrl, res.statusCode, start));
     next();
   };
 }
