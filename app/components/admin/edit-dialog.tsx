@@ -8,6 +8,23 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { checkForm, hasErrors, type FieldErrors } from "~/lib/forms";
 
+export interface EditDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  schema: z.ZodType;
+  check?: (form: HTMLFormElement) => FieldErrors;
+  send: (form: HTMLFormElement) => void;
+  pending: boolean;
+  pendingLabel?: string;
+  serverErrors?: FieldErrors;
+  multipart?: boolean;
+  className?: string;
+  /** The fields, given the message to show under each. */
+  children: (error: (field: string) => string | undefined) => ReactNode;
+}
+
 /** The create/edit dialog of an admin screen: title, description, the form with the browser's
  * check (the action's schema, plus the screen's own rules, such as a required file), the field
  * errors (the browser's first, then the server's), and Cancel·la / Desa with the pending state.
@@ -26,22 +43,7 @@ export function EditDialog({
   multipart,
   className,
   children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: ReactNode;
-  schema: z.ZodType;
-  check?: (form: HTMLFormElement) => FieldErrors;
-  send: (form: HTMLFormElement) => void;
-  pending: boolean;
-  pendingLabel?: string;
-  serverErrors?: FieldErrors;
-  multipart?: boolean;
-  className?: string;
-  /** The fields, given the message to show under each. */
-  children: (error: (field: string) => string | undefined) => ReactNode;
-}) {
+}: EditDialogProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const error = (field: string) => errors[field] ?? serverErrors?.[field];
   return (
@@ -83,6 +85,43 @@ export function EditDialog({
 export type Editing<Row> = Row | "new" | null;
 export const editedRow = <Row,>(editing: Editing<Row>): Row | null => (editing && editing !== "new" ? editing : null);
 export const dialogKey = <Row extends { id: string }>(editing: Editing<Row>) => (editing === "new" ? "new" : (editing?.id ?? "none"));
+
+/** The dialog of an entity screen (EntityScreen's `dialog`): open while a row or a new one is
+ * edited, titled for which, its form starting with the intent fields; `check` and the fields are
+ * given the row (null for a new one). Sent like EditDialog: spread useDialogFetcher's or
+ * useUploadDialog's `dialog` into it. */
+export function EntityEditDialog<Row extends { id: string }>({
+  editing,
+  onClose,
+  title: [editTitle, newTitle],
+  check,
+  children,
+  ...dialog
+}: Omit<EditDialogProps, "open" | "title" | "check" | "children"> & {
+  editing: Editing<Row>;
+  /** When editing a row, and for a new one. */
+  title: readonly [string, string];
+  check?: (form: HTMLFormElement, row: Row | null) => FieldErrors;
+  children: (error: (field: string) => string | undefined, row: Row | null) => ReactNode;
+}) {
+  const row = editedRow(editing);
+  return (
+    <EditDialog
+      {...dialog}
+      open={editing !== null}
+      onClose={onClose}
+      title={row ? editTitle : newTitle}
+      check={check && ((form) => check(form, row))}
+    >
+      {(err) => (
+        <>
+          <IntentFields id={row?.id} />
+          {children(err, row)}
+        </>
+      )}
+    </EditDialog>
+  );
+}
 
 /** The hidden fields that say what the form does: create, or update the row with this id. */
 export function IntentFields({ id }: { id?: string }) {

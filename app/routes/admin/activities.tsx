@@ -1,6 +1,6 @@
 import type { Route } from "./+types/activities";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
-import { EditDialog, editedRow, IntentFields, LinkField } from "~/components/admin/edit-dialog";
+import { EntityEditDialog, LinkField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { FormField, InputField, TextareaField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
@@ -53,21 +53,18 @@ export default function AdminActivities({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ActivityDialog({ editing, onClose }: EntityDialogProps<Row>) {
-  const fetcher = useDialogFetcher(onClose);
-  const row = editedRow(editing);
+function ActivityDialog(props: EntityDialogProps<Row>) {
+  const fetcher = useDialogFetcher(props.onClose);
   return (
-    <EditDialog
-      open={editing !== null}
-      onClose={onClose}
-      title={row ? "Edita l'activitat" : "Nova activitat"}
+    <EntityEditDialog
+      {...props}
+      title={["Edita l'activitat", "Nova activitat"]}
       description="Les activitats es mostren a l'agenda de la pàgina d'inici."
       schema={activitySchema}
       {...fetcher}
     >
-      {(err) => (
+      {(err, row) => (
         <>
-          <IntentFields id={row?.id} />
           <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
           <InputField label="Data" name="date" type="date" defaultValue={row?.date ?? today()} required error={err("date")} />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
@@ -101,6 +98,6 @@ function ActivityDialog({ editing, onClose }: EntityDialogProps<Row>) {
           <InputField label="Text de l'enllaç" name="linkText" defaultValue={row?.linkText ?? "Inscriu-te"} error={err("linkText")} />
         </>
       )}
-    </EditDialog>
+    </EntityEditDialog>
   );
 }

@@ -2,16 +2,7 @@ import { Pencil } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/footer";
 import { PageTitle, Panel, useDialogFetcher } from "~/components/admin/admin-ui";
-import {
-  ActiveField,
-  EditDialog,
-  editedRow,
-  FileField,
-  fileErrors,
-  IntentFields,
-  LinkField,
-  PositionField,
-} from "~/components/admin/edit-dialog";
+import { ActiveField, EditDialog, EntityEditDialog, fileErrors, FileField, LinkField, PositionField } from "~/components/admin/edit-dialog";
 import { EntityCard, EntityList, NewButton, useEditing, type EntityDialogProps } from "~/components/admin/entity-card";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { InputField } from "~/components/form-field";
@@ -136,24 +127,21 @@ function TextsDialog({
   );
 }
 
-function LogoDialog({ editing, onClose }: EntityDialogProps<Logo>) {
-  const fetcher = useDialogFetcher(onClose);
-  const row = editedRow(editing);
+function LogoDialog(props: EntityDialogProps<Logo>) {
+  const fetcher = useDialogFetcher(props.onClose);
   return (
-    <EditDialog
-      open={editing !== null}
-      onClose={onClose}
-      title={row ? "Edita el logo" : "Nou logo"}
+    <EntityEditDialog
+      {...props}
+      title={["Edita el logo", "Nou logo"]}
       description="Imatge de fins a 5 MB. Els logos actius es mostren al footer per ordre de posició."
       schema={logoSchema}
-      check={(form) => fileErrors(form, "image", { required: !row, ...UPLOADS.logo })}
+      check={(form, row) => fileErrors(form, "image", { required: !row, ...UPLOADS.logo })}
       pendingLabel="Pujant..."
       multipart
       {...fetcher}
     >
-      {(err) => (
+      {(err, row) => (
         <>
-          <IntentFields id={row?.id} />
           <InputField label="Nom" name="name" defaultValue={row?.name ?? ""} required error={err("name")} />
           <FileField label="Imatge" name="image" accept="image/*" editing={Boolean(row)} error={err("image")} />
           <LinkField value={row?.linkUrl} error={err("linkUrl")} />
@@ -161,6 +149,6 @@ function LogoDialog({ editing, onClose }: EntityDialogProps<Logo>) {
           <ActiveField id="logo-active" defaultChecked={row?.isActive} />
         </>
       )}
-    </EditDialog>
+    </EntityEditDialog>
   );
 }

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/landings";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
-import { ActiveField, EditDialog, editedRow, IntentFields } from "~/components/admin/edit-dialog";
+import { ActiveField, editedRow, EntityEditDialog } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { InputField } from "~/components/form-field";
@@ -54,17 +54,16 @@ export default function AdminLandings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LandingDialog({ editing, onClose }: EntityDialogProps<Row>) {
-  const fetcher = useDialogFetcher(onClose);
-  const row = editedRow(editing);
+function LandingDialog(props: EntityDialogProps<Row>) {
+  const fetcher = useDialogFetcher(props.onClose);
+  const row = editedRow(props.editing);
   const [title, setTitle] = useState(row?.title ?? "");
   const [slug, setSlug] = useState(row?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(false);
   return (
-    <EditDialog
-      open={editing !== null}
-      onClose={onClose}
-      title={row ? "Edita la landing page" : "Nova landing page"}
+    <EntityEditDialog
+      {...props}
+      title={["Edita la landing page", "Nova landing page"]}
       description="La descripció admet Markdown. Només es publiquen les landing pages actives."
       schema={landingSchema}
       className="sm:max-w-2xl"
@@ -72,7 +71,6 @@ function LandingDialog({ editing, onClose }: EntityDialogProps<Row>) {
     >
       {(err) => (
         <>
-          <IntentFields id={row?.id} />
           <InputField
             label="Títol"
             name="title"
@@ -108,6 +106,6 @@ function LandingDialog({ editing, onClose }: EntityDialogProps<Row>) {
           />
         </>
       )}
-    </EditDialog>
+    </EntityEditDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/map-layers";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
-import { ActiveField, EditDialog, editedRow, FileField, fileErrors, IntentFields, PositionField } from "~/components/admin/edit-dialog";
+import { ActiveField, EntityEditDialog, fileErrors, FileField, PositionField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { LineSample } from "~/components/map/map-legend";
 import { FormField, InputField } from "~/components/form-field";
@@ -52,24 +52,21 @@ export default function AdminMapLayers({ loaderData }: Route.ComponentProps) {
 
 const area = AREA_BBOX.map((n) => n.toFixed(2).replace(".", ",")).join(" / ");
 
-function LayerDialog({ editing, onClose }: EntityDialogProps<Layer>) {
-  const fetcher = useDialogFetcher(onClose);
-  const row = editedRow(editing);
+function LayerDialog(props: EntityDialogProps<Layer>) {
+  const fetcher = useDialogFetcher(props.onClose);
   return (
-    <EditDialog
-      open={editing !== null}
-      onClose={onClose}
-      title={row ? "Edita la capa" : "Nova capa"}
+    <EntityEditDialog
+      {...props}
+      title={["Edita la capa", "Nova capa"]}
       description={`GeoJSON de fins a ${LAYER_LIMITS.bytes / 1024 / 1024} MB i ${LAYER_LIMITS.features.toLocaleString("ca-ES")} elements (Point, LineString, MultiLineString) en WGS 84, dins de l'àrea ${area} (oest / sud / est / nord). Les propietats name (o nom) i status (o estat) es mostren en clicar un tram.`}
       schema={mapLayerSchema}
-      check={(form) => fileErrors(form, "file", { required: !row, ...UPLOADS.mapLayer })}
+      check={(form, row) => fileErrors(form, "file", { required: !row, ...UPLOADS.mapLayer })}
       pendingLabel="Pujant..."
       multipart
       {...fetcher}
     >
-      {(err) => (
+      {(err, row) => (
         <>
-          <IntentFields id={row?.id} />
           <InputField label="Nom" name="name" defaultValue={row?.name ?? ""} maxLength={100} required error={err("name")} />
           <FileField
             label="Fitxer GeoJSON"
@@ -94,6 +91,6 @@ function LayerDialog({ editing, onClose }: EntityDialogProps<Layer>) {
           <ActiveField id="layer-active" label="Visible al mapa" defaultChecked={row?.isActive} />
         </>
       )}
-    </EditDialog>
+    </EntityEditDialog>
   );
 }

@@ -2,7 +2,7 @@ import { FileText } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/resources";
 import { useUploadDialog } from "~/components/admin/admin-ui";
-import { ActiveField, EditDialog, editedRow, FileField, IntentFields, PositionField } from "~/components/admin/edit-dialog";
+import { ActiveField, editedRow, EntityEditDialog, FileField, PositionField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { UploadProgress } from "~/components/admin/upload-progress";
 import { InputField, TextareaField } from "~/components/form-field";
@@ -57,16 +57,15 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ResourceDialog({ editing, onClose }: EntityDialogProps<Row>) {
-  const upload = useUploadDialog("resources", onClose);
-  const row = editedRow(editing);
+function ResourceDialog(props: EntityDialogProps<Row>) {
+  const upload = useUploadDialog("resources", props.onClose);
+  const row = editedRow(props.editing);
   const [external, setExternal] = useState(Boolean(row?.externalUrl));
   const [preview, setPreview] = useState<string | null>(row?.preview ?? null);
   return (
-    <EditDialog
-      open={editing !== null}
-      onClose={onClose}
-      title={row ? "Edita el recurs" : "Nou recurs"}
+    <EntityEditDialog
+      {...props}
+      title={["Edita el recurs", "Nou recurs"]}
       description="Una imatge, un vídeo o un PDF, o bé una URL externa (un fitxer, YouTube o Vimeo)."
       schema={resourceSchema}
       check={(form) => {
@@ -81,7 +80,6 @@ function ResourceDialog({ editing, onClose }: EntityDialogProps<Row>) {
     >
       {(err) => (
         <>
-          <IntentFields id={row?.id} />
           <input type="hidden" name="useExternal" value={String(external)} />
           <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
           <TextareaField label="Descripció" name="description" defaultValue={row?.description ?? ""} rows={2} error={err("description")} />
@@ -123,6 +121,6 @@ function ResourceDialog({ editing, onClose }: EntityDialogProps<Row>) {
           <UploadProgress value={upload.progress} />
         </>
       )}
-    </EditDialog>
+    </EntityEditDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/videos";
 import { formatMb, useUploadDialog } from "~/components/admin/admin-ui";
-import { ActiveField, EditDialog, editedRow, FileField, fileErrors, IntentFields } from "~/components/admin/edit-dialog";
+import { ActiveField, EntityEditDialog, fileErrors, FileField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { UploadProgress } from "~/components/admin/upload-progress";
 import { FormField, InputField, TextareaField } from "~/components/form-field";
@@ -47,22 +47,19 @@ export default function AdminVideos({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function VideoDialog({ editing, onClose }: EntityDialogProps<Row>) {
-  const upload = useUploadDialog("videos", onClose);
-  const row = editedRow(editing);
+function VideoDialog(props: EntityDialogProps<Row>) {
+  const upload = useUploadDialog("videos", props.onClose);
   return (
-    <EditDialog
-      open={editing !== null}
-      onClose={onClose}
-      title={row ? "Edita el vídeo" : "Nou vídeo"}
+    <EntityEditDialog
+      {...props}
+      title={["Edita el vídeo", "Nou vídeo"]}
       description="MP4 o WebM, fins a 100 MB. El vídeo actiu més recent de cada àmbit es mostra a la seva pàgina."
       schema={videoSchema}
-      check={(form) => fileErrors(form, "file", { required: !row, ...UPLOADS.video })}
+      check={(form, row) => fileErrors(form, "file", { required: !row, ...UPLOADS.video })}
       {...upload.dialog}
     >
-      {(err) => (
+      {(err, row) => (
         <>
-          <IntentFields id={row?.id} />
           <FormField label="Àmbit" error={err("scope")}>
             <Select name="scope" defaultValue={row?.scope ?? "ciutadania"} options={labelled(categories, categoryLabels)} />
           </FormField>
@@ -79,6 +76,6 @@ function VideoDialog({ editing, onClose }: EntityDialogProps<Row>) {
           <UploadProgress value={upload.progress} />
         </>
       )}
-    </EditDialog>
+    </EntityEditDialog>
   );
 }
