@@ -2,8 +2,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { deferHydration } from "~/lib/html-stream.server";
-import { errorFields, log, logRepeated } from "~/lib/log.server";
+import { deferHydration } from "~/infra/html-stream.server";
+import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => seoFor(loc
 
 declare global {
   interface Window {
-    /** Set by the hydration script (app/lib/html-stream.server.ts). */
+    /** Set by the hydration script (app/infra/html-stream.server.ts). */
     __pressedEarly?: EventTarget | null;
   }
 }

@@ -8,9 +8,9 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { adminUsers } from "~/db/schema";
-import { ensureAdmin, resetAdminPassword, resetSecondFactor } from "~/lib/admin-users.server";
-import { parseEnv } from "~/lib/env.server";
-import { closeRuntime, openRuntime } from "~/lib/runtime.server";
+import { ensureAdmin, resetAdminPassword, resetSecondFactor } from "~/models/admin-users.server";
+import { parseEnv } from "~/infra/env.server";
+import { closeRuntime, openRuntime } from "~/infra/runtime.server";
 
 const USAGE = `Ús:
   npm run admin -- create <correu> [--password <contrasenya>]

@@ -1,5 +1,5 @@
 // Sends one newsletter to 5,000 confirmed subscribers through the real queue and worker
-// (app/lib/newsletter-send.server.ts) and nodemailer's SMTP pool, to the SMTP server of the tests
+// (app/models/newsletter-send.server.ts) and nodemailer's SMTP pool, to the SMTP server of the tests
 // (app/test/smtp.ts, in this process, parsing every message), and reports the time, the peak
 // memory of this process and whether each message arrived exactly once.
 //
@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type Database } from "../app/db/client.server";
 import { newsletterSubscriptions } from "../app/db/schema";
-import { parseEnv } from "../app/lib/env.server";
-import { createMailer } from "../app/lib/mail.server";
-import { newsletterHistory, queueNewsletter, startNewsletterWorker } from "../app/lib/newsletter-send.server";
+import { parseEnv } from "../app/infra/env.server";
+import { createMailer } from "../app/infra/mail.server";
+import { newsletterHistory, queueNewsletter, startNewsletterWorker } from "../app/models/newsletter-send.server";
 import { startSmtpServer } from "../app/test/smtp";
 import { createPostgresDatabase } from "../tests/support";
 

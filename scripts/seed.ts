@@ -2,9 +2,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seed } from "~/seed/seed.server";
-import { parseEnv } from "~/lib/env.server";
-import { closeRuntime, openRuntime } from "~/lib/runtime.server";
-import { ALL_CONTENT, PAGE_CACHE_CHANNEL } from "~/lib/content-changes.server";
+import { parseEnv } from "~/infra/env.server";
+import { closeRuntime, openRuntime } from "~/infra/runtime.server";
+import { ALL_CONTENT, PAGE_CACHE_CHANNEL } from "~/infra/content-changes.server";
 
 const runtime = await openRuntime(parseEnv()).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { saveEmbedSettings } from "~/lib/settings.server";
+import { saveEmbedSettings } from "~/models/settings.server";
 import { createTestDatabase, testBackends } from "~/test/db";
 import { createFrameSources, type FrameSources } from "./frame-sources";
 import { createPageCache } from "./page-cache";

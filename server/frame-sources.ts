@@ -1,12 +1,12 @@
 import { getTableName } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { siteSettings } from "~/db/schema";
-import { ALL_CONTENT } from "~/lib/content-changes.server";
+import { ALL_CONTENT } from "~/infra/content-changes.server";
 import type { Db } from "~/db/client.server";
 import { frameOrigins } from "~/lib/frame-origins";
-import { errorFields, log } from "~/lib/log.server";
-import { readEmbedSettings } from "~/lib/settings.server";
-import { readMapBaseSettings } from "~/lib/map.server";
+import { errorFields, log } from "~/infra/log.server";
+import { readEmbedSettings } from "~/models/settings.server";
+import { readMapBaseSettings } from "~/models/map.server";
 import { tileSource } from "~/lib/map-tiles";
 
 const SAFETY_NET_MS = 30_000;

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logLines } from "~/test/log";
-import { REPEAT_WINDOW_MS } from "~/lib/log.server";
+import { REPEAT_WINDOW_MS } from "~/infra/log.server";
 import { cspNonce, sameOriginMutations, wellFormedRequests } from "./guards";
 
 describe.each([

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type express from "express";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import type { Env } from "~/lib/env.server";
-import { logRepeated } from "~/lib/log.server";
+import type { Env } from "~/infra/env.server";
+import { logRepeated } from "~/infra/log.server";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

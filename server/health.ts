@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/lib/log.server";
+import { errorFields, log } from "~/infra/log.server";
 
 /** /healthz: 200 while the database answers, 503 otherwise; never cached. */
 export function health(database: Database): RequestHandler {

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createImageVariants } from "~/lib/images.server";
+import { createImageVariants } from "~/infra/images.server";
 import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
 import { mediaRoutes } from "./media";
 import { errorAnswers } from "./request-log";

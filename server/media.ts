@@ -1,13 +1,13 @@
 import { pipeline } from "node:stream/promises";
 import express, { type Request, type RequestHandler, type Response } from "express";
-import { isImageWidth, isResizable, type ImageVariants } from "~/lib/images.server";
-import { log } from "~/lib/log.server";
-import { isValidKey, type ByteRange, type Storage, type StoredObject } from "~/lib/storage.server";
+import { isImageWidth, isResizable, type ImageVariants } from "~/infra/images.server";
+import { log } from "~/infra/log.server";
+import { isValidKey, type ByteRange, type Storage, type StoredObject } from "~/infra/storage.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const PRIVATE = "private, no-store";
 
-/** Who may have a stored file (app/lib/media-access.server.ts): anyone when its content is public;
+/** Who may have a stored file (app/infra/media-access.server.ts): anyone when its content is public;
  * otherwise only signed-in staff (staffSession answers null for anyone else). */
 export interface MediaAccess {
   isPublic(key: string): Promise<boolean>;

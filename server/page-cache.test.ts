@@ -5,7 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { contentChanged, parseAnnouncement } from "~/lib/content-changes.server";
+import { contentChanged, parseAnnouncement } from "~/infra/content-changes.server";
 import { createTestDatabase } from "~/test/db";
 import {
   createPageCache,

@@ -16,10 +16,10 @@ import {
   setProcessChangeHandler,
   withWriteState,
   type WriteState,
-} from "~/lib/content-changes.server";
-import { errorFields, log } from "~/lib/log.server";
-import { withRenderState } from "~/lib/request-state.server";
-import { SESSION_COOKIE_NAME } from "~/lib/session.server";
+} from "~/infra/content-changes.server";
+import { errorFields, log } from "~/infra/log.server";
+import { withRenderState } from "~/infra/request-state.server";
+import { SESSION_COOKIE_NAME } from "~/infra/session.server";
 import { HOST } from "./guards";
 import { logRequest } from "./request-log";
 
@@ -27,7 +27,7 @@ import { logRequest } from "./request-log";
 // - Only anonymous GET/HEAD requests for public paths are cached (no session cookie, no /admin in
 //   any letter case, no fresh-view cookie).
 // - Each kept page holds the tables its render read (its tags, noted by the database layer). A write
-//   names the tables it changed (contentChanged, app/lib/content-changes.server.ts): the pages with
+//   names the tables it changed (contentChanged, app/infra/content-changes.server.ts): the pages with
 //   one of those tags become stale, here and, through PostgreSQL LISTEN/NOTIFY, on every other
 //   instance. A write that names nothing (a sign-out, a honeypot answer, a pending testimonial)
 //   leaves every page kept.

@@ -8,8 +8,8 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { ViteDevServer } from "vite";
-import { clientKeyFor } from "~/lib/rate-limit.server";
-import type { Runtime } from "~/lib/runtime.server";
+import { clientKeyFor } from "~/infra/rate-limit.server";
+import type { Runtime } from "~/infra/runtime.server";
 import type { PageRenderers } from "./page-cache";
 
 /** The id of the route that answers every address no other route knows (app/routes.ts). */

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { errorFields, log } from "~/lib/log.server";
+import { errorFields, log } from "~/infra/log.server";
 
 /** The log line of an answered request; `start` is process.hrtime.bigint() when it came. */
 export function logRequest(method: string | undefined, url: string, status: number, start: bigint) {

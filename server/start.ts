@@ -1,11 +1,11 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { ViteDevServer } from "vite";
-import { ensureAdmin } from "~/lib/admin-users.server";
-import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
-import { DataDirLockedError } from "~/lib/lock.server";
-import { errorFields, log } from "~/lib/log.server";
-import { startNewsletterWorker } from "~/lib/newsletter-send.server";
-import { closeRuntime, openRuntime, type Runtime } from "~/lib/runtime.server";
+import { ensureAdmin } from "~/models/admin-users.server";
+import { ConfigError, parseEnv, type Env } from "~/infra/env.server";
+import { DataDirLockedError } from "~/infra/lock.server";
+import { errorFields, log } from "~/infra/log.server";
+import { startNewsletterWorker } from "~/models/newsletter-send.server";
+import { closeRuntime, openRuntime, type Runtime } from "~/infra/runtime.server";
 
 export interface AppOptions {
   vite?: ViteDevServer;

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
-import type { Env } from "./env.server";
-import type { Mailer } from "./mail.server";
-import type { Storage } from "./storage.server";
+import type { Env } from "~/infra/env.server";
+import type { Mailer } from "~/infra/mail.server";
+import type { Storage } from "~/infra/storage.server";
 
 // What the server hands every loader and action: the real parts, injected, so tests
 // can run a loader against a database of their own.

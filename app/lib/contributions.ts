@@ -1,5 +1,5 @@
 // Client-safe helpers for contributions (the data comes from content.server.ts).
-import type { Contribution, ContributionType } from "./content.server";
+import type { Contribution, ContributionType } from "~/models/content.server";
 
 export type { Contribution, ContributionType };
 

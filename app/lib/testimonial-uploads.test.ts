@@ -7,10 +7,10 @@ import * as t from "~/db/schema";
 import * as moderation from "~/routes/admin/testimonials.server";
 import { adminTestBed } from "~/test/admin";
 import { testBackends } from "~/test/db";
-import { inspectAudio } from "./audio-check.server";
+import { inspectAudio } from "~/infra/audio-check.server";
 import { LIMITS, MESSAGES } from "./participation";
-import { createReflection, createTestimonial, PENDING_QUOTA_DEFAULTS, pendingQuota } from "./participation.server";
-import { TESTIMONIAL_RATE_LIMIT } from "./rate-limit.server";
+import { createReflection, createTestimonial, PENDING_QUOTA_DEFAULTS, pendingQuota } from "~/models/participation.server";
+import { TESTIMONIAL_RATE_LIMIT } from "~/infra/rate-limit.server";
 import { wav } from "~/test/audio";
 
 // Issue 19, defect 4: only the first 4,100 bytes of a testimonial were checked, so a WebM header

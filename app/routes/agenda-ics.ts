@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Route } from "./+types/agenda-ics";
 import { activities } from "~/db/schema";
 import { idSchema } from "~/lib/admin-schemas";
-import { activityIcs } from "~/lib/ics.server";
+import { activityIcs } from "~/infra/ics.server";
 
 /** GET /agenda/<id>.ics: one activity of the agenda as a calendar file to download. */
 export async function loader({ params, context }: Route.LoaderArgs) {

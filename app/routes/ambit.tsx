@@ -8,7 +8,7 @@ import { Hero } from "~/components/site/hero-background";
 import { THEME_TONES } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
 import { categoryLabels, isCategory, type Category } from "~/domain/themes";
-import { scopeVideo } from "~/lib/content.server";
+import { scopeVideo } from "~/models/content.server";
 import { paths } from "~/lib/routes";
 
 interface Theme {

@@ -3,10 +3,10 @@ import type { Route } from "./+types/aportacions";
 import { ContributionCard } from "~/components/site/contribution-dialog";
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
-import { CONTRIBUTIONS_PER_PAGE, contributionsPage, publicRead } from "~/lib/content.server";
+import { CONTRIBUTIONS_PER_PAGE, contributionsPage, publicRead } from "~/models/content.server";
 import { contributionLabels } from "~/lib/contributions";
 import { paths } from "~/lib/routes";
-import { publicFigures } from "~/lib/statistics.server";
+import { publicFigures } from "~/models/statistics.server";
 import { cn } from "~/lib/utils";
 
 const FILTERS: { value: ContributionType | null; label: string }[] = [

@@ -6,11 +6,11 @@ import { ContributionsCarousel } from "~/components/site/contributions-carousel"
 import { Hero } from "~/components/site/hero-background";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
-import { getMapView } from "~/lib/participation.server";
+import { getMapView } from "~/models/participation.server";
 import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";
-import { activeBackground, embeds, latestContributions, listActivities } from "~/lib/content.server";
+import { activeBackground, embeds, latestContributions, listActivities } from "~/models/content.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [background, contributions, links, map] = await Promise.all([

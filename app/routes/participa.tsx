@@ -7,7 +7,7 @@ import { MapDialog } from "~/components/participation/map-dialog";
 import { ReflectionDialog } from "~/components/participation/reflection-dialog";
 import { QuestionnaireDialog } from "~/components/site/questionnaire-dialog";
 import { Button } from "~/components/ui/button";
-import { embeds } from "~/lib/content.server";
+import { embeds } from "~/models/content.server";
 import { MODE_NOTES, useParticipation } from "~/lib/participation-state";
 import { paths } from "~/lib/routes";
 

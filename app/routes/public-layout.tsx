@@ -5,11 +5,11 @@ import { CookieGate } from "~/components/cookie-gate";
 import { ErrorContent } from "~/components/error-content";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { getFooter, publicRead } from "~/lib/content.server";
+import { getFooter, publicRead } from "~/models/content.server";
 import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
-import { readParticipationSettings } from "~/lib/moderation.server";
+import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
-import { getAdminSession } from "~/lib/session.server";
+import { getAdminSession } from "~/infra/session.server";
 
 // Every new page starts at the top: <ScrollRestoration> in root.tsx jumps to the top on each
 // navigation (and back to where you were on Back). Links to a section of the home page

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/recursos";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { activeResources } from "~/lib/content.server";
+import { activeResources } from "~/models/content.server";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { paths } from "~/lib/routes";
 

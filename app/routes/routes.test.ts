@@ -1,10 +1,10 @@
 import { gt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { ensureAdmin } from "~/lib/admin-users.server";
+import { ensureAdmin } from "~/models/admin-users.server";
 import { DEFAULT_PARTICIPATION } from "~/lib/participation-state";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
-import { createSession, getAdminSession } from "~/lib/session.server";
+import { createSession, getAdminSession } from "~/infra/session.server";
 import { createTestContext, routeArgs, setupTestContext } from "~/test/context";
 import { SESSIONLESS_ADMIN_ROUTES, signedInAdmin } from "~/test/admin";
 import { createTestDatabase, testBackends } from "~/test/db";

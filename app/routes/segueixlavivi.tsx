@@ -4,7 +4,7 @@ import { FeatureList, type Feature } from "~/components/site/feature-list";
 import { Hero } from "~/components/site/hero-background";
 import { PhotoGallery } from "~/components/site/photo-gallery";
 import { HASHTAG, HASHTAG_URL } from "~/components/site/social-section";
-import { activePhotos } from "~/lib/content.server";
+import { activePhotos } from "~/models/content.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { photos: await activePhotos(context.db) };

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { activeLandingSlugs } from "~/lib/content.server";
+import { activeLandingSlugs } from "~/models/content.server";
 import { paths, PUBLIC_PATHS } from "~/lib/routes";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,10 +4,10 @@ import type { AppContext } from "~/lib/app-context";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
 import type { AdminRole } from "~/domain/roles";
-import { ensureAdmin, findAdminByEmail } from "~/lib/admin-users.server";
-import { hashPassword } from "~/lib/password.server";
+import { ensureAdmin, findAdminByEmail } from "~/models/admin-users.server";
+import { hashPassword } from "~/infra/password.server";
 import type { ActionResult } from "~/lib/forms";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/infra/session.server";
 import { routeArgs, setupTestContext } from "./context";
 import type { Backend } from "./db";
 

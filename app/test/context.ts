@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context";
-import { parseEnv } from "~/lib/env.server";
-import { createMailer } from "~/lib/mail.server";
-import { createLocalStorage, type LocalStorage } from "~/lib/storage.server";
+import { parseEnv } from "~/infra/env.server";
+import { createMailer } from "~/infra/mail.server";
+import { createLocalStorage, type LocalStorage } from "~/infra/storage.server";
 import { createTestDatabase, type Backend } from "./db";
 
 /** The context the server hands loaders and actions, on a test database and a temp folder. */

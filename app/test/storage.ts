@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import { createLocalStorage, type Storage } from "~/lib/storage.server";
-import { createS3Storage, type S3StorageOptions } from "~/lib/storage-s3.server";
+import { createLocalStorage, type Storage } from "~/infra/storage.server";
+import { createS3Storage, type S3StorageOptions } from "~/infra/storage-s3.server";
 import { movedClock } from "./clock";
 
 export type StorageBackend = "local" | "s3";

@@ -60,7 +60,7 @@ function filesUnder(dir: string): string[] {
 
 test.describe("the browser bundle", () => {
   test("names the rule's cases", () => {
-    expect(serverOnly("app/lib/session.server.ts")).toBe("a .server module");
+    expect(serverOnly("app/infra/session.server.ts")).toBe("a .server module");
     expect(serverOnly("app/lib/admin.server/entity.ts")).toBe("a .server module");
     expect(serverOnly("server/page-cache.ts")).toBe("the server's own code");
     expect(serverOnly("node_modules/drizzle-orm/pg-core/table.js")).toBe("the server-only package drizzle-orm");

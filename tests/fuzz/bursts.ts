@@ -7,8 +7,8 @@
 //   burst from many addresses past the pending quota (PENDING_TESTIMONIALS_MAX, set for the
 //   phase): every answer a 200 or the right Catalan 429, and exactly the acknowledged ones stored.
 import { MESSAGES } from "../../app/lib/participation-texts";
-import { PAIR_LIMIT } from "../../app/lib/login-throttle.server";
-import { TESTIMONIAL_RATE_LIMIT } from "../../app/lib/rate-limit.server";
+import { PAIR_LIMIT } from "../../app/infra/login-throttle.server";
+import { TESTIMONIAL_RATE_LIMIT } from "../../app/infra/rate-limit.server";
 import { openQuery, sleep, startBuiltServer } from "../support";
 import { ADMIN } from "./cases";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { signIn } from "~/lib/admin-login.server";
-import { createSession, getAdminSession } from "~/lib/session.server";
-import { totpCode } from "~/lib/totp.server";
+import { signIn } from "~/models/admin-login.server";
+import { createSession, getAdminSession } from "~/infra/session.server";
+import { totpCode } from "~/infra/totp.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

@@ -2,16 +2,16 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/account";
 import { adminUsers, sessions } from "~/db/schema";
-import { AccountError, changePassword, passwordSchema, removeSecondFactor } from "~/lib/accounts.server";
-import { done, failed, readAdminForm } from "~/lib/admin.server";
+import { AccountError, changePassword, passwordSchema, removeSecondFactor } from "~/models/accounts.server";
+import { done, failed, readAdminForm } from "~/models/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/models/audit.server";
 import type { ActionResult } from "~/lib/forms";
-import { attemptSucceeded, countAttempt, throttledMessage } from "~/lib/login-throttle.server";
-import { HashingBusyError } from "~/lib/password.server";
-import { getSetting } from "~/lib/settings.server";
-import { endOtherSessions, REQUIRE_TOTP_KEY, requireAdmin } from "~/lib/session.server";
-import { acceptTotp, enrolment, newRecoveryCodes, newTotpSecret, recoveryCodesLeft } from "~/lib/totp.server";
+import { attemptSucceeded, countAttempt, throttledMessage } from "~/infra/login-throttle.server";
+import { HashingBusyError } from "~/infra/password.server";
+import { getSetting } from "~/models/settings.server";
+import { endOtherSessions, REQUIRE_TOTP_KEY, requireAdmin } from "~/infra/session.server";
+import { acceptTotp, enrolment, newRecoveryCodes, newTotpSecret, recoveryCodesLeft } from "~/infra/totp.server";
 
 // The own account (decision 033): password, sessions, second factor. Open to every role.
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { LAST_ADMIN } from "~/lib/accounts.server";
-import { parseEnv } from "~/lib/env.server";
-import { createMailer } from "~/lib/mail.server";
-import { getAdminSession } from "~/lib/session.server";
+import { LAST_ADMIN } from "~/models/accounts.server";
+import { parseEnv } from "~/infra/env.server";
+import { createMailer } from "~/infra/mail.server";
+import { getAdminSession } from "~/infra/session.server";
 import { adminTestBed, signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

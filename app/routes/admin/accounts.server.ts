@@ -1,11 +1,11 @@
 import type { Route } from "./+types/accounts";
 import { adminRoles } from "~/domain/roles";
-import { AccountError, changeRole, invite, inviteSchema, listAccounts, removeSecondFactor, setDisabled } from "~/lib/accounts.server";
-import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/lib/admin.server";
+import { AccountError, changeRole, invite, inviteSchema, listAccounts, removeSecondFactor, setDisabled } from "~/models/accounts.server";
+import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/models/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
-import { recordAudit } from "~/lib/audit.server";
-import { getSetting, putSetting } from "~/lib/settings.server";
-import { REQUIRE_TOTP_KEY, requireAdmin } from "~/lib/session.server";
+import { recordAudit } from "~/models/audit.server";
+import { getSetting, putSetting } from "~/models/settings.server";
+import { REQUIRE_TOTP_KEY, requireAdmin } from "~/infra/session.server";
 
 // The accounts screen (decision 032), administrators only (ADMIN_ACCESS).
 

@@ -1,9 +1,9 @@
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/activities";
 import { activities } from "~/db/schema";
-import { entityAction, invalid, type EntitySpec } from "~/lib/admin-entity.server";
+import { entityAction, invalid, type EntitySpec } from "~/models/admin-entity.server";
 import { activitySchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { AUDIT_PAGE_SIZE } from "~/lib/audit.server";
-import { csvField } from "~/lib/audit-csv.server";
+import { AUDIT_PAGE_SIZE } from "~/models/audit.server";
+import { csvField } from "~/models/audit-csv.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

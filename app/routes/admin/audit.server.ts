@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/audit";
-import { AUDIT_PAGE_SIZE, auditFacets, listAudit, type AuditFilter } from "~/lib/audit.server";
-import { requireAdmin } from "~/lib/session.server";
+import { AUDIT_PAGE_SIZE, auditFacets, listAudit, type AuditFilter } from "~/models/audit.server";
+import { requireAdmin } from "~/infra/session.server";
 
 // The audit log screen (decision 032): read only, filtered and paged on the server.
 

@@ -2,11 +2,11 @@ import { asc, sql } from "drizzle-orm";
 import type { Route } from "./+types/bici-fucsia";
 import { biciFucsiaPhotos } from "~/db/schema";
 import { UPLOADS } from "~/domain/uploads";
-import { acceptImage, capturingHeads, imageSize } from "~/lib/admin.server";
-import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
+import { acceptImage, capturingHeads, imageSize } from "~/models/admin.server";
+import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { photoSchema } from "~/lib/admin-schemas";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/infra/session.server";
 
 export const PHOTO_REQUIRED = "Títol i imatge són obligatoris";
 

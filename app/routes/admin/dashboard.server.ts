@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dashboard";
-import { waitingCount } from "~/lib/moderation.server";
-import { requireAdmin } from "~/lib/session.server";
+import { waitingCount } from "~/models/moderation.server";
+import { requireAdmin } from "~/infra/session.server";
 import {
   busiestHours,
   contributionsOverTime,
@@ -8,7 +8,7 @@ import {
   newsletterGrowth,
   testimonialsByStatus,
   type Granularity,
-} from "~/lib/statistics.server";
+} from "~/models/statistics.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

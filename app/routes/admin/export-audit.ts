@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export-audit";
-import { allAudit } from "~/lib/audit.server";
-import { auditCsvStream } from "~/lib/audit-csv.server";
-import { requireAdmin } from "~/lib/session.server";
+import { allAudit } from "~/models/audit.server";
+import { auditCsvStream } from "~/models/audit-csv.server";
+import { requireAdmin } from "~/infra/session.server";
 import { auditFilterOf } from "./audit.server";
 
 /** GET /admin/export/audit.csv: the audit log (with the screen's filters), administrators only. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export-map-comments-geojson";
-import { adminMapComments, geoJsonResponse, mapCommentsGeoJson } from "~/lib/map.server";
-import { requireAdmin } from "~/lib/session.server";
+import { adminMapComments, geoJsonResponse, mapCommentsGeoJson } from "~/models/map.server";
+import { requireAdmin } from "~/infra/session.server";
 
 /** Every located map comment, with its e-mail, for the planners' GIS (staff only). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { categoryLabels } from "~/domain/themes";
-import { formatDateTime, neutralise } from "~/lib/tabular.server";
+import { formatDateTime, neutralise } from "~/infra/tabular.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

@@ -7,7 +7,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { moderationAsTestimonial, type ContributionType } from "~/domain/contributions";
 import { categoryLabels, isCategory, type Category } from "~/domain/themes";
-import { listRows, readListQuery, type ListSpec } from "~/lib/admin-list.server";
+import { listRows, readListQuery, type ListSpec } from "~/models/admin-list.server";
 import {
   mapCommentFields,
   mapCommentList,
@@ -21,12 +21,12 @@ import {
   type ReflectionRow,
   type SubscriberRow,
   type TestimonialRow,
-} from "~/lib/admin-lists.server";
+} from "~/models/admin-lists.server";
 import { contributionLabels } from "~/lib/contributions";
-import { errorFields, log } from "~/lib/log.server";
-import { requireAdmin } from "~/lib/session.server";
-import type { Storage } from "~/lib/storage.server";
-import { csvChunks, downloadResponse, tableResponse, type TableColumn, type TableFormat } from "~/lib/tabular.server";
+import { errorFields, log } from "~/infra/log.server";
+import { requireAdmin } from "~/infra/session.server";
+import type { Storage } from "~/infra/storage.server";
+import { csvChunks, downloadResponse, tableResponse, type TableColumn, type TableFormat } from "~/infra/tabular.server";
 
 // GET /admin/export/<name>.<csv|xlsx|zip> (decision 036): the admin lists' rows with the list's
 // filters (the same URL parameters), streamed. Personal data (e-mail addresses) is in these admin

@@ -2,13 +2,13 @@ import { asc } from "drizzle-orm";
 import type { Route } from "./+types/footer";
 import { footerConfig, footerLogos } from "~/db/schema";
 import { UPLOADS } from "~/domain/uploads";
-import { acceptImage, done, failed, fieldErrors, firstError, logActionError } from "~/lib/admin.server";
-import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
+import { acceptImage, done, failed, fieldErrors, firstError, logActionError } from "~/models/admin.server";
+import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
-import { contentChanged } from "~/lib/content-changes.server";
-import { requireAdmin } from "~/lib/session.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { contentChanged } from "~/infra/content-changes.server";
+import { requireAdmin } from "~/infra/session.server";
+import { mediaUrl } from "~/infra/storage.server";
 
 export const LOGO_REQUIRED = "Si us plau, selecciona una imatge";
 

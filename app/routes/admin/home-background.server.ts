@@ -2,12 +2,12 @@ import { desc, eq, ne } from "drizzle-orm";
 import type { Route } from "./+types/home-background";
 import { homeBackground } from "~/db/schema";
 import { UPLOADS } from "~/domain/uploads";
-import { acceptImageOrVideo } from "~/lib/admin.server";
-import { entityAction, refuse, type EntitySpec, type Intent } from "~/lib/admin-entity.server";
+import { acceptImageOrVideo } from "~/models/admin.server";
+import { entityAction, refuse, type EntitySpec, type Intent } from "~/models/admin-entity.server";
 import type { AppContext } from "~/lib/app-context";
 import { imageVariantUrl } from "~/lib/images";
-import { requireAdmin } from "~/lib/session.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { requireAdmin } from "~/infra/session.server";
+import { mediaUrl } from "~/infra/storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { paths } from "~/lib/routes";
-import { getAdminSession } from "~/lib/session.server";
+import { getAdminSession } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getAdminSession(request, context);

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/invitation";
-import { AccountError, acceptInvitation, findInvitation, passwordSchema } from "~/lib/accounts.server";
-import { completeSignIn } from "~/lib/admin-login.server";
-import { setFlash } from "~/lib/flash.server";
-import { FormError, readForm } from "~/lib/forms.server";
-import { HashingBusyError } from "~/lib/password.server";
+import { AccountError, acceptInvitation, findInvitation, passwordSchema } from "~/models/accounts.server";
+import { completeSignIn } from "~/models/admin-login.server";
+import { setFlash } from "~/infra/flash.server";
+import { FormError, readForm } from "~/infra/forms.server";
+import { HashingBusyError } from "~/infra/password.server";
 import { paths } from "~/lib/routes";
 
 // Accepting an invitation (decision 032): the link's token names a pending invitation; the

@@ -1,9 +1,9 @@
 import { desc } from "drizzle-orm";
 import type { Route } from "./+types/landings";
 import { landings } from "~/db/schema";
-import { entityAction, invalid, type EntitySpec } from "~/lib/admin-entity.server";
+import { entityAction, invalid, type EntitySpec } from "~/models/admin-entity.server";
 import { landingSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/infra/session.server";
 
 export const DUPLICATE_SLUG = "Ja existeix una landing page amb aquest slug. Tria'n un altre.";
 

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { ensureAdmin } from "~/lib/admin-users.server";
-import { ACCOUNT_BUDGET, ACCOUNT_DELAY_MS, CLIENT_LIMIT, countAttempt, PAIR_LIMIT } from "~/lib/login-throttle.server";
-import { hashPassword, HASHING } from "~/lib/password.server";
-import { createSession } from "~/lib/session.server";
+import { ensureAdmin } from "~/models/admin-users.server";
+import { ACCOUNT_BUDGET, ACCOUNT_DELAY_MS, CLIENT_LIMIT, countAttempt, PAIR_LIMIT } from "~/infra/login-throttle.server";
+import { hashPassword, HASHING } from "~/infra/password.server";
+import { createSession } from "~/infra/session.server";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
 import { logLines } from "~/test/log";

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn, type SignIn } from "~/lib/admin-login.server";
-import { readFlash, setFlash } from "~/lib/flash.server";
-import { FormError, readForm } from "~/lib/forms.server";
-import { attemptSucceeded, countAttempt, refundAttempt, throttledMessage } from "~/lib/login-throttle.server";
-import { HashingBusyError } from "~/lib/password.server";
+import { LOGIN_FAILED, loginSchema, safeAdminRedirect, signIn, type SignIn } from "~/models/admin-login.server";
+import { readFlash, setFlash } from "~/infra/flash.server";
+import { FormError, readForm } from "~/infra/forms.server";
+import { attemptSucceeded, countAttempt, refundAttempt, throttledMessage } from "~/infra/login-throttle.server";
+import { HashingBusyError } from "~/infra/password.server";
 import { paths } from "~/lib/routes";
-import { getAdminSession } from "~/lib/session.server";
+import { getAdminSession } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(request, context)) throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));

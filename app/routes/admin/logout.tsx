@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { paths } from "~/lib/routes";
-import { setFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
-import { endAllSessions, getAdminSession } from "~/lib/session.server";
+import { setFlash } from "~/infra/flash.server";
+import { readForm } from "~/infra/forms.server";
+import { endAllSessions, getAdminSession } from "~/infra/session.server";
 
 /** The public header's 'Sortir' returns to the home page (spec §2); the back office's own
  * sign-out ends on the login page with its 'Sessió tancada' notice. The home page is the only

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { ADMIN_PIN_TEXT } from "~/domain/map";
-import { publicMapComments } from "~/lib/map.server";
+import { publicMapComments } from "~/models/map.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

@@ -4,10 +4,10 @@ import type { Db } from "~/db/client.server";
 import { mapComments } from "~/db/schema";
 import { ADMIN_PIN_LIMIT, ADMIN_PIN_TEXT, type AdminMapPin } from "~/domain/map";
 import type { ListQuery } from "~/lib/admin-list";
-import { listPage, listWhere, readListQuery } from "~/lib/admin-list.server";
-import { mapCommentFields, mapCommentList } from "~/lib/admin-lists.server";
-import { getMapView } from "~/lib/participation.server";
-import { requireAdmin } from "~/lib/session.server";
+import { listPage, listWhere, readListQuery } from "~/models/admin-list.server";
+import { mapCommentFields, mapCommentList } from "~/models/admin-lists.server";
+import { getMapView } from "~/models/participation.server";
+import { requireAdmin } from "~/infra/session.server";
 
 // The map comments for staff (issues 14 and 17): the list, paged on the server, and the map of the
 // same comments (every status, with the same filters from the URL) beside it.

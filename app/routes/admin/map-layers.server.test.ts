@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { LAYER_LIMITS, type MapSegment } from "~/domain/map";
 import { UPLOADS } from "~/domain/uploads";
-import { LAYER_MESSAGES } from "~/lib/map-geojson.server";
+import { LAYER_MESSAGES } from "~/models/map-geojson.server";
 import { adminTestBed, png } from "~/test/admin";
 import { testBackends } from "~/test/db";
 import * as layers from "./map-layers.server";
@@ -72,7 +72,7 @@ describe.each(testBackends())("map layers on %s", (backend) => {
     const [row] = await bed.ctx.db.select().from(t.mapLayers);
     expect(row).toMatchObject({ name: "Xarxa proposada", colour: "#c2185b", lineStyle: "dashed", position: 1, featureCount: 3 });
     expect(row!.fileKey).toMatch(/^map-layers\/[0-9a-f-]{36}\.json$/);
-    expect(JSON.parse(await (await import("~/lib/map.server")).readStoredText(bed.ctx.storage, row!.fileKey))).toEqual(body);
+    expect(JSON.parse(await (await import("~/models/map.server")).readStoredText(bed.ctx.storage, row!.fileKey))).toEqual(body);
     const segments = row!.segments as MapSegment[];
     expect(segments.map((s) => [s.ref, s.name, s.status, s.municipality])).toEqual([
       [`${row!.id}:0`, "Vilafranca - Sant Sadurní", "proposat", "Sant Sadurní d'Anoia"],

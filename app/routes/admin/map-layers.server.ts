@@ -4,13 +4,13 @@ import type { Route } from "./+types/map-layers";
 import { mapLayers } from "~/db/schema";
 import type { MapSegment } from "~/domain/map";
 import { UPLOADS } from "~/domain/uploads";
-import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
+import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { mapLayerSchema } from "~/lib/admin-schemas";
-import { checkLayer } from "~/lib/map-geojson.server";
-import { readStoredText } from "~/lib/map.server";
-import { requireAdmin } from "~/lib/session.server";
-import type { Storage } from "~/lib/storage.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { checkLayer } from "~/models/map-geojson.server";
+import { readStoredText } from "~/models/map.server";
+import { requireAdmin } from "~/infra/session.server";
+import type { Storage } from "~/infra/storage.server";
+import { mediaUrl } from "~/infra/storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

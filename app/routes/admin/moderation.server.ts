@@ -1,9 +1,9 @@
 import type { Route } from "./+types/moderation";
-import { done, failed, firstError, logActionError, readAdminForm, removeFile } from "~/lib/admin.server";
+import { done, failed, firstError, logActionError, readAdminForm, removeFile } from "~/models/admin.server";
 import { moderationActionSchema, parseQueueFilters, type ModerationIntent } from "~/lib/moderation";
-import { moderate, moderationQueue } from "~/lib/moderation.server";
-import { recordAudit } from "~/lib/audit.server";
-import { requireAdmin } from "~/lib/session.server";
+import { moderate, moderationQueue } from "~/models/moderation.server";
+import { recordAudit } from "~/models/audit.server";
+import { requireAdmin } from "~/infra/session.server";
 
 // The moderation queue (decision 028): every kind of contribution in one list, paged and filtered
 // on the server; actions on one contribution or on a selection.

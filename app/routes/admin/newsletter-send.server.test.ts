@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as t from "~/db/schema";
-import { parseEnv } from "~/lib/env.server";
-import { createMailer } from "~/lib/mail.server";
-import { sendBatch } from "~/lib/newsletter-send.server";
+import { parseEnv } from "~/infra/env.server";
+import { createMailer } from "~/infra/mail.server";
+import { sendBatch } from "~/models/newsletter-send.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

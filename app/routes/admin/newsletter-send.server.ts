@@ -2,11 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Route } from "./+types/newsletter-send";
 import { newsletterSubscriptions } from "~/db/schema";
-import { done, failed, fieldErrors, firstError, readAdminForm } from "~/lib/admin.server";
+import { done, failed, fieldErrors, firstError, readAdminForm } from "~/models/admin.server";
 import { newsletterDraftSchema } from "~/lib/admin-schemas";
-import { errorFields, log } from "~/lib/log.server";
-import { failedDeliveries, newsletterHistory, queueNewsletter, retryFailed, sendTestNewsletter } from "~/lib/newsletter-send.server";
-import { requireAdmin } from "~/lib/session.server";
+import { errorFields, log } from "~/infra/log.server";
+import { failedDeliveries, newsletterHistory, queueNewsletter, retryFailed, sendTestNewsletter } from "~/models/newsletter-send.server";
+import { requireAdmin } from "~/infra/session.server";
 
 /** Issues whose failures are listed with their reasons (the newest that have any). */
 const FAILURES_SHOWN_FOR = 5;

@@ -4,7 +4,7 @@ import * as t from "~/db/schema";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
-import { queueNewsletter } from "~/lib/newsletter-send.server";
+import { queueNewsletter } from "~/models/newsletter-send.server";
 import * as newsletter from "./newsletter.server";
 
 describe.each(testBackends())("newsletter on %s", (backend) => {

@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
 import type { Route } from "./+types/newsletter";
 import { newsletterSubscriptions } from "~/db/schema";
-import { entityAction, type EntitySpec } from "~/lib/admin-entity.server";
-import { listPage, readListQuery } from "~/lib/admin-list.server";
-import { subscriberFields, subscriberList } from "~/lib/admin-lists.server";
-import { requireAdmin } from "~/lib/session.server";
+import { entityAction, type EntitySpec } from "~/models/admin-entity.server";
+import { listPage, readListQuery } from "~/models/admin-list.server";
+import { subscriberFields, subscriberList } from "~/models/admin-lists.server";
+import { requireAdmin } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

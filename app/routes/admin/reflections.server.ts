@@ -1,9 +1,9 @@
 import { count } from "drizzle-orm";
 import type { Route } from "./+types/reflections";
 import { reflections } from "~/db/schema";
-import { listPage, readListQuery } from "~/lib/admin-list.server";
-import { reflectionFields, reflectionList } from "~/lib/admin-lists.server";
-import { requireAdmin } from "~/lib/session.server";
+import { listPage, readListQuery } from "~/models/admin-list.server";
+import { reflectionFields, reflectionList } from "~/models/admin-lists.server";
+import { requireAdmin } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

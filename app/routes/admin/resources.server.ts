@@ -2,12 +2,12 @@ import { asc } from "drizzle-orm";
 import type { Route } from "./+types/resources";
 import { resources } from "~/db/schema";
 import { UPLOADS } from "~/domain/uploads";
-import { acceptResource } from "~/lib/admin.server";
-import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
+import { acceptResource } from "~/models/admin.server";
+import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { externalMediaType, fileMediaType, resourceSchema } from "~/lib/admin-schemas";
 import { imageVariantUrl } from "~/lib/images";
-import { requireAdmin } from "~/lib/session.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { requireAdmin } from "~/infra/session.server";
+import { mediaUrl } from "~/infra/storage.server";
 
 export const RESOURCE_MEDIA_REQUIRED = "Selecciona un fitxer o indica una URL externa";
 

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { signIn as signInWith_ } from "~/lib/admin-login.server";
-import { resetAdminPassword, resetSecondFactor } from "~/lib/admin-users.server";
-import { PAIR_LIMIT } from "~/lib/login-throttle.server";
-import { hashPassword } from "~/lib/password.server";
-import { getAdminSession } from "~/lib/session.server";
-import { acceptTotp, newRecoveryCodes, newTotpSecret, spendRecoveryCode, totpCode, totpStep, TOTP_PERIOD } from "~/lib/totp.server";
+import { signIn as signInWith_ } from "~/models/admin-login.server";
+import { resetAdminPassword, resetSecondFactor } from "~/models/admin-users.server";
+import { PAIR_LIMIT } from "~/infra/login-throttle.server";
+import { hashPassword } from "~/infra/password.server";
+import { getAdminSession } from "~/infra/session.server";
+import { acceptTotp, newRecoveryCodes, newTotpSecret, spendRecoveryCode, totpCode, totpStep, TOTP_PERIOD } from "~/infra/totp.server";
 import { routeArgs, setupTestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
 import * as login from "./login.server";

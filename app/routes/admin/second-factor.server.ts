@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/second-factor";
-import { clearSecondFactor, completeSignIn, pendingSecondFactor, safeAdminRedirect, signInFailed } from "~/lib/admin-login.server";
-import { setFlash } from "~/lib/flash.server";
-import { FormError, readForm } from "~/lib/forms.server";
-import { attemptSucceeded, countAttempt, throttledMessage } from "~/lib/login-throttle.server";
+import { clearSecondFactor, completeSignIn, pendingSecondFactor, safeAdminRedirect, signInFailed } from "~/models/admin-login.server";
+import { setFlash } from "~/infra/flash.server";
+import { FormError, readForm } from "~/infra/forms.server";
+import { attemptSucceeded, countAttempt, throttledMessage } from "~/infra/login-throttle.server";
 import { paths } from "~/lib/routes";
-import { acceptTotp, spendRecoveryCode } from "~/lib/totp.server";
+import { acceptTotp, spendRecoveryCode } from "~/infra/totp.server";
 
 // The sign-in's second step (decision 033): the code of the authenticator app, or a recovery code.
 

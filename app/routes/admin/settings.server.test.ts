@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import { embeds } from "~/lib/content.server";
-import { getMapSettings } from "~/lib/participation.server";
+import { embeds } from "~/models/content.server";
+import { getMapSettings } from "~/models/participation.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -105,7 +105,7 @@ describe.each(testBackends())("the base map's settings on %s", (backend) => {
   const { post } = bed;
 
   it("saves the tiles, their attribution and the map kind; refuses a bad template storing nothing", async () => {
-    const { readMapBaseSettings } = await import("~/lib/map.server");
+    const { readMapBaseSettings } = await import("~/models/map.server");
     expect(await readMapBaseSettings(bed.ctx.db)).toEqual({ tileUrl: null, tileAttribution: null, mapKind: "native" });
     const bad: [Record<string, string>, string, string][] = [
       [{ tileUrl: "https://tiles.example.org/mapa.png" }, "tileUrl", "L'adreça de les tessel·les ha de contenir {z}, {x} i {y}"],

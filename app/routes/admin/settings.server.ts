@@ -1,15 +1,15 @@
 import type { Route } from "./+types/settings";
-import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/lib/admin.server";
+import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/models/admin.server";
 import { embedSettingsSchema } from "~/lib/admin-schemas";
 import { siteSettings } from "~/db/schema";
-import { contentChanged } from "~/lib/content-changes.server";
+import { contentChanged } from "~/infra/content-changes.server";
 import { consultationSchema, moderationSettingsSchema } from "~/lib/moderation";
-import { readParticipationSettings, saveConsultation, saveModerationSettings } from "~/lib/moderation.server";
-import { recordAudit, type AuditActor } from "~/lib/audit.server";
-import { requireAdmin } from "~/lib/session.server";
-import { EMBED_KEYS, readEmbedSettings, saveEmbedSettings } from "~/lib/settings.server";
+import { readParticipationSettings, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { requireAdmin } from "~/infra/session.server";
+import { EMBED_KEYS, readEmbedSettings, saveEmbedSettings } from "~/models/settings.server";
 import { mapBaseSchema } from "~/lib/admin-schemas";
-import { readMapBaseSettings, saveMapBaseSettings } from "~/lib/map.server";
+import { readMapBaseSettings, saveMapBaseSettings } from "~/models/map.server";
 import type { Db } from "~/db/client.server";
 
 export const MAP_BASE_SAVED = "Mapa base desat correctament";

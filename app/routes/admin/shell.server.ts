@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/shell";
-import { readFlash } from "~/lib/flash.server";
-import { waitingCount } from "~/lib/moderation.server";
-import { requireAdmin } from "~/lib/session.server";
+import { readFlash } from "~/infra/flash.server";
+import { waitingCount } from "~/models/moderation.server";
+import { requireAdmin } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, renewCookie } = await requireAdmin(request, context);

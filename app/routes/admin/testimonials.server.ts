@@ -1,14 +1,14 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { Route } from "./+types/testimonials";
 import { testimonials, type Testimonial } from "~/db/schema";
-import { done, failed, logActionError, readAdminForm } from "~/lib/admin.server";
+import { done, failed, logActionError, readAdminForm } from "~/models/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
-import { contentChanged } from "~/lib/content-changes.server";
-import { recordAudit } from "~/lib/audit.server";
-import { listPage, readListQuery } from "~/lib/admin-list.server";
-import { testimonialList, testimonialScreenFields } from "~/lib/admin-lists.server";
-import { requireAdmin } from "~/lib/session.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { contentChanged } from "~/infra/content-changes.server";
+import { recordAudit } from "~/models/audit.server";
+import { listPage, readListQuery } from "~/models/admin-list.server";
+import { testimonialList, testimonialScreenFields } from "~/models/admin-lists.server";
+import { requireAdmin } from "~/infra/session.server";
+import { mediaUrl } from "~/infra/storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/upload";
-import { entityAction, type AdminAnswer, type EntitySpec } from "~/lib/admin-entity.server";
-import { FORBIDDEN, requireAdmin } from "~/lib/session.server";
+import { entityAction, type AdminAnswer, type EntitySpec } from "~/models/admin-entity.server";
+import { FORBIDDEN, requireAdmin } from "~/infra/session.server";
 import { resource } from "./resources.server";
 import { video } from "./videos.server";
 

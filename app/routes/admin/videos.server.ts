@@ -2,11 +2,11 @@ import { desc } from "drizzle-orm";
 import type { Route } from "./+types/videos";
 import { videos } from "~/db/schema";
 import { UPLOADS } from "~/domain/uploads";
-import { acceptVideo } from "~/lib/admin.server";
-import { entityAction, invalid, refuse, type EntitySpec } from "~/lib/admin-entity.server";
+import { acceptVideo } from "~/models/admin.server";
+import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { videoSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/session.server";
-import { mediaUrl } from "~/lib/storage.server";
+import { requireAdmin } from "~/infra/session.server";
+import { mediaUrl } from "~/infra/storage.server";
 
 const VIDEO_REQUIRED = "Selecciona un fitxer de vídeo";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/map-comments-geojson";
-import { geoJsonResponse, mapCommentsGeoJson, publicMapComments } from "~/lib/map.server";
+import { geoJsonResponse, mapCommentsGeoJson, publicMapComments } from "~/models/map.server";
 
 // Open data (DESIGN.md): the published map comments with a place, as GeoJSON, without any
 // personal data (publicMapComments never reads the e-mail).

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/confirm";
 import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
-import { confirmSubscription, type ConfirmOutcome } from "~/lib/newsletter.server";
-import { markPersonal } from "~/lib/request-state.server";
+import { confirmSubscription, type ConfirmOutcome } from "~/models/newsletter.server";
+import { markPersonal } from "~/infra/request-state.server";
 
 // The link of the confirmation e-mail (decision 023). Following it confirms; following it again
 // says so again. The page depends on the token in its address: never kept by the page cache.

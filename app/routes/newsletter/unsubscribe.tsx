@@ -2,8 +2,8 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
 import { Button } from "~/components/ui/button";
-import { unsubscribe, unsubscribeState } from "~/lib/newsletter.server";
-import { markPersonal } from "~/lib/request-state.server";
+import { unsubscribe, unsubscribeState } from "~/models/newsletter.server";
+import { markPersonal } from "~/infra/request-state.server";
 
 // Every message's unsubscribe link (decision 023). Opening it only asks (a link checker or a
 // mail client's preview must not unsubscribe anyone); the button, or a mail client's one-click

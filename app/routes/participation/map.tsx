@@ -1,7 +1,7 @@
 import type { Route } from "./+types/map";
 import { MAP_TEXTS, MapAndComment } from "~/components/participation/map-dialog";
 import { FormPage } from "~/components/participation/shared";
-import { createMapComment, getMapSettings, respond } from "~/lib/participation.server";
+import { createMapComment, getMapSettings, respond } from "~/models/participation.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { map: await getMapSettings(context.db) };

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
-import { respond, subscribeNewsletter } from "~/lib/participation.server";
+import { respond, subscribeNewsletter } from "~/models/participation.server";
 
 // The newsletter form posts here, with JavaScript (a fetcher) or without (this page answers).
 export async function action({ request, context }: Route.ActionArgs) {

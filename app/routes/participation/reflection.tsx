@@ -2,7 +2,7 @@ import type { Route } from "./+types/reflection";
 import { REFLECTION_TEXTS } from "~/components/participation/reflection-dialog";
 import { ReflectionForm } from "~/components/participation/reflection-form";
 import { FormPage } from "~/components/participation/shared";
-import { createReflection, respond } from "~/lib/participation.server";
+import { createReflection, respond } from "~/models/participation.server";
 
 // The reflection form posts here; without JavaScript this page is the reflection dialog.
 export async function action({ request, context }: Route.ActionArgs) {

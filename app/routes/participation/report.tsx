@@ -3,11 +3,11 @@ import type { Route } from "./+types/report";
 import { Notice, FormPage } from "~/components/participation/shared";
 import { REPORT_DIALOG, ReportForm } from "~/components/site/report-dialog";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
-import { publicRead } from "~/lib/content.server";
+import { publicRead } from "~/models/content.server";
 import { excerpt } from "~/lib/contributions";
-import { publicContributionText } from "~/lib/moderation.server";
+import { publicContributionText } from "~/models/moderation.server";
 import { REPORT_TEXTS } from "~/lib/participation-texts";
-import { createReport, respond } from "~/lib/participation.server";
+import { createReport, respond } from "~/models/participation.server";
 
 // The report form posts here; without JavaScript this page is the report dialog. It shows the
 // contribution only while it is public: a hidden or pending one's text never reaches it.

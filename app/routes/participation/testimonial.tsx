@@ -1,7 +1,7 @@
 import type { Route } from "./+types/testimonial";
 import { FormPage } from "~/components/participation/shared";
 import { TestimonialUploadForm } from "~/components/participation/testimonial-upload-form";
-import { createTestimonial, respond } from "~/lib/participation.server";
+import { createTestimonial, respond } from "~/models/participation.server";
 
 // Recordings and uploads post here. Without JavaScript this page offers the upload form.
 export async function action({ request, context }: Route.ActionArgs) {

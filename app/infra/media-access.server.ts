@@ -1,0 +1,68 @@
+import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { storageKeyColumns } from "~/infra/storage-sweep.server";
+
+// Who may fetch a stored file at /media/<key> (issue 19, defect 5). A file is public while a row the
+// public site shows references it: an approved testimonial, an active item (footer logo, video,
+// resource, Vivi photo, the active home background). Any other stored file (a pending or rejected
+// testimonial's audio, an inactive item's media, a file no row references) is for signed-in staff
+// only, sent `private, no-store`; the public gets 404, as for a file that does not exist.
+
+/** How long a file's visibility is remembered; every content change forgets it at once too. */
+export const VISIBILITY_TTL_MS = 10_000;
+/** Beyond this many remembered keys, all are forgotten (a bound, never reached by a real site). */
+const MAX_REMEMBERED = 10_000;
+
+/** When a row of this table shows its file on the public site. */
+function publicCondition(table: PgTable): SQL | undefined {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  if (table === schema.testimonials) return eq(schema.testimonials.status, "approved");
+  if (columns.isActive) return eq(columns.isActive, true);
+  return undefined;
+}
+
+/** Whether some row the public site shows references this key. */
+export async function isPublicKey(db: Db, key: string): Promise<boolean> {
+  const found = await Promise.all(
+    storageKeyColumns().map(({ table, column }) =>
+      db
+        .select({ key: column })
+        .from(table)
+        .where(and(eq(column, key), publicCondition(table)))
+        .limit(1),
+    ),
+  );
+  return found.some((rows) => rows.length > 0);
+}
+
+export interface MediaVisibility {
+  isPublic(key: string): Promise<boolean>;
+  /** Content changed (here or on another instance): everything is looked up again. */
+  changed(): void;
+}
+
+/** isPublicKey, remembered for a short while so /media costs no query per file in the usual case. */
+export function createMediaVisibility(db: Db): MediaVisibility {
+  const remembered = new Map<string, { isPublic: boolean; until: number }>();
+  let generation = 0;
+  return {
+    async isPublic(key) {
+      const hit = remembered.get(key);
+      if (hit && hit.until > Date.now()) return hit.isPublic;
+      const asked = generation;
+      const isPublic = await isPublicKey(db, key);
+      // An answer read before a change is used once, not remembered.
+      if (asked === generation) {
+        if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+        remembered.set(key, { isPublic, until: Date.now() + VISIBILITY_TTL_MS });
+      }
+      return isPublic;
+    },
+    changed() {
+      generation++;
+      remembered.clear();
+    },
+  };
+}

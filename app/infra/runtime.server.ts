@@ -1,0 +1,57 @@
+import { openDatabase, type Database } from "~/db/client.server";
+import { dataPaths } from "~/infra/data-paths.server";
+import { s3Settings, type Env } from "~/infra/env.server";
+import { acquireDataDirLock, type DataDirLock } from "~/infra/lock.server";
+import { log } from "~/infra/log.server";
+import { createMailer, type Mailer } from "~/infra/mail.server";
+import { requeueInterrupted } from "~/models/newsletter-send.server";
+import { purgeExpiredSubscriptions } from "~/models/newsletter.server";
+import { resolveSessionSecret } from "~/models/settings.server";
+import { sweepStorage } from "~/infra/storage-sweep.server";
+import { createLocalStorage, type Storage } from "~/infra/storage.server";
+
+export interface Runtime {
+  env: Env;
+  database: Database;
+  storage: Storage;
+  /** Held while PGlite owns DATA_DIR; PostgreSQL instances share the folder. */
+  lock: DataDirLock | null;
+  sessionSecret: string;
+  /** SMTP, or the outbox folder: chosen once here. */
+  mailer: Mailer;
+}
+
+/** Opens everything the app stands on: the DATA_DIR lock, the database (migrated), storage.
+ * The server, the seed and the admin CLI all go through here. */
+export async function openRuntime(env: Env): Promise<Runtime> {
+  const paths = dataPaths(env.DATA_DIR);
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  let database: Database | undefined;
+  try {
+    database = env.DATABASE_URL
+      ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+      : await openDatabase({ kind: "pglite", dataDir: paths.pglite });
+    const s3 = s3Settings(env);
+    // The SDK is loaded only when a bucket is configured.
+    const storage = s3 ? (await import("~/infra/storage-s3.server")).createS3Storage(s3) : createLocalStorage(paths.uploads);
+    // Before anything is served: clear what uploads cut off by a crash left behind, and put back
+    // in the queue the newsletter messages a crash interrupted.
+    const db = database.db;
+    await sweepStorage(database, storage, () => requeueInterrupted(db));
+    const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
+    await purgeExpiredSubscriptions(database.db);
+    const mailer = createMailer(env);
+    log("info", "mail goes to", { destination: mailer.destination });
+    return { env, database, storage, lock, sessionSecret, mailer };
+  } catch (err) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+}
+
+export async function closeRuntime(runtime: Runtime) {
+  runtime.mailer.close();
+  await runtime.database.close();
+  runtime.lock?.release();
+}

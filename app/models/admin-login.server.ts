@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { z } from "zod";
+import { adminUsers } from "~/db/schema";
+import type { AppContext } from "~/lib/app-context";
+import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
+import { recordAudit } from "~/models/audit.server";
+import { verifyPassword } from "~/infra/password.server";
+import { createSession } from "~/infra/session.server";
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, "Introdueix el teu correu.").max(254),
+  password: z.string().min(1, "Introdueix la contrasenya.").max(1024),
+});
+
+export const LOGIN_FAILED = "Email o contrasenya incorrectes.";
+
+// Verifying against a hash even when the account does not exist keeps the answer time the same,
+// so the response does not tell whether an e-mail has an account. The hash of a random password
+// nobody kept, with the current parameters: made once, so it never costs a hash at run time.
+const NO_ACCOUNT_HASH =
+  "scrypt$32768$8$1$FL0uagf3fyIvFnR5aYyUzw==$asnRyC6zYDzsFIxywi8ukMXYUUw8p8QpNHVK5z/lb9GMLiIXPaDUeK/hPOPbsOTL1yxmlJdBTQIhZaYWVsRN+A==";
+
+export type SignIn =
+  | { kind: "failed" }
+  /** The Set-Cookie of a new session. */
+  | { kind: "signed-in"; cookie: string }
+  /** The password was right and the account has a second factor: the Set-Cookie of the pending step. */
+  | { kind: "second-factor"; cookie: string };
+
+/** Checks an e-mail and password (a disabled account fails like a wrong password). Every outcome
+ * is in the audit log. Throws HashingBusyError, before any work, when too many passwords are being checked. */
+export async function signIn(context: AppContext, email: string, password: string, request?: Request, redirectTo = ""): Promise<SignIn> {
+  const admin = await findAdminByEmail(context.db, email);
+  const ok = await verifyPassword(password, admin?.passwordHash ?? NO_ACCOUNT_HASH);
+  if (!admin || !ok || admin.disabledAt) {
+    await signInFailed(context, request, { id: admin?.id ?? null, email: normalizeEmail(email).slice(0, 254) }, "password");
+    return { kind: "failed" };
+  }
+  if (admin.totpEnabledAt) return { kind: "second-factor", cookie: await startSecondFactor(context, admin.id, redirectTo) };
+  return { kind: "signed-in", cookie: await completeSignIn(context, admin, request, "password") };
+}
+
+/** A failed sign-in in the audit log: who was tried (the e-mail typed), at which step. */
+export async function signInFailed(
+  context: AppContext,
+  request: Request | undefined,
+  account: { id: string | null; email: string },
+  step: "password" | "totp" | "recovery_code",
+) {
+  await recordAudit(
+    context.db,
+    { request, context },
+    { id: null, email: account.email },
+    {
+      entity: "session",
+      entityId: account.id,
+      action: "sign_in_failed",
+      after: { step },
+    },
+  );
+}
+
+/** Opens the session, stamps the last sign-in and records it: one transaction. */
+export async function completeSignIn(
+  context: AppContext,
+  admin: { id: string; email: string },
+  request: Request | undefined,
+  method: "password" | "totp" | "recovery_code" | "invitation",
+): Promise<string> {
+  return context.db.transaction(async (tx) => {
+    const cookie = await createSession({ ...context, db: tx }, admin.id, request);
+    await tx.update(adminUsers).set({ lastSignInAt: new Date() }).where(eq(adminUsers.id, admin.id));
+    await recordAudit(tx, { request, context }, admin, { entity: "session", entityId: admin.id, action: "sign_in", after: { method } });
+    return cookie;
+  });
+}
+
+// Between the password and the code: a signed cookie naming the account, for five minutes. It
+// grants nothing but the right to try codes (throttled per account and client, as passwords are).
+export const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
+const pendingCookie = (context: Pick<AppContext, "env" | "sessionSecret">) =>
+  createCookie("pb_2fa", {
+    secrets: [context.sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/admin",
+    secure: context.env.PUBLIC_URL.startsWith("https://"),
+  });
+
+async function startSecondFactor(context: AppContext, userId: string, redirectTo: string) {
+  const expires = Date.now() + SECOND_FACTOR_TTL_MS;
+  return pendingCookie(context).serialize({ u: userId, e: expires, r: redirectTo }, { expires: new Date(expires) });
+}
+
+/** The account waiting for its code (and where to go after), or null when none or expired. */
+export async function pendingSecondFactor(request: Request, context: AppContext) {
+  const value = (await pendingCookie(context).parse(request.headers.get("Cookie"))) as { u?: unknown; e?: unknown; r?: unknown } | null;
+  if (!value || typeof value.u !== "string" || typeof value.e !== "number" || value.e < Date.now()) return null;
+  const admin = await context.db.query.adminUsers.findFirst({ where: eq(adminUsers.id, value.u) });
+  if (!admin || admin.disabledAt || !admin.totpEnabledAt || !admin.totpSecret) return null;
+  return { admin, redirectTo: typeof value.r === "string" ? value.r : "" };
+}
+
+export const clearSecondFactor = (context: AppContext) => pendingCookie(context).serialize("", { expires: new Date(0), maxAge: 0 });
+
+/** Only paths inside the back office, in URL-safe ASCII (a query's other characters come
+ * percent-encoded), are followed after sign-in: no open redirect, and nothing a Location header
+ * cannot hold (a CR, LF or U+2028 was a 500). Anything else goes to the dashboard. */
+export function safeAdminRedirect(to: string | null | undefined): string {
+  return to && /^\/admin(\/[a-z0-9-]+)*\/?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/.test(to) ? to : "/admin/dashboard";
+}

@@ -1,0 +1,114 @@
+import { Readable, Transform } from "node:stream";
+import { data } from "react-router";
+import sharp from "sharp";
+import type { ActionResult, FieldErrors } from "~/lib/forms";
+import type { AppContext } from "~/lib/app-context";
+import { log, errorFields } from "~/infra/log.server";
+import type { PutOptions, Storage } from "~/infra/storage.server";
+import { FormError, readForm, type SubmittedForm } from "~/infra/forms.server";
+
+// What every admin action answers (ActionResult, lib/forms.ts): a toast message, or an error
+// (with per-field messages for the form). Bad input stores nothing.
+export type { ActionResult };
+export { fieldErrors, firstError } from "~/lib/forms";
+
+export const done = (message: string, undo?: ActionResult["undo"]) => data<ActionResult>({ ok: true, message, undo });
+export const failed = (error: string, status = 400, fieldErrors?: FieldErrors) =>
+  data<ActionResult>({ ok: false, error, fieldErrors }, { status });
+
+/** The largest url-encoded admin form (a 50,000-character landing description, encoded, fits). */
+const ADMIN_FORM_BYTES = 1024 * 1024;
+
+/** The fields (and files, for a multipart form) of an admin form. A url-encoded form has no files.
+ * A body that is not a form at all (broken multipart, another type, text that is not UTF-8) is
+ * thrown as a 400 "Petició no vàlida.", a body too large as a 413: screens that catch upload errors
+ * answer it with their own message, and the others no longer answer 500. A file's own problems
+ * stay FormErrors (uploadMessage words them). */
+export async function readAdminForm<F extends string>(
+  request: Request,
+  context: Pick<AppContext, "storage">,
+  specs: Record<F, PutOptions>,
+): Promise<SubmittedForm<F>> {
+  try {
+    return await readForm(request, context.storage, { maxBytes: ADMIN_FORM_BYTES, files: specs });
+  } catch (err) {
+    if (err instanceof FormError && (err.code === "bad_request" || err.field === null)) {
+      throw failed(err.message, err.code === "too_large" ? 413 : 400);
+    }
+    throw err;
+  }
+}
+
+/** An upload error in the screen's own words. */
+export function uploadMessage(err: unknown, messages: { too_large: string; bad_type: string; other: string }): string {
+  if (err instanceof FormError) {
+    if (err.code === "too_large" && err.field !== null) return messages.too_large;
+    if (err.code === "bad_type") return messages.bad_type;
+    return err.message;
+  }
+  return messages.other;
+}
+
+/** Deletes a file that an entity no longer references; a failure is logged, never shown. */
+export async function removeFile(context: AppContext, key: string | null | undefined) {
+  if (!key) return;
+  try {
+    await context.storage.delete(key);
+  } catch (err) {
+    log("error", "could not delete a stored file", { key, ...errorFields(err) });
+  }
+}
+
+export function logActionError(what: string, err: unknown) {
+  log("error", "admin action failed", { what, ...errorFields(err) });
+}
+
+/** Accept functions for a form's files: the sniffed MIME type decides. */
+export const acceptImage = (t: string) => (t.startsWith("image/") && t !== "image/svg+xml" ? t : null);
+export const acceptVideo = (t: string) => (t === "video/mp4" || t === "video/webm" ? t : null);
+export const acceptImageOrVideo = (t: string) => acceptImage(t) ?? acceptVideo(t);
+export const acceptResource = (t: string) => acceptImageOrVideo(t) ?? (t === "application/pdf" ? t : null);
+
+/** "on"/"true" from a checkbox or a hidden field. */
+export const isOn = (v: string | undefined) => v === "on" || v === "true";
+
+/** A storage that keeps the first bytes of each file it stores (the image's header), so an
+ * upload's intrinsic size can be read without reading the file again or buffering it. */
+export function capturingHeads(storage: Storage, limit = 256 * 1024) {
+  const heads = new Map<string, Buffer>();
+  const wrapped: Storage = {
+    ...storage,
+    async put(body, options) {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          if (kept < limit) {
+            chunks.push(chunk.subarray(0, limit - kept));
+            kept += Math.min(chunk.length, limit - kept);
+          }
+          cb(null, chunk);
+        },
+      });
+      const source = Readable.from(body as AsyncIterable<Uint8Array>);
+      source.on("error", (err) => tap.destroy(err));
+      const file = await storage.put(source.pipe(tap), options);
+      heads.set(file.key, Buffer.concat(chunks));
+      return file;
+    },
+  };
+  return { storage: wrapped, heads };
+}
+
+/** Width and height from an image's first bytes, as displayed: the image service turns photos
+ * upright by their EXIF orientation, so a portrait photo stored sideways reports portrait sizes.
+ * Null when they cannot be read. */
+export async function imageSize(head: Buffer | undefined): Promise<{ width: number | null; height: number | null }> {
+  if (!head) return { width: null, height: null };
+  try {
+    const { autoOrient } = await sharp(head, { failOn: "none" }).metadata();
+    return { width: autoOrient.width ?? null, height: autoOrient.height ?? null };
+  } catch {
+    return { width: null, height: null };
+  }
+}

@@ -1,0 +1,179 @@
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { fixClock } from "~/test/clock";
+import { createTestDatabase, testBackends } from "~/test/db";
+import {
+  activeBackground,
+  activePhotos,
+  activeResources,
+  CONTRIBUTIONS_PER_PAGE,
+  contributionsPage,
+  embeds,
+  getFooter,
+  latestContributions,
+  listActivities,
+  scopeVideo,
+} from "~/models/content.server";
+import { formatShortDate } from "~/lib/dates";
+import { withRenderState } from "~/infra/request-state.server";
+
+// The clock is fixed just before midnight UTC, which is already the next day in Catalonia; the
+// fixtures are dated relative to it.
+const NOW = "2026-11-22T23:40:00Z";
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+const key = (n: number, ext = "jpg") => `x/00000000-0000-4000-8000-${String(n).padStart(12, "0")}.${ext}`;
+
+describe.each(testBackends())("public reads on %s", (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    fixClock(NOW);
+    database = await createTestDatabase(backend);
+    const { db } = database;
+    // 12 reflections, 12 comments, 12 testimonials (approved, pending and rejected in turn), one a minute.
+    for (let i = 0; i < 12; i++) {
+      await db
+        .insert(t.reflections)
+        .values({ reflection: `Reflexió ${i}`, name: i % 2 ? `Nom ${i}` : null, email: `r${i}@example.cat`, createdAt: minutesAgo(i * 3) });
+      await db.insert(t.mapComments).values({ comment: `Comentari ${i}`, email: `c${i}@example.cat`, createdAt: minutesAgo(i * 3 + 1) });
+      await db.insert(t.testimonials).values({
+        title: `Testimoni ${i}`,
+        category: "infants",
+        audioKey: key(i, "weba"),
+        status: (["approved", "pending", "rejected"] as const)[i % 3],
+        createdAt: minutesAgo(i * 3 + 2),
+      });
+    }
+  });
+  afterAll(() => database.close());
+
+  it("the home carousel merges the latest 10 of each source, newest first, cut to 12, approved testimonials only", async () => {
+    const latest = await latestContributions(database.db);
+    expect(latest).toHaveLength(12);
+    const dates = latest.map((c) => c.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(latest.slice(0, 3).map((c) => c.type)).toEqual(["reflection", "map_comment", "testimonial"]);
+    const testimonials = latest.filter((c) => c.type === "testimonial");
+    expect(testimonials.every((c) => /Testimoni (0|3|6|9)$/.test(c.text) && c.audioUrl?.startsWith("/media/"))).toBe(true);
+    expect(JSON.stringify(latest)).not.toContain("@example.cat");
+  });
+
+  it("writes dates out on the server, in Catalan, so the browser needs no locale data", async () => {
+    const at = minutesAgo(10); // 23:30 UTC: already the 23rd in Catalonia, and among the latest
+    await database.db.insert(t.reflections).values({ reflection: "Una data clara", email: "d@example.cat", createdAt: at });
+    await database.db.insert(t.activities).values({ emoji: "🚲", title: "Sortida d'abril", date: "2027-04-01" });
+    try {
+      const latest = await latestContributions(database.db);
+      expect(latest.find((c) => c.text === "Una data clara")?.dateLabel).toBe(formatShortDate(at));
+      expect(formatShortDate(at)).toMatch(/^23 de nov\. (del )?2026$/);
+      const [activity] = await listActivities(database.db);
+      expect(activity?.date).toBe("2027-04-01");
+      expect(activity?.dateLabel).toMatch(/^1 d’abril del? 2027$/); // 'del' in newer CLDR data
+    } finally {
+      await database.db.delete(t.reflections).where(like(t.reflections.reflection, "Una data clara"));
+      await database.db.delete(t.activities);
+    }
+  });
+
+  it("the contributions page lists every contribution, or one type, a page at a time", async () => {
+    const all = await contributionsPage(database.db, null, 1);
+    expect(all.total).toBe(12 + 12 + 4);
+    expect(all.items).toHaveLength(12 + 12 + 4);
+    expect(JSON.stringify(all)).not.toContain("@");
+    const onlyComments = await contributionsPage(database.db, "map_comment", 1);
+    expect(onlyComments.total).toBe(12);
+    expect(new Set(onlyComments.items.map((c) => c.type))).toEqual(new Set(["map_comment"]));
+    expect((await contributionsPage(database.db, "reflection", 1)).items.find((c) => c.text === "Reflexió 1")?.name).toBe("Nom 1");
+
+    // 40 more reflections: 68 in all, so pages of 30, 30 and 8, newest first, none twice.
+    for (let i = 0; i < 40; i++) await database.db.insert(t.reflections).values({ reflection: `Més ${i}`, createdAt: minutesAgo(100 + i) });
+    const pages = await Promise.all([1, 2, 3, 4].map((n) => contributionsPage(database.db, null, n)));
+    expect(pages.map((p) => p.items.length)).toEqual([CONTRIBUTIONS_PER_PAGE, CONTRIBUTIONS_PER_PAGE, 8, 0]);
+    expect(pages.every((p) => p.total === 68)).toBe(true);
+    const dates = pages.flatMap((p) => p.items.map((c) => c.createdAt));
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set(pages.flatMap((p) => p.items.map((c) => c.id))).size).toBe(68);
+    await database.db.delete(t.reflections).where(like(t.reflections.reflection, "Més %"));
+  });
+
+  it("uses the active background, and the most recent active video of a scope", async () => {
+    expect(await activeBackground(database.db)).toBeNull();
+    await database.db.insert(t.homeBackground).values([
+      { mediaKey: key(1), mediaType: "image" },
+      { mediaKey: key(2, "webm"), mediaType: "video", isActive: true },
+    ]);
+    expect(await activeBackground(database.db)).toMatchObject({ key: key(2, "webm"), type: "video", url: `/media/${key(2, "webm")}` });
+
+    await database.db.insert(t.videos).values([
+      { scope: "laboral", title: "Vell", videoKey: key(3, "mp4"), createdAt: minutesAgo(60) },
+      { scope: "laboral", title: "Nou", videoKey: key(4, "mp4"), createdAt: minutesAgo(5) },
+      { scope: "laboral", title: "Nou però inactiu", videoKey: key(5, "mp4"), isActive: false },
+      { scope: "infants", title: "Un altre àmbit", videoKey: key(6, "mp4") },
+    ]);
+    expect((await scopeVideo(database.db, "laboral"))?.title).toBe("Nou");
+    expect(await scopeVideo(database.db, "turistic")).toBeNull();
+  });
+
+  it("lists active photos and resources by position, with safe links only", async () => {
+    await database.db.insert(t.biciFucsiaPhotos).values([
+      { title: "Segona", imageKey: key(10), position: 2, width: 800, height: 600 },
+      { title: "Amagada", imageKey: key(11), position: 0, isActive: false },
+      { title: "Primera", imageKey: key(12), position: 1 },
+    ]);
+    expect((await activePhotos(database.db)).map((p) => p.title)).toEqual(["Primera", "Segona"]);
+
+    await database.db.insert(t.resources).values([
+      { title: "Cartell", mediaKey: key(20), mediaType: "image", position: 0 },
+      { title: "Vídeo", externalUrl: "https://www.youtube.com/watch?v=x", mediaType: "video", position: 1 },
+      { title: "Trampa", externalUrl: "javascript:alert(1)", mediaType: "document", position: 2 },
+    ]);
+    const list = await activeResources(database.db);
+    expect(list.map((r) => [r.title, r.href, r.imageKey])).toEqual([
+      ["Cartell", `/media/${key(20)}`, key(20)],
+      ["Vídeo", "https://www.youtube.com/watch?v=x", null],
+      ["Trampa", null, null],
+    ]);
+  });
+
+  it("reads the embeds from site settings, ignoring anything but http(s)", async () => {
+    expect(await embeds(database.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
+    await database.db.insert(t.siteSettings).values([
+      { key: "map_embed_url", value: "https://maps.example.org/embed" },
+      { key: "questionnaire_url", value: "javascript:alert(1)" },
+    ]);
+    expect(await embeds(database.db)).toEqual({ mapEmbedUrl: "https://maps.example.org/embed", mapFullUrl: null, questionnaireUrl: null });
+  });
+});
+
+describe.each(testBackends())("a failing public read on %s", (backend) => {
+  it("is logged and answered with the default, never thrown", async () => {
+    const database = await createTestDatabase(backend);
+    await database.close(); // every query now fails
+    expect(await getFooter(database.db)).toEqual({
+      footerText: "Projecte impulsat pel Consell Comarcal del Penedès",
+      collaboratorsText: "",
+      logos: [],
+    });
+    expect(await latestContributions(database.db)).toEqual([]);
+    expect(await listActivities(database.db)).toEqual([]);
+    expect(await activeBackground(database.db)).toBeNull();
+    expect(await activePhotos(database.db)).toEqual([]);
+    expect(await embeds(database.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
+  });
+
+  it("marks the page being rendered as degraded, so that no cache keeps the default", async () => {
+    const database = await createTestDatabase(backend);
+    const healthy = await withRenderState(() => getFooter(database.db));
+    expect(healthy.state.degraded).toBe(false);
+    await database.close();
+    // Also when the failure comes later, in a part of the page that streams in afterwards.
+    const failed = await withRenderState(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return listActivities(database.db);
+    });
+    expect(failed).toMatchObject({ result: [], state: { degraded: true } });
+    // Outside a render (a script, a test) a failing read still answers with its default.
+    expect(await listActivities(database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,294 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { Db } from "~/db/client.server";
+import {
+  activities,
+  biciFucsiaPhotos,
+  footerLogos,
+  homeBackground,
+  landings,
+  mapComments,
+  reflections,
+  resources,
+  testimonials,
+  videos,
+  type Category,
+} from "~/db/schema";
+import type { EmbedSettings } from "~/lib/admin-schemas";
+import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "~/lib/footer";
+import { formatLongDate, formatShortDate } from "~/lib/dates";
+import { safeHref } from "~/lib/inline-markdown";
+import { errorFields, log } from "~/infra/log.server";
+import { markDegraded } from "~/infra/request-state.server";
+import { mediaUrl } from "~/infra/storage.server";
+import { readEmbedSettings } from "~/models/settings.server";
+
+/** A public read that fails is logged and the page shows its default instead of a 500. Such a
+ * page is marked degraded, so the page cache does not keep the default in place of the content. */
+export async function publicRead<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    log("error", "public read failed", { what, ...errorFields(err) });
+    markDegraded();
+    return fallback;
+  }
+}
+
+export function getFooter(db: Db): Promise<PublicFooter> {
+  return publicRead(
+    "footer",
+    async () => {
+      const [config, logos] = await Promise.all([
+        db.query.footerConfig.findFirst(),
+        db.select().from(footerLogos).where(eq(footerLogos.isActive, true)).orderBy(asc(footerLogos.position), asc(footerLogos.createdAt)),
+      ]);
+      return {
+        footerText: config?.footerText ?? DEFAULT_FOOTER_TEXT,
+        collaboratorsText: config?.collaboratorsText ?? "",
+        logos: logos.map((l) => ({
+          id: l.id,
+          name: l.name,
+          imageUrl: mediaUrl(l.imageKey),
+          linkUrl: l.linkUrl ? safeHref(l.linkUrl) : null,
+        })),
+      };
+    },
+    DEFAULT_FOOTER,
+  );
+}
+
+/** The agenda, soonest first, each date also written out in Catalan ('27 de desembre de 2026'):
+ * formatted here, on the server, so the browser never loads the locale's data to hydrate it. */
+export function listActivities(db: Db) {
+  return publicRead(
+    "activities",
+    async () =>
+      (await db.select().from(activities).orderBy(asc(activities.date), asc(activities.createdAt))).map((a) => ({
+        ...a,
+        dateLabel: formatLongDate(a.date),
+      })),
+    [],
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Contributions: published reflections and map comments and approved testimonials, merged (spec §7).
+// Pending and hidden ones (decision 028) are filtered here, in the queries, so no public read has them.
+// E-mail addresses are never selected here: nothing that reaches a public page carries one.
+
+import { contributionTypes, type ContributionType } from "~/domain/contributions";
+
+export { contributionTypes, type ContributionType };
+
+export interface Contribution {
+  id: string;
+  type: ContributionType;
+  text: string;
+  createdAt: string;
+  /** createdAt as the page shows it ('22 de nov. 2026'), formatted on the server. */
+  dateLabel: string;
+  name?: string | null;
+  title?: string;
+  audioUrl?: string;
+}
+
+export const LATEST_PER_SOURCE = 10;
+export const LATEST_MERGED = 12;
+
+/** The public part of each kind of contribution, as one select of the same columns (id, type,
+ * text, created_at, name, audio_key), so the kinds can be merged, or unioned and paged by the
+ * database, and counted. Reflections and map comments when published, testimonials when approved. */
+function publicContributions(db: Db) {
+  const kind = (
+    table: typeof reflections | typeof mapComments | typeof testimonials,
+    type: ContributionType,
+    where: SQL,
+    text: SQL,
+    more: { name?: SQL; audioKey?: SQL },
+  ) => ({
+    where,
+    table,
+    select: db
+      .select({
+        id: sql<string>`${table.id}`.as("id"),
+        type: sql<ContributionType>`${sql.raw(`'${type}'`)}::text`.as("type"),
+        text: sql<string>`${text}`.as("text"),
+        createdAt: sql<Date>`${table.createdAt}`.mapWith(table.createdAt).as("created_at"),
+        name: sql<string | null>`${more.name ?? sql`null::text`}`.as("name"),
+        audioKey: sql<string | null>`${more.audioKey ?? sql`null::text`}`.as("audio_key"),
+      })
+      .from(table)
+      .where(where)
+      .$dynamic(),
+  });
+  return {
+    reflection: kind(reflections, "reflection", eq(reflections.status, "published"), sql`${reflections.reflection}`, {
+      name: sql`${reflections.name}`,
+    }),
+    map_comment: kind(mapComments, "map_comment", eq(mapComments.status, "published"), sql`${mapComments.comment}`, {}),
+    testimonial: kind(testimonials, "testimonial", eq(testimonials.status, "approved"), sql`${testimonials.title}`, {
+      audioKey: sql`${testimonials.audioKey}`,
+    }),
+  };
+}
+
+type ContributionRow = { id: string; type: ContributionType; text: string; createdAt: Date; name: string | null; audioKey: string | null };
+
+function toContribution(r: ContributionRow): Contribution {
+  const dates = { createdAt: r.createdAt.toISOString(), dateLabel: formatShortDate(r.createdAt) };
+  if (r.type === "testimonial")
+    return { id: r.id, type: "testimonial", text: r.text, title: r.text, ...dates, audioUrl: mediaUrl(r.audioKey!) };
+  if (r.type === "reflection") return { id: r.id, type: "reflection", text: r.text, ...dates, name: r.name };
+  return { id: r.id, type: "map_comment", text: r.text, ...dates };
+}
+
+async function readContributions(db: Db, types: readonly ContributionType[], perSource: number): Promise<Contribution[]> {
+  const sources = publicContributions(db);
+  const rows = await Promise.all(types.map((t) => sources[t].select.orderBy(desc(sql`created_at`)).limit(perSource)));
+  return rows
+    .flat()
+    .map(toContribution)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The home carousel: the latest 10 of each source, merged newest first, cut to 12. */
+export function latestContributions(db: Db): Promise<Contribution[]> {
+  return publicRead(
+    "latest contributions",
+    async () => (await readContributions(db, contributionTypes, LATEST_PER_SOURCE)).slice(0, LATEST_MERGED),
+    [],
+  );
+}
+
+export const CONTRIBUTIONS_PER_PAGE = 30;
+
+/** The contributions page: page `page` (from 1, newest first) of every contribution, or of one
+ * type, and how many there are in all. One UNION ALL ordered by date and cut by the database
+ * (each source's date index gives its rows in order), so page 1000 costs what page 1 does plus the
+ * index entries it skips, never the rows of the pages before it. */
+export function contributionsPage(db: Db, type: ContributionType | null, page: number): Promise<{ items: Contribution[]; total: number }> {
+  return publicRead(
+    "all contributions",
+    async () => {
+      const sources = publicContributions(db);
+      const chosen = (type ? [type] : contributionTypes).map((t) => sources[t]);
+      const selects = chosen.map((c) => c.select) as [
+        ReturnType<typeof publicContributions>["reflection"]["select"],
+        ...ReturnType<typeof publicContributions>["reflection"]["select"][],
+      ];
+      const query = selects.length > 1 ? unionAll(selects[0], selects[1]!, ...selects.slice(2)).$dynamic() : selects[0];
+      const [rows, counts] = await Promise.all([
+        query
+          .orderBy(desc(sql`created_at`), desc(sql`id`))
+          .limit(CONTRIBUTIONS_PER_PAGE)
+          .offset((page - 1) * CONTRIBUTIONS_PER_PAGE),
+        Promise.all(chosen.map((c) => db.$count(c.table, c.where))),
+      ]);
+      return { items: (rows as ContributionRow[]).map(toContribution), total: counts.reduce((a, b) => a + b, 0) };
+    },
+    { items: [], total: 0 },
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+
+export interface PublicMedia {
+  key: string;
+  url: string;
+  type: "image" | "video";
+  title: string | null;
+}
+
+/** The active home background (image or video), or null for the default image. */
+export function activeBackground(db: Db): Promise<PublicMedia | null> {
+  return publicRead(
+    "home background",
+    async () => {
+      const [row] = await db.select().from(homeBackground).where(eq(homeBackground.isActive, true)).limit(1);
+      return row ? { key: row.mediaKey, url: mediaUrl(row.mediaKey), type: row.mediaType, title: row.title } : null;
+    },
+    null,
+  );
+}
+
+/** The most recent active video of a scope, for the background of its theme page. */
+export function scopeVideo(db: Db, scope: Category): Promise<PublicMedia | null> {
+  return publicRead(
+    "scope video",
+    async () => {
+      const [row] = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.scope, scope), eq(videos.isActive, true)))
+        .orderBy(desc(videos.createdAt))
+        .limit(1);
+      return row ? { key: row.videoKey, url: mediaUrl(row.videoKey), type: "video" as const, title: row.title } : null;
+    },
+    null,
+  );
+}
+
+export function activePhotos(db: Db) {
+  return publicRead(
+    "photos",
+    async () =>
+      (
+        await db
+          .select()
+          .from(biciFucsiaPhotos)
+          .where(eq(biciFucsiaPhotos.isActive, true))
+          .orderBy(asc(biciFucsiaPhotos.position), asc(biciFucsiaPhotos.createdAt))
+      ).map((p) => ({ id: p.id, title: p.title, description: p.description, key: p.imageKey, width: p.width, height: p.height })),
+    [],
+  );
+}
+
+export function activeResources(db: Db) {
+  return publicRead(
+    "resources",
+    async () =>
+      (
+        await db.select().from(resources).where(eq(resources.isActive, true)).orderBy(asc(resources.position), asc(resources.createdAt))
+      ).map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        fullText: r.fullText,
+        mediaType: r.mediaType,
+        imageKey: r.mediaKey && r.mediaType === "image" ? r.mediaKey : null,
+        href: r.mediaKey ? mediaUrl(r.mediaKey) : r.externalUrl ? safeHref(r.externalUrl) : null,
+      })),
+    [],
+  );
+}
+
+/** The external embeds, kept in site settings (seeded; set at /admin/settings), never in code. */
+export type Embeds = EmbedSettings;
+
+export function embeds(db: Db): Promise<Embeds> {
+  return publicRead(
+    "embeds",
+    async () => {
+      const stored = await readEmbedSettings(db);
+      const http = (value: string | null) => {
+        const href = value ? safeHref(value) : null;
+        return href?.startsWith("http") ? href : null;
+      };
+      return {
+        mapEmbedUrl: http(stored.mapEmbedUrl),
+        mapFullUrl: http(stored.mapFullUrl),
+        questionnaireUrl: http(stored.questionnaireUrl),
+      };
+    },
+    { mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null },
+  );
+}
+
+export function activeLandingSlugs(db: Db) {
+  return publicRead(
+    "landing slugs",
+    () => db.select({ slug: landings.slug, updatedAt: landings.updatedAt }).from(landings).where(eq(landings.isActive, true)),
+    [],
+  );
+}

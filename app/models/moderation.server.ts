@@ -1,0 +1,371 @@
+import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contributionReports, mapComments, reflections, testimonials } from "~/db/schema";
+import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
+import {
+  moderationAsTestimonial,
+  moderationModes,
+  moderationStatuses,
+  type ContributionType,
+  type ModerationStatus,
+  type ReportReason,
+} from "~/domain/contributions";
+import type { Category } from "~/domain/themes";
+import type { AppContext } from "~/lib/app-context";
+import { contentChanged } from "~/infra/content-changes.server";
+import { formatShortDate } from "~/lib/dates";
+import {
+  DEFAULT_MODERATION,
+  INTENT_RULES,
+  QUEUE_PAGE_SIZE,
+  type ModerationIntent,
+  type ModerationSettings,
+  type QueueFilters,
+} from "~/lib/moderation";
+import { putSetting, readSettings } from "~/models/settings.server";
+import { mediaUrl } from "~/infra/storage.server";
+
+// Moderation (decision 028) and the consultation's calendar (decision 029), on the server: the two
+// settings, the queue staff work through, their actions, and visitors' reports.
+
+const KEYS = { moderation: "moderation", consultation: "consultation" } as const;
+
+async function readBoth(db: Db) {
+  const stored = await readSettings(db, Object.values(KEYS));
+  const value = (key: string) => {
+    const v = stored.get(key);
+    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+  };
+  return { moderation: toModeration(value(KEYS.moderation)), consultation: toConsultation(value(KEYS.consultation)) };
+}
+
+/** A stored value read leniently: what is missing or odd takes its default. */
+function toModeration(v: Record<string, unknown>): ModerationSettings {
+  const d = DEFAULT_MODERATION;
+  return {
+    mode: (moderationModes as readonly unknown[]).includes(v.mode) ? (v.mode as ModerationSettings["mode"]) : d.mode,
+    reportThreshold:
+      Number.isInteger(v.reportThreshold) && (v.reportThreshold as number) >= 1 ? (v.reportThreshold as number) : d.reportThreshold,
+    blockedTerms: Array.isArray(v.blockedTerms) ? v.blockedTerms.filter((t): t is string => typeof t === "string") : d.blockedTerms,
+    holdLinks: typeof v.holdLinks === "boolean" ? v.holdLinks : d.holdLinks,
+  };
+}
+
+function toConsultation(v: Record<string, unknown>): Consultation {
+  const d = DEFAULT_CONSULTATION;
+  return {
+    closesOn: typeof v.closesOn === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.closesOn) ? v.closesOn : d.closesOn,
+    phase: PHASES.some((p) => p.n === v.phase) ? (v.phase as Consultation["phase"]) : d.phase,
+    open: typeof v.open === "boolean" ? v.open : d.open,
+  };
+}
+
+export const readModerationSettings = async (db: Db) => (await readBoth(db)).moderation;
+export const readConsultation = async (db: Db) => (await readBoth(db)).consultation;
+/** Both at once (the public layout reads them on every page). */
+export const readParticipationSettings = readBoth;
+export type ParticipationSettings = Awaited<ReturnType<typeof readBoth>>;
+
+export const saveModerationSettings = (db: Db, value: ModerationSettings) => putSetting(db, KEYS.moderation, value);
+export const saveConsultation = (db: Db, value: Consultation) => putSetting(db, KEYS.consultation, value);
+
+// ---------------------------------------------------------------------------------------
+// The queue: the three kinds of contribution in one list, by the same three statuses.
+
+export interface QueueItem {
+  key: string;
+  type: ContributionType;
+  id: string;
+  text: string;
+  name: string | null;
+  email: string | null;
+  theme: Category | null;
+  status: ModerationStatus;
+  hiddenReason: string | null;
+  createdAt: string;
+  dateLabel: string;
+  audioUrl: string | null;
+  reports: { reason: ReportReason; detail: string | null; createdAt: string }[];
+}
+
+/** One select over the three tables, with the same columns. */
+function unionQuery() {
+  return sql`(
+    select 'reflection'::text as type, id, reflection as text, name, email, null::text as theme, status::text as status,
+      hidden_reason, created_at, null::text as audio_key from reflections
+    union all
+    select 'map_comment', id, comment, null, email, null, status::text, hidden_reason, created_at, null from map_comments
+    union all
+    select 'testimonial', id, title, null, null, category::text,
+      case status when 'approved' then 'published' when 'rejected' then 'hidden' else 'pending' end,
+      hidden_reason, created_at, audio_key from testimonials
+  ) as c`;
+}
+
+function whereOf(f: Omit<QueueFilters, "status" | "page">): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.type) parts.push(sql`c.type = ${f.type}`);
+  if (f.theme) parts.push(sql`c.theme = ${f.theme}`);
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    parts.push(sql`(c.text ilike ${like} or c.name ilike ${like} or c.email ilike ${like})`);
+  }
+  if (f.reported)
+    parts.push(sql`exists (select 1 from contribution_reports r where r.contribution_type::text = c.type and r.contribution_id = c.id)`);
+  return sql.join(parts, sql` and `);
+}
+
+type Rows<T> = { rows: T[] };
+
+/** A page of the queue (newest first), the counts of each status under the same filters, and the
+ * reports of the page's items. */
+export async function moderationQueue(db: Db, f: QueueFilters) {
+  const where = whereOf(f);
+  const offset = (f.page - 1) * QUEUE_PAGE_SIZE;
+  const [page, counts] = await Promise.all([
+    db.execute(sql`select c.type, c.id, c.text, c.name, c.email, c.theme, c.status, c.hidden_reason,
+        c.created_at::text as created_at, c.audio_key
+      from ${unionQuery()} where ${where} and c.status = ${f.status}
+      order by c.created_at desc, c.id desc limit ${QUEUE_PAGE_SIZE} offset ${offset}`) as unknown as Promise<
+      Rows<{
+        type: ContributionType;
+        id: string;
+        text: string;
+        name: string | null;
+        email: string | null;
+        theme: Category | null;
+        status: ModerationStatus;
+        hidden_reason: string | null;
+        created_at: string;
+        audio_key: string | null;
+      }>
+    >,
+    db.execute(sql`select c.status, count(*)::int as n from ${unionQuery()} where ${where} group by c.status`) as unknown as Promise<
+      Rows<{ status: ModerationStatus; n: number }>
+    >,
+  ]);
+  const reports = page.rows.length
+    ? await db
+        .select()
+        .from(contributionReports)
+        .where(
+          inArray(
+            contributionReports.contributionId,
+            page.rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(contributionReports.createdAt)
+    : [];
+  const items: QueueItem[] = page.rows.map((r) => {
+    const at = new Date(r.created_at.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+    return {
+      key: `${r.type}:${r.id}`,
+      type: r.type,
+      id: r.id,
+      text: r.text,
+      name: r.name,
+      email: r.email,
+      theme: r.theme,
+      status: r.status,
+      hiddenReason: r.hidden_reason,
+      createdAt: at.toISOString(),
+      dateLabel: formatShortDate(at),
+      audioUrl: r.audio_key ? mediaUrl(r.audio_key) : null,
+      reports: reports
+        .filter((p) => p.contributionId === r.id && p.contributionType === r.type)
+        .map((p) => ({ reason: p.reason, detail: p.detail, createdAt: p.createdAt.toISOString() })),
+    };
+  });
+  const count = Object.fromEntries(moderationStatuses.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])) as Record<
+    ModerationStatus,
+    number
+  >;
+  return { items, counts: count, total: count[f.status], pages: Math.max(1, Math.ceil(count[f.status] / QUEUE_PAGE_SIZE)) };
+}
+
+/** What waits for staff, of every kind (the nav's badge and the dashboard's card). */
+export async function waitingCount(db: Db): Promise<number> {
+  const [a, b, c] = await Promise.all([
+    db.$count(reflections, eq(reflections.status, "pending")),
+    db.$count(mapComments, eq(mapComments.status, "pending")),
+    db.$count(testimonials, eq(testimonials.status, "pending")),
+  ]);
+  return a + b + c;
+}
+
+// ---------------------------------------------------------------------------------------
+// Staff actions
+
+type Item = { type: ContributionType; id: string };
+
+const TABLES = { reflection: reflections, map_comment: mapComments, testimonial: testimonials } as const;
+
+/** Applies an action to the items it fits (the others are left alone) and answers how many it
+ * changed. Deleting removes the reports too, and returns the testimonials' audio keys to remove. */
+export async function moderate(
+  db: Db,
+  intent: ModerationIntent,
+  items: Item[],
+  reason: string | null,
+  /** Called in the same transaction with what changed: the audit entries (decision 032). */
+  record?: (tx: Db, changed: Item[]) => Promise<void>,
+): Promise<{ changed: number; removedKeys: string[] }> {
+  const byType = (type: ContributionType) => items.filter((i) => i.type === type).map((i) => i.id);
+  const outcome = await db.transaction(async (tx) => {
+    let changed = 0;
+    const removedKeys: string[] = [];
+    const done: Item[] = [];
+    for (const type of ["reflection", "map_comment", "testimonial"] as const) {
+      const ids = byType(type);
+      if (!ids.length) continue;
+      if (intent === "delete") {
+        if (type === "testimonial") {
+          const gone = await tx
+            .delete(testimonials)
+            .where(inArray(testimonials.id, ids))
+            .returning({ id: testimonials.id, key: testimonials.audioKey });
+          removedKeys.push(...gone.map((g) => g.key));
+          done.push(...gone.map((g) => ({ type, id: g.id })));
+          changed += gone.length;
+        } else {
+          const table = TABLES[type];
+          const gone = await tx.delete(table).where(inArray(table.id, ids)).returning({ id: table.id });
+          done.push(...gone.map((g) => ({ type, id: g.id })));
+          changed += gone.length;
+        }
+        await tx
+          .delete(contributionReports)
+          .where(and(eq(contributionReports.contributionType, type), inArray(contributionReports.contributionId, ids)));
+        continue;
+      }
+      const rule = INTENT_RULES[intent];
+      const hiddenReason = intent === "hide" ? reason : null;
+      if (type === "testimonial") {
+        const rows = await tx
+          .update(testimonials)
+          .set({ status: moderationAsTestimonial[rule.to], hiddenReason, reviewedAt: new Date() })
+          .where(
+            and(
+              inArray(testimonials.id, ids),
+              inArray(
+                testimonials.status,
+                rule.from.map((s) => moderationAsTestimonial[s]),
+              ),
+            ),
+          )
+          .returning({ id: testimonials.id });
+        done.push(...rows.map((r) => ({ type, id: r.id })));
+        changed += rows.length;
+      } else {
+        const table = TABLES[type];
+        const rows = await tx
+          .update(table)
+          .set({ status: rule.to, hiddenReason, reviewedAt: new Date() })
+          .where(and(inArray(table.id, ids), inArray(table.status, rule.from)))
+          .returning({ id: table.id });
+        done.push(...rows.map((r) => ({ type, id: r.id })));
+        changed += rows.length;
+      }
+    }
+    if (done.length) await record?.(tx as unknown as Db, done);
+    return { changed, removedKeys };
+  });
+  // The pages that show these kinds of contribution (decision 026).
+  if (outcome.changed > 0) contentChanged(...[...new Set(items.map((i) => TABLES[i.type]))]);
+  return outcome;
+}
+
+// ---------------------------------------------------------------------------------------
+// Visitors' reports
+
+export type ReportOutcome = "reported" | "duplicate" | "gone";
+
+/** Stores a visitor's report of a published contribution, once per visitor (clientKey); when the
+ * reports since staff last reviewed it reach the threshold, the contribution waits for staff. */
+export async function reportContribution(
+  context: Pick<AppContext, "db" | "clientKey">,
+  report: { type: ContributionType; id: string; reason: ReportReason; detail: string | null },
+): Promise<ReportOutcome> {
+  const { db } = context;
+  let heldBack = false;
+  const outcome = await db.transaction(async (tx): Promise<ReportOutcome> => {
+    const current = await publishedRow(tx as unknown as Db, report.type, report.id);
+    if (!current) return "gone";
+    const [stored] = await tx
+      .insert(contributionReports)
+      .values({
+        contributionType: report.type,
+        contributionId: report.id,
+        reason: report.reason,
+        detail: report.detail,
+        reporterKey: context.clientKey,
+      })
+      .onConflictDoNothing()
+      .returning({ id: contributionReports.id });
+    if (!stored) return "duplicate";
+    const { reportThreshold } = (await readBoth(tx as unknown as Db)).moderation;
+    const since = current.reviewedAt;
+    const n = await tx.$count(
+      contributionReports,
+      and(
+        eq(contributionReports.contributionType, report.type),
+        eq(contributionReports.contributionId, report.id),
+        since ? gt(contributionReports.createdAt, since) : undefined,
+      ),
+    );
+    if (n >= reportThreshold) {
+      if (report.type === "testimonial")
+        await tx
+          .update(testimonials)
+          .set({ status: "pending" })
+          .where(and(eq(testimonials.id, report.id), eq(testimonials.status, "approved")));
+      else {
+        const table = TABLES[report.type];
+        await tx
+          .update(table)
+          .set({ status: "pending" })
+          .where(and(eq(table.id, report.id), eq(table.status, "published")));
+      }
+      heldBack = true;
+    }
+    return "reported";
+  });
+  // Held back for staff: it leaves the public pages (decision 026).
+  if (heldBack) contentChanged(TABLES[report.type]);
+  return outcome;
+}
+
+/** The contribution when it is public, with when staff last reviewed it. */
+async function publishedRow(db: Db, type: ContributionType, id: string) {
+  if (type === "testimonial") {
+    const [row] = await db
+      .select({ reviewedAt: testimonials.reviewedAt })
+      .from(testimonials)
+      .where(and(eq(testimonials.id, id), eq(testimonials.status, "approved")));
+    return row;
+  }
+  const table = TABLES[type];
+  const [row] = await db
+    .select({ reviewedAt: table.reviewedAt })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.status, "published")));
+  return row;
+}
+
+/** A published contribution's public text, for the report page (undefined when not public). */
+export async function publicContributionText(db: Db, type: ContributionType, id: string): Promise<string | undefined> {
+  if (type === "testimonial") {
+    const [row] = await db
+      .select({ text: testimonials.title })
+      .from(testimonials)
+      .where(and(eq(testimonials.id, id), eq(testimonials.status, "approved")));
+    return row?.text;
+  }
+  const table = type === "reflection" ? reflections : mapComments;
+  const column = type === "reflection" ? reflections.reflection : mapComments.comment;
+  const [row] = await db
+    .select({ text: column })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.status, "published")));
+  return row?.text;
+}

@@ -1,0 +1,212 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { newsletterSubscriptions as subs, type newsletterSourceEnum } from "~/db/schema";
+import type { AppContext } from "~/lib/app-context";
+import { errorFields, log } from "~/infra/log.server";
+import { SITE_NAME } from "~/lib/seo";
+
+// The newsletter's double opt-in and one-click unsubscribe (decision 023). Links carry a signed
+// token (the subscription's id and, to confirm, an expiry), never the address.
+
+export type NewsletterSource = (typeof newsletterSourceEnum.enumValues)[number];
+type MailCtx = Pick<AppContext, "db" | "env" | "mailer" | "sessionSecret">;
+
+/** A confirmation link works this long; an unconfirmed subscription is erased after it. */
+export const CONFIRMATION_DAYS = 7;
+const CONFIRMATION_MS = CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
+/** Asking again for a pending address sends the confirmation again, at most this often. */
+export const RESEND_INTERVAL_MS = 60 * 60 * 1000;
+
+// ---- Signed links ----------------------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A key of its own, derived from the session secret, so a link can never pass for a cookie. */
+const linkKey = (secret: string) => createHmac("sha256", secret).update("newsletter-links").digest();
+/** 128 bits of HMAC-SHA256, base64url. */
+const mac = (secret: string, text: string) => createHmac("sha256", linkKey(secret)).update(text).digest("base64url").slice(0, 22);
+
+const sameMac = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function confirmToken(secret: string, id: string, expiresAt: Date): string {
+  const exp = Math.floor(expiresAt.getTime() / 1000).toString(36);
+  return `${id}.${exp}.${mac(secret, `confirm:${id}:${exp}`)}`;
+}
+
+export function unsubscribeToken(secret: string, id: string): string {
+  return `${id}.${mac(secret, `unsubscribe:${id}`)}`;
+}
+
+function readConfirmToken(secret: string, token: string): { id: string; expiresAt: Date } | null {
+  const [id = "", exp = "", sig = "", ...rest] = token.split(".");
+  if (rest.length || !UUID.test(id) || !/^[0-9a-z]{1,10}$/.test(exp)) return null;
+  if (!sameMac(sig, mac(secret, `confirm:${id}:${exp}`))) return null;
+  return { id, expiresAt: new Date(parseInt(exp, 36) * 1000) };
+}
+
+function readUnsubscribeToken(secret: string, token: string): string | null {
+  const [id = "", sig = "", ...rest] = token.split(".");
+  if (rest.length || !UUID.test(id) || !sameMac(sig, mac(secret, `unsubscribe:${id}`))) return null;
+  return id;
+}
+
+export const confirmUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string, expiresAt: Date) =>
+  `${ctx.env.PUBLIC_URL}/newsletter/confirma/${confirmToken(ctx.sessionSecret, id, expiresAt)}`;
+export const unsubscribeUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string) =>
+  `${ctx.env.PUBLIC_URL}/newsletter/baixa/${unsubscribeToken(ctx.sessionSecret, id)}`;
+
+// ---- Subscribing -----------------------------------------------------------------------------
+
+/** Erases the subscriptions nobody confirmed in time (at start, and before each new one). */
+export async function purgeExpiredSubscriptions(db: Db): Promise<number> {
+  const cutoff = new Date(Date.now() - CONFIRMATION_MS);
+  const purged = await db
+    .delete(subs)
+    .where(and(eq(subs.status, "pending"), lt(sql`coalesce(${subs.confirmationSentAt}, ${subs.createdAt})`, cutoff)))
+    .returning({ id: subs.id });
+  if (purged.length) log("info", "unconfirmed newsletter subscriptions erased", { count: purged.length });
+  return purged.length;
+}
+
+export interface StoredSubscription {
+  id: string;
+  status: "pending" | "confirmed";
+  /** False when the address was already on the list. */
+  created: boolean;
+}
+
+/** Stores a pending subscription, or finds the one the address already has (in any case).
+ * Takes a transaction too, so a reflection and its author's consent are stored together. */
+export async function storeSubscription(db: Db, email: string, source: NewsletterSource): Promise<StoredSubscription> {
+  const columns = { id: subs.id, status: subs.status };
+  // The clock is the app's, like the purge's and the links' (tests move it).
+  const [inserted] = await db
+    .insert(subs)
+    .values({ email, privacyAccepted: true, status: "pending", source, createdAt: new Date() })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (inserted) return { ...inserted, created: true };
+  const [existing] = await db
+    .select(columns)
+    .from(subs)
+    .where(sql`lower(${subs.email}) = lower(${email})`);
+  // Erased between the two statements (an unsubscribe, the purge): rare enough to be an error.
+  if (!existing) throw new Error("newsletter subscription vanished while being stored");
+  return { ...existing, created: false };
+}
+
+/** Sends the confirmation e-mail of a pending subscription, unless one went out less than
+ * RESEND_INTERVAL_MS ago. Never throws: a refused message is logged, and the next request for
+ * the address sends it again. Returns whether a message went out. */
+export async function sendConfirmation(ctx: MailCtx, id: string): Promise<boolean> {
+  const now = new Date();
+  // Claimed in one statement, so two requests at once send one message.
+  const [claimed] = await ctx.db
+    .update(subs)
+    .set({ confirmationSentAt: now })
+    .where(
+      and(
+        eq(subs.id, id),
+        eq(subs.status, "pending"),
+        or(isNull(subs.confirmationSentAt), lt(subs.confirmationSentAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
+      ),
+    )
+    .returning({ email: subs.email, source: subs.source });
+  if (!claimed) return false;
+  try {
+    const unsubscribe = unsubscribeUrl(ctx, id);
+    await ctx.mailer.sendMail({
+      to: claimed.email,
+      unsubscribeUrl: unsubscribe,
+      ...confirmationMessage(claimed.source, confirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS)), unsubscribe),
+    });
+    return true;
+  } catch (err) {
+    log("error", "newsletter confirmation e-mail failed", { subscription: id, ...errorFields(err) });
+    await ctx.db
+      .update(subs)
+      .set({ confirmationSentAt: null })
+      .where(and(eq(subs.id, id), eq(subs.confirmationSentAt, now)))
+      .catch((e: unknown) => log("error", "newsletter confirmation not released", errorFields(e)));
+    return false;
+  }
+}
+
+/** Stores the subscription and sends its confirmation when due. Throws only when storing fails. */
+export async function subscribe(ctx: MailCtx, email: string, source: NewsletterSource): Promise<StoredSubscription> {
+  await purgeExpiredSubscriptions(ctx.db);
+  const stored = await storeSubscription(ctx.db, email, source);
+  if (stored.status === "pending") await sendConfirmation(ctx, stored.id);
+  return stored;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function confirmationMessage(source: NewsletterSource, confirm: string, unsubscribe: string) {
+  const why =
+    source === "reflection"
+      ? `Quan vas enviar una reflexió al web de ${SITE_NAME} vas marcar que vols rebre la newsletter de la campanya.`
+      : `Hem rebut una petició per subscriure aquesta adreça a la newsletter de ${SITE_NAME}, la campanya del pla director de la bicicleta del Penedès.`;
+  const paragraphs = [
+    "Hola,",
+    why,
+    `Per confirmar la subscripció, obre aquest enllaç (caduca d'aquí a ${CONFIRMATION_DAYS} dies):`,
+    confirm,
+    `Si no l'has demanat tu, no cal que facis res: sense confirmació no t'enviarem res i esborrarem l'adreça d'aquí a ${CONFIRMATION_DAYS} dies.`,
+    "Per donar-te de baixa en qualsevol moment:",
+    unsubscribe,
+  ];
+  const link = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
+  return {
+    subject: "Confirma la teva subscripció a la newsletter",
+    text: paragraphs.join("\n\n") + "\n",
+    html: [
+      '<!doctype html><html lang="ca"><body style="font-family:sans-serif;line-height:1.5">',
+      `<p>Hola,</p><p>${escapeHtml(why)}</p>`,
+      `<p>${link(confirm, "Confirma la subscripció")}</p>`,
+      `<p>L'enllaç caduca d'aquí a ${CONFIRMATION_DAYS} dies. ${escapeHtml(paragraphs[4]!)}</p>`,
+      `<p style="font-size:small">${link(unsubscribe, "Dona't de baixa")}</p>`,
+      "</body></html>",
+    ].join("\n"),
+  };
+}
+
+// ---- Following the links ---------------------------------------------------------------------
+
+export type ConfirmOutcome = "confirmed" | "already" | "expired" | "gone" | "invalid";
+
+/** Confirms the subscription a link names; following it again says it is confirmed. */
+export async function confirmSubscription(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string): Promise<ConfirmOutcome> {
+  const link = readConfirmToken(ctx.sessionSecret, token);
+  if (!link) return "invalid";
+  const [row] = await ctx.db.select({ status: subs.status }).from(subs).where(eq(subs.id, link.id));
+  if (row?.status === "confirmed") return "already";
+  if (link.expiresAt.getTime() < Date.now()) return "expired";
+  if (!row) return "gone";
+  const [updated] = await ctx.db
+    .update(subs)
+    .set({ status: "confirmed", confirmedAt: new Date() })
+    .where(and(eq(subs.id, link.id), eq(subs.status, "pending")))
+    .returning({ id: subs.id });
+  return updated ? "confirmed" : "already";
+}
+
+export type UnsubscribeState = "subscribed" | "gone" | "invalid";
+
+/** What an unsubscribe link's page shows before the button is pressed. */
+export async function unsubscribeState(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string): Promise<UnsubscribeState> {
+  const id = readUnsubscribeToken(ctx.sessionSecret, token);
+  if (!id) return "invalid";
+  const [row] = await ctx.db.select({ id: subs.id }).from(subs).where(eq(subs.id, id));
+  return row ? "subscribed" : "gone";
+}
+
+/** Erases the subscription (the row and its address): nothing of it needs keeping. Idempotent. */
+export async function unsubscribe(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string): Promise<"gone" | "invalid"> {
+  const id = readUnsubscribeToken(ctx.sessionSecret, token);
+  if (!id) return "invalid";
+  const erased = await ctx.db.delete(subs).where(eq(subs.id, id)).returning({ id: subs.id });
+  if (erased.length) log("info", "newsletter subscription erased on unsubscribe", { subscription: id });
+  return "gone";
+}

@@ -1,0 +1,386 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { collectTablesRead } from "~/db/tables-read.server";
+import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
+import { testBackends } from "~/test/db";
+import * as newsletterRoute from "~/routes/participation/newsletter";
+import { LIMITS, MESSAGES } from "~/lib/participation";
+import {
+  createMapComment,
+  createReflection,
+  createTestimonial,
+  listApprovedTestimonials,
+  subscribeNewsletter,
+} from "~/models/participation.server";
+import { readParticipationSettings } from "~/models/moderation.server";
+import { RATE_LIMIT } from "~/infra/rate-limit.server";
+import { wav } from "~/test/audio";
+
+const WEBM = fs.readFileSync(path.join(import.meta.dirname, "../../scripts/seed-assets/testimoni-1.webm"));
+
+type Ctx = TestContext;
+
+const urlencoded = (fields: Record<string, string>) =>
+  new Request("http://127.0.0.1:3000/x", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+const multipart = (fields: Record<string, string>, audio?: { bytes: Uint8Array; name: string; type?: string }) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (audio) fd.append("audio", new Blob([new Uint8Array(audio.bytes)], { type: audio.type ?? "audio/webm" }), audio.name);
+  return new Request("http://127.0.0.1:3000/testimonis/enviar", { method: "POST", body: fd });
+};
+
+const audioFiles = (ctx: Ctx) => {
+  const dir = path.join(ctx.env.DATA_DIR, "audio");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe.each(testBackends())("public writes on %s", (backend) => {
+  const ctx = setupTestContext(backend);
+  const rows = async (table: typeof t.newsletterSubscriptions | typeof t.mapComments | typeof t.reflections | typeof t.testimonials) =>
+    (await ctx.db.select({ n: count() }).from(table))[0]!.n;
+
+  describe("newsletter", () => {
+    it("refuses missing, empty, whitespace-only, unchecked, malformed and over-long input, storing nothing", async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{}, MESSAGES.newsletterRequired],
+        [{ email: "", privacy: "on" }, MESSAGES.newsletterRequired],
+        [{ email: "   ", privacy: "on" }, MESSAGES.newsletterRequired],
+        [{ email: "anna@example.cat" }, MESSAGES.newsletterRequired],
+        [{ email: "anna@example.cat", privacy: "off" }, MESSAGES.newsletterRequired],
+        [{ email: "no-és-un-correu", privacy: "on" }, MESSAGES.emailInvalid],
+        [{ email: `${"a".repeat(250)}@example.cat`, privacy: "on" }, MESSAGES.emailInvalid],
+      ];
+      for (const [fields, message] of cases) {
+        const { status, result } = await subscribeNewsletter(urlencoded(fields), ctx);
+        expect(status, JSON.stringify(fields)).toBe(400);
+        expect(result.ok).toBe(false);
+        expect(Object.values(result.ok ? {} : result.errors)).toContain(message);
+      }
+      expect(await rows(t.newsletterSubscriptions)).toBe(0);
+    });
+
+    it("subscribes once, trimmed; the same address in another case is 'Ja estàs subscrit'", async () => {
+      const ok = await subscribeNewsletter(urlencoded({ email: "  Marta@Example.cat ", privacy: "on" }), ctx);
+      expect(ok).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterSuccess } });
+      const dup = await subscribeNewsletter(urlencoded({ email: "marta@EXAMPLE.CAT", privacy: "on" }), ctx);
+      expect(dup.status).toBe(409);
+      expect(dup.result).toEqual({
+        ok: false,
+        errors: {},
+        message: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
+      });
+      const stored = await ctx.db.select().from(t.newsletterSubscriptions);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ email: "Marta@Example.cat", privacyAccepted: true });
+    });
+
+    it("the route action answers with the status and never echoes the e-mail", async () => {
+      const res = (await newsletterRoute.action(
+        routeArgs(ctx, "/newsletter", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: "marta@example.cat", privacy: "on" }),
+        }) as unknown as Parameters<typeof newsletterRoute.action>[0],
+      )) as unknown as { data: unknown; init: ResponseInit };
+      expect(res.init.status).toBe(409);
+      expect(JSON.stringify(res.data)).not.toContain("marta@");
+    });
+
+    it("a filled honeypot looks like success and stores nothing", async () => {
+      const before = await rows(t.newsletterSubscriptions);
+      const res = await subscribeNewsletter(urlencoded({ email: "bot@example.cat", privacy: "on", website: "http://spam" }), ctx);
+      expect(res.result.ok).toBe(true);
+      expect(await rows(t.newsletterSubscriptions)).toBe(before);
+    });
+
+    it("refuses a body over the size limit", async () => {
+      const res = await subscribeNewsletter(urlencoded({ email: "x@example.cat", privacy: "on", pad: "x".repeat(70_000) }), ctx);
+      expect(res.status).toBe(413);
+    });
+  });
+
+  it("refuses text that is not UTF-8 or holds a NUL, which no browser sends: 400, nothing stored", async () => {
+    // Found by tests/fuzz: such text was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
+    const raw = (body: string) =>
+      new Request("http://127.0.0.1:3000/x", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: Buffer.from(body, "latin1"),
+      });
+    const tables = [t.newsletterSubscriptions, t.mapComments, t.reflections] as const;
+    const before = await Promise.all(tables.map(rows));
+    const writes = [
+      [subscribeNewsletter, (bad: string) => `email=a${bad}b%40example.cat&privacy=on`],
+      [createMapComment, (bad: string) => `comment=Falta un carril ${bad} bici&privacy=on`],
+      [createReflection, (bad: string) => `reflection=Bici ${bad} cada dia&name=Anna`],
+    ] as const;
+    for (const bad of ["%00", "%FF", "%C0%AF", "%ED%A0%80", "%E2%82", "\x00", "\xff", "\xc3"]) {
+      for (const [write, body] of writes) {
+        const res = await write(raw(body(bad)), ctx);
+        expect(res.status, `${write.name} ${JSON.stringify(bad)}`).toBe(400);
+        expect(res.result).toEqual({ ok: false, errors: {}, message: { title: MESSAGES.badRequest } });
+      }
+    }
+    expect(await Promise.all(tables.map(rows))).toEqual(before);
+  });
+
+  describe("map comments", () => {
+    it("refuses an empty or blank comment, an unchecked box, a bad e-mail and an over-long comment", async () => {
+      const cases: [Record<string, string>, string[]][] = [
+        [{}, [MESSAGES.commentEmpty, MESSAGES.commentPrivacy]],
+        [{ comment: "   \n ", privacy: "on" }, [MESSAGES.commentEmpty]],
+        [{ comment: "Bona idea" }, [MESSAGES.commentPrivacy]],
+        [{ comment: "Bona idea", privacy: "on", email: "malament" }, [MESSAGES.emailInvalid]],
+        [{ comment: "x".repeat(LIMITS.comment + 1), privacy: "on" }, [MESSAGES.commentTooLong]],
+      ];
+      for (const [fields, messages] of cases) {
+        const { status, result } = await createMapComment(urlencoded(fields), ctx);
+        expect(status).toBe(400);
+        expect(Object.values(result.ok ? {} : result.errors).sort()).toEqual([...messages].sort());
+      }
+      expect(await rows(t.mapComments)).toBe(0);
+    });
+
+    it("sends back what was typed with an error, but never the e-mail", async () => {
+      const { result } = await createMapComment(urlencoded({ comment: "El meu text", email: "ningu@example.cat" }), ctx);
+      expect(result).toMatchObject({ ok: false, values: { comment: "El meu text" } });
+      expect(JSON.stringify(result)).not.toContain("ningu@");
+    });
+
+    it("stores the trimmed comment, with the e-mail trimmed or null when empty", async () => {
+      expect(
+        (await createMapComment(urlencoded({ comment: "  Cal un carril a la N-340  ", privacy: "on", email: "  " }), ctx)).result,
+      ).toEqual({
+        ok: true,
+        message: MESSAGES.commentPublished,
+      });
+      await createMapComment(urlencoded({ comment: "Amb correu", privacy: "on", email: " pere@example.cat " }), ctx);
+      const stored = await ctx.db.select().from(t.mapComments).orderBy(t.mapComments.createdAt);
+      expect(stored.map((r) => [r.comment, r.email])).toEqual([
+        ["Cal un carril a la N-340", null],
+        ["Amb correu", "pere@example.cat"],
+      ]);
+    });
+  });
+
+  describe("reflections", () => {
+    it("requires the text, and consent once an e-mail is given", async () => {
+      const cases: [Record<string, string>, string[]][] = [
+        [{}, [MESSAGES.reflectionRequired]],
+        [{ reflection: "  " }, [MESSAGES.reflectionRequired]],
+        [{ reflection: "Hola", email: "joan@example.cat" }, [MESSAGES.reflectionConsent]],
+        [{ reflection: "Hola", email: "no", privacy: "on" }, [MESSAGES.emailInvalid]],
+        [{ reflection: "x".repeat(LIMITS.reflection + 1) }, [MESSAGES.reflectionTooLong]],
+        [{ reflection: "Hola", name: "n".repeat(LIMITS.name + 1) }, [MESSAGES.nameTooLong]],
+      ];
+      for (const [fields, messages] of cases) {
+        const { status, result } = await createReflection(urlencoded(fields), ctx);
+        expect(status).toBe(400);
+        expect(Object.values(result.ok ? {} : result.errors)).toEqual(messages);
+      }
+      expect(await rows(t.reflections)).toBe(0);
+    });
+
+    it("stores empty name and e-mail as null; privacy_accepted only with an e-mail and consent", async () => {
+      const ok = await createReflection(urlencoded({ reflection: " Més bicis ", name: " ", email: "", privacy: "on" }), ctx);
+      expect(ok.result).toEqual({ ok: true, message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished } });
+      await createReflection(urlencoded({ reflection: "Amb nom", name: " Joan ", email: "joan@example.cat", privacy: "on" }), ctx);
+      const stored = await ctx.db.select().from(t.reflections).orderBy(t.reflections.createdAt);
+      expect(stored.map((r) => [r.reflection, r.name, r.email, r.privacyAccepted])).toEqual([
+        ["Més bicis", null, null, false],
+        ["Amb nom", "Joan", "joan@example.cat", true],
+      ]);
+    });
+  });
+
+  it("reads the participation settings once per reflection or map comment (issue 12: each read is a statement on the writes' path)", async () => {
+    /** How often statements run inside collectTablesRead name each table (once per mention). */
+    class Mentions extends Set<string> {
+      count = new Map<string, number>();
+      override add(table: string) {
+        this.count.set(table, (this.count.get(table) ?? 0) + 1);
+        return super.add(table);
+      }
+    }
+    const settingsMentions = async (work: () => Promise<unknown>) => {
+      const mentions = new Mentions();
+      await collectTablesRead(mentions, work);
+      return mentions.count.get("site_settings");
+    };
+    const oneRead = await settingsMentions(() => readParticipationSettings(ctx.db));
+    expect(oneRead).toBeGreaterThan(0);
+    const write = (create: typeof createReflection, fields: Record<string, string>) =>
+      settingsMentions(async () => {
+        expect((await create(urlencoded(fields), { ...ctx, clientKey: randomUUID() })).status).toBe(200);
+      });
+    expect(await write(createReflection, { reflection: "Carrils bici fins a l'estació" })).toBe(oneRead);
+    expect(await write(createMapComment, { comment: "Cal un carril aquí", privacy: "on", lat: "41.35", lng: "1.70" })).toBe(oneRead);
+  });
+
+  describe("testimonials", () => {
+    const valid = { title: "Vull carrils segurs", category: "laboral", terms: "on", duration: "42" };
+    // Each from a client of its own: the per-client limit of testimonials has its own test.
+    const sendTestimonial = (request: Request, context: Ctx) => createTestimonial(request, { ...context, clientKey: randomUUID() });
+
+    it("stores a WebM recording as audio/webm, pending, with the clamped duration", async () => {
+      const res = await sendTestimonial(
+        multipart({ ...valid, duration: "75.6", status: "approved" }, { bytes: WEBM, name: "gravacio.webm" }),
+        ctx,
+      );
+      expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess } });
+      const [row] = await ctx.db.select().from(t.testimonials);
+      expect(row).toMatchObject({ title: "Vull carrils segurs", category: "laboral", status: "pending", duration: 60 });
+      expect(row!.audioKey).toMatch(/^audio\/[0-9a-f-]{36}\.weba$/);
+      expect(await ctx.storage.exists(row!.audioKey)).toBe(true);
+    });
+
+    it("stores MP3, M4A (audio/mp4) and Ogg uploads with their real type, whatever the name says", async () => {
+      const fixtures = path.join(import.meta.dirname, "../../tests/fixtures");
+      for (const [file, ext] of [
+        ["veu.mp3", "mp3"],
+        ["veu.m4a", "m4a"],
+        ["veu.ogg", "ogg"],
+      ] as const) {
+        const res = await sendTestimonial(
+          multipart({ ...valid, title: `Format ${ext}` }, { bytes: fs.readFileSync(path.join(fixtures, file)), name: "x.webm" }),
+          ctx,
+        );
+        expect(res.status, file).toBe(200);
+        const [row] = await ctx.db
+          .select()
+          .from(t.testimonials)
+          .where(eq(t.testimonials.title, `Format ${ext}`));
+        expect(row!.audioKey, file).toMatch(new RegExp(`\\.${ext}$`));
+      }
+    });
+
+    it("accepts an upload without a duration field (no JavaScript): the duration is null", async () => {
+      const { duration: _, ...withoutDuration } = valid;
+      const res = await sendTestimonial(
+        multipart({ ...withoutDuration, title: "Sense camp de durada" }, { bytes: WEBM, name: "a.webm" }),
+        ctx,
+      );
+      expect(res.status).toBe(200);
+      const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Sense camp de durada"));
+      expect(row!.duration).toBeNull();
+    });
+
+    it("stores a WAV upload as a .wav (its real type), with an unknown duration as null and a negative one as 0", async () => {
+      await sendTestimonial(
+        multipart({ ...valid, title: "Sense durada", duration: "" }, { bytes: wav(), name: "veu.mp3", type: "audio/mpeg" }),
+        ctx,
+      );
+      await sendTestimonial(multipart({ ...valid, title: "Durada negativa", duration: "-5" }, { bytes: wav(), name: "veu.wav" }), ctx);
+      const stored = await ctx.db.select().from(t.testimonials);
+      const byTitle = Object.fromEntries(stored.map((r) => [r.title, r]));
+      expect(byTitle["Sense durada"]!.duration).toBeNull();
+      expect(byTitle["Sense durada"]!.audioKey).toMatch(/\.wav$/);
+      expect(byTitle["Durada negativa"]!.duration).toBe(0);
+    });
+
+    it("refuses bad input, leaving no row and no file", async () => {
+      const before = await rows(t.testimonials);
+      const files = audioFiles(ctx).length;
+      const big = Buffer.concat([WEBM, Buffer.alloc(LIMITS.audioBytes)]);
+      const cases: [Request, number, string][] = [
+        [multipart({}), 400, MESSAGES.testimonialMissing.description],
+        [multipart(valid), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, title: "   " }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, terms: "" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, category: "" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
+        [multipart({ ...valid, category: "admin" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.categoryInvalid],
+        [multipart({ ...valid, title: "x".repeat(101) }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.titleTooLong],
+        [multipart(valid, { bytes: Buffer.from("<html>no sóc un àudio</html>".repeat(50)), name: "truc.webm" }), 415, MESSAGES.audioType],
+        [
+          multipart(valid, { bytes: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n".repeat(20)), name: "a.webm" }),
+          415,
+          MESSAGES.audioType,
+        ],
+        [multipart(valid, { bytes: big, name: "llarg.webm" }), 413, MESSAGES.audioTooLarge],
+        [urlencoded(valid), 400, MESSAGES.testimonialMissing.description],
+      ];
+      for (const [request, status, message] of cases) {
+        const res = await sendTestimonial(request, ctx);
+        expect(res.status, message).toBe(status);
+        expect(res.result.ok).toBe(false);
+        expect(res.result.message?.description ?? res.result.message?.title).toBe(message);
+      }
+      expect(await rows(t.testimonials)).toBe(before);
+      expect(audioFiles(ctx)).toHaveLength(files);
+    });
+
+    it("refuses a title that is not UTF-8 or holds a NUL, leaving no row and no file", async () => {
+      // Found by tests/fuzz: such a title was stored as U+FFFD, and a NUL made PostgreSQL fail (500).
+      const before = await rows(t.testimonials);
+      const files = audioFiles(ctx).length;
+      for (const title of ["hola\x00adeu", "bici \xff escola", "\xed\xa0\x80"]) {
+        const part = (name: string, value: string) =>
+          Buffer.from(`--X\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "latin1");
+        const body = Buffer.concat([
+          part("title", title),
+          part("category", "infants"),
+          part("terms", "on"),
+          Buffer.from('--X\r\nContent-Disposition: form-data; name="audio"; filename="a.webm"\r\nContent-Type: audio/webm\r\n\r\n'),
+          WEBM,
+          Buffer.from("\r\n--X--\r\n"),
+        ]);
+        const request = new Request("http://127.0.0.1:3000/testimonis/enviar", {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=X" },
+          body,
+        });
+        const res = await sendTestimonial(request, ctx);
+        expect(res.status, JSON.stringify(title)).toBe(400);
+        expect(res.result.message?.title).toBe(MESSAGES.badRequest);
+      }
+      expect(await rows(t.testimonials)).toBe(before);
+      expect(audioFiles(ctx)).toHaveLength(files);
+    });
+
+    it("a client cannot create an approved testimonial; only approved ones are listed publicly", async () => {
+      await sendTestimonial(
+        multipart({ ...valid, title: "Intent d'aprovar", status: "approved", reviewedAt: "2020-01-01" }, { bytes: WEBM, name: "a.webm" }),
+        ctx,
+      );
+      const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Intent d'aprovar"));
+      expect(row).toMatchObject({ status: "pending", reviewedAt: null });
+      expect(await listApprovedTestimonials(ctx.db, null)).toEqual([]);
+      await ctx.db.update(t.testimonials).set({ status: "approved" }).where(eq(t.testimonials.id, row!.id));
+      const listed = await listApprovedTestimonials(ctx.db, "laboral");
+      expect(listed.map((l) => l.title)).toEqual(["Intent d'aprovar"]);
+      expect(listed[0]!.audioUrl).toBe(`/media/${row!.audioKey}`);
+      expect(await listApprovedTestimonials(ctx.db, "infants")).toEqual([]);
+    });
+  });
+
+  it("every kind of write is limited per client with a clear 429 in Catalan", async () => {
+    const limited = { ...ctx, clientKey: `limit-${backend}` };
+    const other = { ...ctx, clientKey: `other-${backend}` };
+    for (let i = 0; i < RATE_LIMIT.points; i++) {
+      expect((await createMapComment(urlencoded({}), limited)).status).toBe(400);
+    }
+    const res = await createMapComment(urlencoded({ comment: "Hola", privacy: "on" }), limited);
+    expect(res.status).toBe(429);
+    expect(res.result.message?.title).toBe(MESSAGES.tooMany);
+    expect((await createMapComment(urlencoded({}), other)).status).toBe(400);
+  });
+
+  // Only where there is a PostgreSQL server: the test is defined there, not skipped elsewhere.
+  if (backend === "postgres")
+    it("with DATABASE_URL the limits live in PostgreSQL, shared by every instance", async () => {
+      const shared = { ...ctx, env: { ...ctx.env, DATABASE_URL: process.env.TEST_DATABASE_URL }, clientKey: "shared-client" };
+      for (let i = 0; i < RATE_LIMIT.points; i++) await createReflection(urlencoded({}), shared);
+      expect((await createReflection(urlencoded({ reflection: "Hola" }), shared)).status).toBe(429);
+      const stored = await ctx.db.execute(sql`select key from rate_limits`);
+      expect(JSON.stringify(stored)).toContain("shared-client");
+    });
+});
