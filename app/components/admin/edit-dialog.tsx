@@ -124,7 +124,7 @@ export function EntityEditDialog<Row extends { id: string }>({
 }
 
 /** The hidden fields that say what the form does: create, or update the row with this id. */
-export function IntentFields({ id }: { id?: string }) {
+function IntentFields({ id }: { id?: string }) {
   return (
     <>
       <input type="hidden" name="intent" value={id ? "update" : "create"} />
