@@ -14,7 +14,7 @@ import { worthCompressing } from "./compress";
 import { createFrameSources } from "./frame-sources";
 import { sameOriginMutations, securityHeaders, wellFormedRequests } from "./guards";
 import { health } from "./health";
-import { mediaRoutes } from "./media";
+import { createKeptFiles, mediaRoutes } from "./media";
 import { createPageCache } from "./page-cache";
 import { reactRouterPages } from "./react-router";
 import { errorAnswers, requestLog } from "./request-log";
@@ -26,9 +26,11 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   const { env, database, storage } = runtime;
   const frameSources = createFrameSources(database.db);
   const mediaVisibility = createMediaVisibility(database.db);
+  const keptMedia = createKeptFiles();
   // The embed addresses are site settings, and which files are public follows the content: a change
   // named here or on another instance (decision 026) is read again at once for the CSP's frame-src,
-  // and every file's visibility is looked up again.
+  // every file's visibility is looked up again,
+  // and the small files kept in memory are read again.
   const pageCache = createPageCache({
     database,
     // The security headers are made of these (the CSP's frame and tile sources): a kept page is
@@ -37,6 +39,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     onChange: (tags) => {
       frameSources.follow(tags);
       mediaVisibility.changed();
+      keptMedia.forget();
     },
   });
   const mediaAccess = {
@@ -58,7 +61,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.use(pageCache.serve());
   app.use(compression({ filter: worthCompressing }));
   app.get("/healthz", health(database));
-  app.use("/media", mediaRoutes(storage, createImageVariants(storage, dataPaths(env.DATA_DIR).imageCache), mediaAccess));
+  app.use("/media", mediaRoutes(storage, createImageVariants(storage, dataPaths(env.DATA_DIR).imageCache), mediaAccess, keptMedia));
   if (vite) app.use(vite.middlewares);
   else if (clientDir) app.use(staticAssets(clientDir));
   app.all("/{*path}", pageCache.render(reactRouterPages(runtime, vite)));

@@ -92,6 +92,21 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
     expect((await get(keys.activePhoto!, false, "?w=800")).cacheControl).toBe("public, max-age=31536000, immutable");
   });
 
+  it("an answer past its time is given once more while it is looked up again; then the new one holds", async () => {
+    const quick = createMediaVisibility(ctx.db, { ttlMs: 50 });
+    const key = keys.inactiveVideo!;
+    expect(await quick.isPublic(key)).toBe(false);
+    // A change nobody announced (a write by the CLI, a lost NOTIFY).
+    await ctx.db.update(videos).set({ isActive: true }).where(eq(videos.videoKey, key));
+    await new Promise((r) => setTimeout(r, 60));
+    // Past its time: the answer it had, at once, without waiting for the database.
+    expect(await quick.isPublic(key)).toBe(false);
+    await expect.poll(() => quick.isPublic(key)).toBe(true);
+    await ctx.db.update(videos).set({ isActive: false }).where(eq(videos.videoKey, key));
+    quick.changed();
+    expect(await quick.isPublic(key)).toBe(false);
+  });
+
   it("follows moderation: rejecting an approved testimonial hides its audio once content changes are announced", async () => {
     expect((await get(keys.approved!)).status).toBe(200);
     await ctx.db.update(testimonials).set({ status: "rejected" }).where(eq(testimonials.audioKey, keys.approved!));

@@ -7,8 +7,9 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageVariants } from "~/infra/images.server";
+import type { Storage } from "~/infra/storage.server";
 import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
-import { mediaRoutes } from "./media";
+import { createKeptFiles, mediaRoutes } from "./media";
 import { errorAnswers } from "./request-log";
 
 // /media on every storage backend, through a real HTTP server: what express.static answered on the
@@ -110,6 +111,78 @@ describe.each(storageBackends())("/media with files on %s", (backend) => {
     expect((await get(`${key}?w=320`, { "If-None-Match": etag })).status).toBe(304);
     expect(fs.readdirSync(cacheDir, { recursive: true }).some((f) => String(f).endsWith("w320-q75.webp"))).toBe(true);
     expect((await get(`${key}?w=321`)).status).toBe(404);
+  });
+
+  it("keeps a small public file in memory after its first answer: the next read nothing from storage, with the same bytes, ranges, HEAD and 304; a change of content forgets it; staff-only and large files are not kept", async () => {
+    // The real storage, with its reads counted.
+    const reads: string[] = [];
+    const counted: Storage = {
+      ...test.storage,
+      stat: (k) => (reads.push(`stat ${k}`), test.storage.stat(k)),
+      get: (k, range) => (reads.push(`get ${k}`), test.storage.get(k, range)),
+    };
+    const staffOnly = (await test.storage.put(Readable.from([photo]), { maxBytes: 5e6, prefix: "photos", accept: (t) => t })).key;
+    const kept = createKeptFiles({ maxFileBytes: photo.length, maxTotalBytes: 10 * photo.length });
+    const access = {
+      isPublic: (k: string) => Promise.resolve(k !== staffOnly),
+      staffSession: () => Promise.resolve({ renewCookie: null }),
+    };
+    const app = express();
+    app.use("/media", mediaRoutes(counted, createImageVariants(test.storage, cacheDir), access, kept));
+    const own = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const at = `http://127.0.0.1:${(own.address() as { port: number }).port}/media/`;
+    const fetchRaw = (k: string, headers: Record<string, string> = {}, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .request(`${at}${k}`, { method, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject)
+          .end();
+      });
+    const sameHeaders = (h: http.IncomingHttpHeaders) => {
+      const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = h;
+      return rest;
+    };
+    try {
+      const first = await fetchRaw(key);
+      expect(first.status).toBe(200);
+      expect(reads).toEqual([`stat ${key}`, `get ${key}`]);
+      expect(kept.size).toBe(1);
+
+      reads.length = 0;
+      const again = await fetchRaw(key);
+      expect(again.body.equals(photo)).toBe(true);
+      expect(sameHeaders(again.headers)).toEqual(sameHeaders(first.headers));
+      const part = await fetchRaw(key, { Range: "bytes=10-19" });
+      expect(part.status).toBe(206);
+      expect(part.headers["content-range"]).toBe(`bytes 10-19/${photo.length}`);
+      expect(part.body.equals(photo.subarray(10, 20))).toBe(true);
+      expect((await fetchRaw(key, { "If-None-Match": first.headers.etag! })).status).toBe(304);
+      const head = await fetchRaw(key, {}, "HEAD");
+      expect(head.headers["content-length"]).toBe(String(photo.length));
+      expect(head.body.length).toBe(0);
+      expect(reads).toEqual([]);
+
+      // A change of content (a row and its file deleted, say): read from storage again.
+      kept.forget();
+      await fetchRaw(key);
+      expect(reads).toEqual([`stat ${key}`, `get ${key}`]);
+
+      // Staff-only files are sent private and never kept; neither is a file above the size.
+      reads.length = 0;
+      for (let i = 0; i < 2; i++) expect((await fetchRaw(staffOnly)).headers["cache-control"]).toBe("private, no-store");
+      expect(reads).toEqual([`stat ${staffOnly}`, `get ${staffOnly}`, `stat ${staffOnly}`, `get ${staffOnly}`]);
+      const small = createKeptFiles({ maxFileBytes: photo.length - 1 });
+      small.keep(key, (await test.storage.stat(key))!, photo, small.generation);
+      expect(small.size).toBe(0);
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 
   it("answers 404 for a missing file, anything that is not a key, and an original deleted since", async () => {

@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { isImageWidth, isResizable, type ImageVariants } from "~/infra/images.server";
@@ -15,12 +16,63 @@ export interface MediaAccess {
   staffSession(req: Request): Promise<{ renewCookie: string | null } | null>;
 }
 
+/** Small public files kept in memory (logos, photos, posters are asked for by every page): sent in
+ * one turn of the event loop, with no read from the disk or the bucket, so that they stay fast while
+ * the server is busy (a burst of sign-ins: a file streamed from the disk waited behind the burst at
+ * each of its reads). Keys never change their bytes; a file is deleted only with a change of content,
+ * and every change of content (here or on another instance) forgets them all (`forget`). */
+export function createKeptFiles({ maxFileBytes = 256 * 1024, maxTotalBytes = 32 * 1024 * 1024 } = {}) {
+  const files = new Map<string, { file: StoredObject; body: Buffer }>();
+  let total = 0;
+  let generation = 0;
+  return {
+    maxFileBytes,
+    get(key: string) {
+      const kept = files.get(key);
+      if (kept) {
+        // Least recently used goes first.
+        files.delete(key);
+        files.set(key, kept);
+      }
+      return kept;
+    },
+    /** The generation now: a file read meanwhile is kept only if nothing changed in between. */
+    get generation() {
+      return generation;
+    },
+    keep(key: string, file: StoredObject, body: Buffer, since: number) {
+      if (since !== generation || body.length > maxFileBytes || files.has(key)) return;
+      files.set(key, { file, body });
+      total += body.length;
+      for (const [old, { body: b }] of files) {
+        if (total <= maxTotalBytes) break;
+        files.delete(old);
+        total -= b.length;
+      }
+    },
+    forget() {
+      generation++;
+      files.clear();
+      total = 0;
+    },
+    get size() {
+      return files.size;
+    },
+  };
+}
+export type KeptFiles = ReturnType<typeof createKeptFiles>;
+
 /** /media/<key>: stored files, read through Storage (so on any backend), with Range, ETag and
  * immutable caching, as express.static answered them (files of content that is not public: staff
  * only, never kept by a cache, and not found for anyone else); /media/<key>?w=800 is a WebP variant of a
  * stored image from the image service. Keys are ours, so anything that is not one (dots, encoded
  * slashes, traversal) is simply not found. */
-export function mediaRoutes(storage: Storage, images: ImageVariants, access: MediaAccess): express.Router {
+export function mediaRoutes(
+  storage: Storage,
+  images: ImageVariants,
+  access: MediaAccess,
+  kept: KeptFiles = createKeptFiles(),
+): express.Router {
   const router = express.Router();
   const notFound: RequestHandler = (_req, res) => {
     res.status(404).type("text/plain; charset=utf-8").send("No trobat");
@@ -56,7 +108,7 @@ export function mediaRoutes(storage: Storage, images: ImageVariants, access: Med
   });
   router.use(async (req, res, next) => {
     try {
-      if (!(await sendStored(storage, access, req.path.slice(1), req, res))) notFound(req, res, next);
+      if (!(await sendStored(storage, access, kept, req.path.slice(1), req, res))) notFound(req, res, next);
     } catch (err) {
       next(err);
     }
@@ -65,10 +117,20 @@ export function mediaRoutes(storage: Storage, images: ImageVariants, access: Med
 }
 
 /** Answers with a stored file, or false when there is none. */
-async function sendStored(storage: Storage, access: MediaAccess, key: string, req: Request, res: Response): Promise<boolean> {
-  const file = await storage.stat(key);
+async function sendStored(
+  storage: Storage,
+  access: MediaAccess,
+  kept: KeptFiles,
+  key: string,
+  req: Request,
+  res: Response,
+): Promise<boolean> {
+  const since = kept.generation;
+  const inMemory = kept.get(key);
+  const file = inMemory?.file ?? (await storage.stat(key));
   // (Asked only of files that exist: a made-up key costs no query.)
-  if (!file || !(await allowed(access, key, req, res))) return false;
+  const who = file && (await allowed(access, key, req, res));
+  if (!file || !who) return false;
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("Last-Modified", new Date(file.modifiedAt).toUTCString());
   res.setHeader("ETag", file.etag);
@@ -93,6 +155,12 @@ async function sendStored(storage: Storage, access: MediaAccess, key: string, re
     res.end();
     return true;
   }
+  if (inMemory) {
+    res.end(range ? inMemory.body.subarray(range.start, range.end + 1) : inMemory.body);
+    return true;
+  }
+  // A small public file is read whole and kept (staff-only files never are).
+  const keep = who === "public" && !range && file.size <= kept.maxFileBytes;
   const stored = await storage.get(key, range ?? undefined);
   if (!stored) {
     // Deleted between the two reads: answered as if it had been a moment sooner.
@@ -101,6 +169,12 @@ async function sendStored(storage: Storage, access: MediaAccess, key: string, re
     return false;
   }
   try {
+    if (keep) {
+      const body = await buffer(stored.body);
+      kept.keep(key, file, body, since);
+      res.end(body);
+      return true;
+    }
     await pipeline(stored.body, res);
   } catch (err) {
     // The visitor stopped a download or moved on in a video: nothing to answer any more.
@@ -112,16 +186,16 @@ async function sendStored(storage: Storage, access: MediaAccess, key: string, re
 
 /** Whether this request may have the file; sets its Cache-Control (long for public files, none kept
  * for staff-only ones, with the renewed session cookie when there is one). */
-async function allowed(access: MediaAccess, key: string, req: Request, res: Response): Promise<boolean> {
+async function allowed(access: MediaAccess, key: string, req: Request, res: Response): Promise<"public" | "staff" | false> {
   if (await access.isPublic(key)) {
     res.setHeader("Cache-Control", IMMUTABLE);
-    return true;
+    return "public";
   }
   const staff = await access.staffSession(req);
   if (!staff) return false;
   res.setHeader("Cache-Control", PRIVATE);
   if (staff.renewCookie) res.append("Set-Cookie", staff.renewCookie);
-  return true;
+  return "staff";
 }
 
 /** If-Match and If-Unmodified-Since, as express.static honoured them. */

@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -336,31 +335,51 @@ export function signInBurst(
   });
 }
 
-/** A GET on a connection of its own (no client-side queue in the way), timed in ms; a failed or
- * non-200 answer counts as endless. */
-export function timedGet(port: number, target: string): Promise<number> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    http
-      .get({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - started : Infinity));
-      })
-      .on("error", () => resolve(Infinity));
-  });
-}
-
-/** Times /healthz and a /media file on these ports, one probe after another, until `until`
- * settles (4 probes of each at least): count, median, 90th percentile and maximum, in ms. */
+/** Times /healthz and a /media file on these ports, one probe after another, each a GET on a
+ * connection of its own, until `until` settles (4 probes of each at least): count, median, 90th
+ * percentile and maximum, in ms; a failed or non-200 answer counts as endless. The probes run in a
+ * process of their own, at normal priority, like a visitor elsewhere: timed from the test's own
+ * process they also timed its stalls (the burst's answers parsed, processes spawned; 30-55 ms). */
 export async function probeWhile(ports: number[], media: string, until: Promise<unknown>) {
-  let done = false;
-  void until.finally(() => (done = true));
-  const times: Record<"healthz" | "media", number[]> = { healthz: [], media: [] };
-  for (let i = 0; !done || i < 4; i++) {
-    const port = ports[i % ports.length]!;
-    times.healthz.push(await timedGet(port, "/healthz"));
-    times.media.push(await timedGet(port, media));
-  }
+  const script = `
+    const http = require("node:http");
+    const { ports, media } = JSON.parse(process.argv[1]);
+    let done = false;
+    process.stdin.on("data", () => {}).on("end", () => (done = true));
+    const timedGet = (port, target) => new Promise((resolve) => {
+      const started = performance.now();
+      http.get({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - started : -1));
+      }).on("error", () => resolve(-1));
+    });
+    (async () => {
+      const times = { healthz: [], media: [] };
+      for (let i = 0; !done || i < 4; i++) {
+        const port = ports[i % ports.length];
+        times.healthz.push(await timedGet(port, "/healthz"));
+        times.media.push(await timedGet(port, media));
+      }
+      process.stdout.write(JSON.stringify(times));
+    })();`;
+  const child = spawn(process.execPath, ["-e", script, JSON.stringify({ ports, media })], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the probes exited ${code}`))));
+  });
+  await until.then(
+    () => undefined,
+    () => undefined,
+  );
+  child.stdin!.end();
+  await exited;
+  const parsed = JSON.parse(out) as Record<"healthz" | "media", number[]>;
+  const times = {
+    healthz: parsed.healthz.map((ms) => (ms < 0 ? Infinity : ms)),
+    media: parsed.media.map((ms) => (ms < 0 ? Infinity : ms)),
+  };
   const stats = (list: number[]) => {
     const s = [...list].sort((a, b) => a - b);
     return {

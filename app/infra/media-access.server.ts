@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { errorFields, log } from "~/infra/log.server";
 import { storageKeyColumns } from "~/infra/storage-sweep.server";
 
 // Who may fetch a stored file at /media/<key> (issue 19, defect 5). A file is public while a row the
@@ -10,7 +11,8 @@ import { storageKeyColumns } from "~/infra/storage-sweep.server";
 // testimonial's audio, an inactive item's media, a file no row references) is for signed-in staff
 // only, sent `private, no-store`; the public gets 404, as for a file that does not exist.
 
-/** How long a file's visibility is remembered; every content change forgets it at once too. */
+/** How long a file's visibility is remembered before it is looked up again (in the background);
+ * every content change forgets it at once. */
 export const VISIBILITY_TTL_MS = 10_000;
 /** Beyond this many remembered keys, all are forgotten (a bound, never reached by a real site). */
 const MAX_REMEMBERED = 10_000;
@@ -43,22 +45,36 @@ export interface MediaVisibility {
   changed(): void;
 }
 
-/** isPublicKey, remembered for a short while so /media costs no query per file in the usual case. */
-export function createMediaVisibility(db: Db): MediaVisibility {
-  const remembered = new Map<string, { isPublic: boolean; until: number }>();
+/** isPublicKey, remembered so that /media costs no query per file in the usual case. Every change
+ * of content forgets every answer at once. Past `ttlMs` (a safety net for a change nobody announced)
+ * the remembered answer is still given once more while it is looked up again in the background: the
+ * look-up is about ten queries, and on a busy database (PGlite during a burst of sign-ins) a file
+ * waited 100 ms and more for them. */
+export function createMediaVisibility(db: Db, { ttlMs = VISIBILITY_TTL_MS } = {}): MediaVisibility {
+  const remembered = new Map<string, { isPublic: boolean; until: number; refreshing?: boolean }>();
   let generation = 0;
+  const lookUp = async (key: string) => {
+    const asked = generation;
+    const isPublic = await isPublicKey(db, key);
+    // An answer read before a change is used once, not remembered.
+    if (asked === generation) {
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(key, { isPublic, until: Date.now() + ttlMs });
+    }
+    return isPublic;
+  };
   return {
     async isPublic(key) {
       const hit = remembered.get(key);
-      if (hit && hit.until > Date.now()) return hit.isPublic;
-      const asked = generation;
-      const isPublic = await isPublicKey(db, key);
-      // An answer read before a change is used once, not remembered.
-      if (asked === generation) {
-        if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-        remembered.set(key, { isPublic, until: Date.now() + VISIBILITY_TTL_MS });
+      if (!hit) return lookUp(key);
+      if (hit.until <= Date.now() && !hit.refreshing) {
+        hit.refreshing = true;
+        lookUp(key).catch((err: unknown) => {
+          hit.refreshing = false;
+          log("error", "media visibility look-up failed", { key, ...errorFields(err) });
+        });
       }
-      return isPublic;
+      return hit.isPublic;
     },
     changed() {
       generation++;
