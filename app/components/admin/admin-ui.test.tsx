@@ -10,7 +10,8 @@ describe("Panel", () => {
       </Panel>,
     );
     const id = /<section aria-labelledby="([^"]+)" class="rounded-lg bg-white p-5 shadow-sm mb-6">/.exec(html)?.[1];
-    expect(id).toBeTruthy();
+    // (useId: a name of its own, with no spaces.)
+    expect(id).toMatch(/^\S+$/);
     expect(html).toContain(`<h2 id="${id}" class="text-lg font-bold mb-1">Seguretat</h2>`);
     expect(html).toContain('<p class="mb-4 text-sm text-ink/80">Opcional per a cada compte.</p><p>cos</p></section>');
   });
