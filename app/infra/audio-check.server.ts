@@ -140,11 +140,14 @@ function walkMatroska(b: Buffer): number {
       continue;
     }
     need(audioTracks.size > 0, "a cluster before the tracks");
-    // A cluster of unknown size (as MediaRecorder writes them) ends where the next level-1 element begins.
+    // A cluster of unknown size (as MediaRecorder writes them) ends where the next level-1 element
+    // begins. So does one whose size runs over the following clusters, as fix-webm-duration (the
+    // recorder's until issue 27, and many sites') sized the first one: the walk goes on at the
+    // segment's level, where every byte is still checked, to the segment's end.
     let inner = e.start;
     while (inner < e.end) {
       const c = element(b, inner, e.end);
-      if (e.unknown && SEGMENT_CHILDREN.has(c.id) && !CLUSTER_CHILDREN.has(c.id)) break;
+      if (SEGMENT_CHILDREN.has(c.id) && !CLUSTER_CHILDREN.has(c.id)) break;
       need(CLUSTER_CHILDREN.has(c.id) && !c.unknown, "unknown element in a cluster");
       if (c.id === 0xe7) clusterTime = uint(b, c);
       if (c.id === 0xa3) block(c);

@@ -15,6 +15,8 @@ export const LIMITS = {
   recording: 60,
   /** From this second the countdown turns red and warns. */
   recordingWarning: 50,
+  /** Bits per second asked of the browser's recorder: speech, not music (a minute is about 480 KB). */
+  recordingBitrate: 64_000,
   /** A minute of speech is well under 1 MB in Opus or AAC; 5 MB leaves room for an MP3 or a short WAV. */
   audioBytes: 5 * 1024 * 1024,
   /** A report's words, a staff member's reason to hide. */

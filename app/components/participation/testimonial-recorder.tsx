@@ -1,4 +1,3 @@
-import fixWebmDuration from "fix-webm-duration";
 import { MicIcon, PauseIcon, PlayIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
@@ -8,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { LIMITS, MESSAGES } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
+import { withWebmDuration } from "~/lib/webm-duration";
 import { usePublicForm } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 import { AUDIO_ACCEPT } from "./testimonial-upload-form";
@@ -92,7 +92,7 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
     setMicError(false);
     stream.current = media;
     const mimeType = pickMimeType();
-    const rec = new MediaRecorder(media, mimeType ? { mimeType } : undefined);
+    const rec = new MediaRecorder(media, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: LIMITS.recordingBitrate });
     const chunks: Blob[] = [];
     rec.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
@@ -103,7 +103,8 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
       const type = (rec.mimeType || mimeType || "audio/webm").split(";")[0]!;
       let blob = new Blob(chunks, { type });
       // Chrome's MediaRecorder leaves no Duration in WebM: players show no length and cannot seek.
-      if (type.includes("webm")) blob = await fixWebmDuration(blob, ms, { logger: false });
+      if (type.includes("webm"))
+        blob = new Blob([withWebmDuration(new Uint8Array(await blob.arrayBuffer())) as Uint8Array<ArrayBuffer>], { type });
       setRecorded({ blob, url: URL.createObjectURL(blob), duration: ms / 1000, name: `testimoni.${extensionFor(type)}` });
       setPhase("recorded");
     };
