@@ -11,7 +11,7 @@ import { inspectAudio } from "~/infra/audio-check.server";
 import { LIMITS, MESSAGES } from "./participation";
 import { createReflection, createTestimonial, PENDING_QUOTA_DEFAULTS, pendingQuota } from "~/models/participation.server";
 import { TESTIMONIAL_RATE_LIMIT } from "~/infra/rate-limit.server";
-import { wav } from "~/test/audio";
+import { AUDIO_FIXTURES, readAudioFixture, wav } from "~/test/audio";
 
 // Issue 19, defect 4: only the first 4,100 bytes of a testimonial were checked, so a WebM header
 // followed by 5 MB of random bytes was stored, 30 times per address every 15 minutes, with no
@@ -93,6 +93,19 @@ describe.each(testBackends())("testimonial uploads on %s", (backend) => {
     for (const [name, bytes] of RECORDINGS) expect((await send(bytes, { title: name })).status, name).toBe(200);
     const stored = await bed.ctx.db.select().from(t.testimonials);
     expect(stored.map((r) => r.audioBytes).sort()).toEqual(RECORDINGS.map(([, b]) => b.length).sort());
+    await clearAll();
+  });
+
+  it("real recordings (Chromium's WebM of 5 and 30 s, with and without a Duration, Safari's MP4, Ogg) are stored with the length of their sound", async () => {
+    // Issue 27: every recording longer than a second was refused with 'No hem pogut llegir l'àudio'.
+    for (const { file, seconds } of AUDIO_FIXTURES) {
+      // The browser's figure is ignored when the sound's own is known.
+      const res = await send(readAudioFixture(file), { title: file, client: file });
+      expect(res.status, file).toBe(200);
+      const [row] = await bed.ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, file));
+      expect(row?.duration, file).toBe(Math.round(seconds));
+      expect(row?.audioBytes, file).toBe(readAudioFixture(file).length);
+    }
     await clearAll();
   });
 

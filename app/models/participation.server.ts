@@ -15,6 +15,7 @@ import { initialStatus, MAX_REASON, REPORT_TEXTS, reportSchema } from "~/lib/mod
 import { readParticipationSettings, reportContribution, type ParticipationSettings } from "~/models/moderation.server";
 import { purgeExpiredSubscriptions, sendConfirmation, storeSubscription, subscribe } from "~/models/newsletter.server";
 import {
+  clampDuration,
   fieldErrors,
   formBytes,
   HONEYPOT,
@@ -326,7 +327,9 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
       if (load.count + 1 > quota.count || load.bytes + audio.size > quota.bytes) return false;
       // The status is never read from the request: every new testimonial waits for moderation, and
       // so changes no public page (it names nothing).
-      await tx.insert(testimonials).values({ ...parsed.data, audioKey: audio.key, audioBytes: audio.size, status: "pending" });
+      // The length is the sound's, as measured; the browser's figure is a wall clock's (issue 27).
+      const duration = clampDuration(sound.seconds) ?? parsed.data.duration;
+      await tx.insert(testimonials).values({ ...parsed.data, duration, audioKey: audio.key, audioBytes: audio.size, status: "pending" });
       return true;
     });
     if (!stored) {
