@@ -7,10 +7,25 @@ import { ClosedNotice, FormDialog } from "./shared";
 
 const TestimonialRecorder = lazy(() => import("./testimonial-recorder"));
 
+/** What the dialog and /testimonis/enviar say with JavaScript: record, or upload a file. */
+export const RECORDER_DESCRIPTION =
+  "Grava un missatge de veu d'1 minut com a màxim, o puja un fitxer. L'equip el revisarà abans de publicar-lo.";
+
+/** The recorder (with its file upload), loaded when first shown; the closed notice while
+ * participation is closed. */
+export function TestimonialRecorderPanel({ onSent }: { onSent: () => void }) {
+  const { open } = useParticipation();
+  if (!open) return <ClosedNotice />;
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <TestimonialRecorder onSent={onSent} />
+    </Suspense>
+  );
+}
+
 /** 'Envia el teu testimoni': the recording dialog (loaded when opened). Without JavaScript the
  * button is a link to the upload page. */
 export function TestimonialDialog({ className }: { className?: string }) {
-  const { open } = useParticipation();
   return (
     <FormDialog
       href={paths.testimonial}
@@ -19,17 +34,9 @@ export function TestimonialDialog({ className }: { className?: string }) {
       size="lg"
       className={className}
       title="Envia el teu testimoni"
-      description="Grava un missatge de veu d'1 minut com a màxim, o puja un fitxer. L'equip el revisarà abans de publicar-lo."
+      description={RECORDER_DESCRIPTION}
     >
-      {(close) =>
-        !open ? (
-          <ClosedNotice />
-        ) : (
-          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-            <TestimonialRecorder onSent={close} />
-          </Suspense>
-        )
-      }
+      {(close) => <TestimonialRecorderPanel onSent={close} />}
     </FormDialog>
   );
 }

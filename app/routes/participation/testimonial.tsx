@@ -1,20 +1,29 @@
 import type { Route } from "./+types/testimonial";
 import { FormPage } from "~/components/participation/shared";
+import { RECORDER_DESCRIPTION, TestimonialRecorderPanel } from "~/components/participation/testimonial-dialog";
 import { TestimonialUploadForm } from "~/components/participation/testimonial-upload-form";
+import { useHydrated } from "~/lib/utils";
 import { createTestimonial, respond } from "~/models/participation.server";
 
-// Recordings and uploads post here. Without JavaScript this page offers the upload form.
+// Recordings and uploads post here. Without JavaScript this page offers the upload form; with it,
+// what the dialog offers: the recorder, and a file (issue 27). The answer to a form posted without
+// JavaScript stays with the upload form that sent it.
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(await createTestimonial(request, context));
 }
 
 export default function TestimonialPage({ actionData }: Route.ComponentProps) {
+  const recorder = useHydrated() && !actionData;
   return (
     <FormPage
       title="Envia el teu testimoni"
-      description="Puja un àudio d'un minut com a màxim (mp3, wav, webm, ogg o m4a). L'equip el revisarà abans de publicar-lo."
+      description={
+        recorder
+          ? RECORDER_DESCRIPTION
+          : "Puja un àudio d'un minut com a màxim (mp3, wav, webm, ogg o m4a). L'equip el revisarà abans de publicar-lo."
+      }
     >
-      <TestimonialUploadForm result={actionData} />
+      {recorder ? <TestimonialRecorderPanel onSent={() => {}} /> : <TestimonialUploadForm result={actionData} />}
     </FormPage>
   );
 }
