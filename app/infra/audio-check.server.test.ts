@@ -55,7 +55,7 @@ describe("inspectAudio on real recordings", () => {
   });
 
   it("refuses random bytes between two clusters, and junk that the sizes of an overrunning cluster claim", () => {
-    for (const file of ["chromium-5s-raw.webm", "chromium-5s.webm", "chromium-5s-fix-webm-duration.webm"]) {
+    for (const file of ["chromium-5s-raw.webm", "chromium-5s.webm", "chromium-5s-fix-webm-duration.webm", "firefox-5s.webm"]) {
       const bytes = readAudioFixture(file);
       const third = clusters(bytes)[2]!;
       const between = Buffer.concat([bytes.subarray(0, third), randomBytes(20_000), bytes.subarray(third)]);

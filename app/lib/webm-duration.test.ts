@@ -50,6 +50,18 @@ describe("withWebmDuration", () => {
     expect(inspectAudio(fixed, "audio/webm")?.seconds).toBeCloseTo(4.9, 0);
   });
 
+  it("fills in Firefox's Duration of 0 where it stands: not a byte moves", () => {
+    const recorded = readAudioFixture("firefox-5s.webm");
+    const at = recorded.indexOf(DURATION, recorded.indexOf(INFO));
+    const asRecorded = Buffer.from(recorded);
+    asRecorded.writeDoubleBE(0, at + 3);
+    expect(durationOf(asRecorded)).toBe(0);
+    const fixed = Buffer.from(withWebmDuration(asRecorded));
+    expect(fixed.length).toBe(asRecorded.length);
+    expect(fixed.equals(recorded)).toBe(true);
+    expect(durationOf(fixed)).toBeCloseTo(5, 0);
+  });
+
   it("leaves alone a file that has a length already, or is not a WebM", () => {
     const fixed = withWebmDuration(raw);
     expect(withWebmDuration(fixed)).toBe(fixed);

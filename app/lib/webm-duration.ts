@@ -110,11 +110,14 @@ export function withWebmDuration(bytes: Uint8Array): Uint8Array {
   if (!segment || segment.id !== SEGMENT) return bytes;
   const segmentEnd = segment.size === null ? bytes.length : Math.min(bytes.length, segment.start + segment.size);
 
-  // The Info comes before the clusters. A SeekHead points at positions that a longer Info would move.
+  // The Info comes before the clusters. A SeekHead (Firefox writes an empty one) points at
+  // positions that a longer Info would move.
   let info: Header | null = null;
+  let seeks = false;
   for (let at = segment.start; at < segmentEnd && !info;) {
     const e = header(bytes, at);
-    if (!e || e.size === null || e.id === SEEK_HEAD || e.id === CLUSTER) return bytes;
+    if (!e || e.size === null || e.id === CLUSTER) return bytes;
+    if (e.id === SEEK_HEAD && e.size > 0) seeks = true;
     if (e.id === INFO) info = e;
     at = e.start + e.size;
   }
@@ -122,6 +125,7 @@ export function withWebmDuration(bytes: Uint8Array): Uint8Array {
   const infoEnd = info.start + info.size;
 
   const kept: Uint8Array[] = [];
+  let empty: Header | null = null;
   for (let at = info.start; at < infoEnd;) {
     const e = header(bytes, at);
     if (!e || e.size === null || e.start + e.size > infoEnd) return bytes;
@@ -130,6 +134,7 @@ export function withWebmDuration(bytes: Uint8Array): Uint8Array {
       const view = new DataView(bytes.buffer, bytes.byteOffset + e.start, e.size);
       const value = e.size === 4 ? view.getFloat32(0) : e.size === 8 ? view.getFloat64(0) : 0;
       if (value > 0) return bytes;
+      empty = e;
     } else kept.push(bytes.subarray(at, end));
     at = end;
   }
@@ -137,9 +142,19 @@ export function withWebmDuration(bytes: Uint8Array): Uint8Array {
   const times = lastBlockTimes(bytes, infoEnd, segmentEnd);
   if (!times) return bytes;
   const [last, before] = times;
-  // One block's length, as the gap between the last two (Opus blocks are 20-60 ms).
+  // One block's length, as the gap between the last two (Opus blocks are 20-60 ms). A Duration
+  // counts in the file's own ticks (its TimestampScale).
   const ticks = last + (before >= 0 ? last - before : 0);
-  // (A Duration counts in the file's own ticks, its TimestampScale.)
+
+  // A Duration of 0 (as Firefox writes it) is filled in where it stands: no byte moves.
+  if (empty && (empty.size === 4 || empty.size === 8)) {
+    const out = bytes.slice();
+    const view = new DataView(out.buffer, out.byteOffset + empty.start, empty.size);
+    if (empty.size === 8) view.setFloat64(0, ticks);
+    else view.setFloat32(0, ticks);
+    return out;
+  }
+  if (seeks) return bytes;
   const duration = new Uint8Array(11);
   duration.set([0x44, 0x89, 0x88]);
   new DataView(duration.buffer).setFloat64(3, ticks);

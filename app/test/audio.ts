@@ -21,8 +21,9 @@ export function wav(seconds = 0.1) {
   return buf;
 }
 
-// Real recordings (issue 27), made by scripts/audio-fixtures.ts: Chromium's MediaRecorder recording
-// its fake microphone in real time, and the uploads of other devices, encoded by ffmpeg.
+// Real recordings (issue 27), made by scripts/audio-fixtures.ts: Chromium's and Firefox's
+// MediaRecorder recording their fake microphones in real time, and the uploads of other devices,
+// encoded by ffmpeg.
 
 export interface AudioFixture {
   file: string;
@@ -48,6 +49,13 @@ export const AUDIO_FIXTURES: AudioFixture[] = [
     seconds: 4.9,
     what: "Chromium's WebM through fix-webm-duration: the first cluster's size runs over the others",
   },
+  {
+    file: "firefox-5s.webm",
+    type: "audio/webm",
+    seconds: 4.9,
+    what: "Firefox's WebM/Opus (an empty SeekHead, clusters of unknown size), its Duration of 0 filled in",
+  },
+  { file: "firefox-5s.ogg", type: "audio/ogg", seconds: 4.9, what: "Firefox's Ogg/Opus recording" },
   { file: "chromium-5s.mp4", type: "audio/mp4", seconds: 4.8, what: "Chromium's fragmented MP4 (Opus), Safari's layout" },
   { file: "safari-5s.mp4", type: "audio/mp4", seconds: 5, what: "a fragmented MP4/AAC as Safari's recorder writes it" },
   { file: "memo-5s.m4a", type: "audio/mp4", seconds: 5, what: "an M4A/AAC voice memo" },
