@@ -24,7 +24,7 @@ const FILLS: Record<ContributionType, string> = {
   map_comment: "fill-sky-700",
   testimonial: "fill-amber-500",
 };
-const STATUS_LABELS = { pending: "Pendents", approved: "Aprovats", rejected: "Rebutjats" } as const;
+const STATUS_LABELS = { pending: "Pendents", published: "Publicats", hidden: "Amagats" } as const;
 
 const n = (x: number) => x.toLocaleString("ca-ES");
 const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
@@ -107,7 +107,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Panel>
         <Panel title="Testimonis per estat">
           <FigureList
-            items={(["pending", "approved", "rejected"] as const).map((s) => [
+            items={(["pending", "published", "hidden"] as const).map((s) => [
               STATUS_LABELS[s],
               byStatus[s],
               `${LISTS.testimonial}?status=${s}`,
