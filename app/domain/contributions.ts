@@ -16,10 +16,16 @@ export const SPEC_TESTIMONIAL_STATUS = { pending: "pending", approved: "publishe
   ModerationStatus
 >;
 
+/** The statuses' names: of contributions ("aportacions"), and of testimonials (masculine). */
 export const moderationStatusLabels: Record<ModerationStatus, string> = {
   pending: "Pendents",
   published: "Publicades",
   hidden: "Amagades",
+};
+export const testimonialStatusLabels: Record<ModerationStatus, string> = {
+  pending: "Pendents",
+  published: "Publicats",
+  hidden: "Amagats",
 };
 
 /** Why a visitor reports a contribution. */

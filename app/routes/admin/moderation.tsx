@@ -12,7 +12,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { labelled, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { moderationStatuses, moderationStatusLabels, reportReasonLabels, type ModerationStatus } from "~/domain/contributions";
+import {
+  moderationStatuses,
+  moderationStatusLabels,
+  reportReasonLabels,
+  testimonialStatusLabels,
+  type ModerationStatus,
+} from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionLabels } from "~/lib/contributions";
 import { MAX_REASON, queueSearch } from "~/lib/moderation";
@@ -45,6 +51,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const allSelected = items.length > 0 && selected.length === items.length;
   const toggle = (key: string, on: boolean) => setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)));
   // A view of one kind keeps its type in its path, not in its links.
+  const labels = only === "testimonial" ? testimonialStatusLabels : moderationStatusLabels;
   const rest = { type: only ? null : filters.type, theme: filters.theme, q: filters.q, reported: filters.reported };
 
   return (
@@ -83,7 +90,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     active ? "border-brand bg-brand text-white" : "border-ink/20 bg-white hover:bg-brand-soft",
                   )}
                 >
-                  {moderationStatusLabels[status]} ({counts[status]})
+                  {labels[status]} ({counts[status]})
                 </Link>
               </li>
             );
@@ -99,7 +106,9 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
 
       {items.length === 0 ? (
         <div className="mt-4">
-          <EmptyState>No hi ha aportacions {moderationStatusLabels[filters.status].toLowerCase()} amb aquests filtres.</EmptyState>
+          <EmptyState>
+            No hi ha {only === "testimonial" ? "testimonis" : "aportacions"} {labels[filters.status].toLowerCase()} amb aquests filtres.
+          </EmptyState>
         </div>
       ) : (
         <>
