@@ -190,7 +190,8 @@ test("closed consultation: every participation form says so, the server refuses 
 
 test("the moderation screen passes axe-core with its dialogs open", async ({ page, request }) => {
   test.slow();
-  await postReflection(request, `Per a l'axe ${unique()}`);
+  const text = `Per a l'axe ${unique()}`;
+  await postReflection(request, text);
   await signIn(page);
   await page.goto("/admin/moderacio?estat=published");
   await expectAccessible(page, "moderation queue");
@@ -200,8 +201,22 @@ test("the moderation screen passes axe-core with its dialogs open", async ({ pag
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "bulk hide dialog");
   await page.keyboard.press("Escape");
-  await bar.getByRole("button", { name: "Elimina" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("aportacions seleccionades");
+  // Deleting sits in the bar's "Més accions", off while the selection is public (decision 051).
+  await bar.getByRole("button", { name: /^Més accions: \d+ aportacions? seleccionades?$/ }).click();
+  await expect(page.getByRole("menuitem", { name: /Elimina definitivament/ })).toBeDisabled();
+  await expectAccessible(page, "bulk more actions menu");
+  await page.keyboard.press("Escape");
+  // Hidden, the selection can be deleted, after the confirmation.
+  await page.goto(`/admin/moderacio?estat=published&q=${encodeURIComponent(text)}`);
+  await page.getByRole("listitem").filter({ hasText: text }).getByRole("button", { name: "Amaga" }).click();
+  await page.getByRole("dialog").getByLabel(/Motiu/).fill("Prova d'accessibilitat");
+  await page.getByRole("dialog").getByRole("button", { name: "Amaga" }).click();
+  await expect(toast(page, "Aportació amagada")).toBeVisible();
+  await page.goto(`/admin/moderacio?estat=hidden&q=${encodeURIComponent(text)}`);
+  await page.getByRole("checkbox", { name: "Selecciona-les totes" }).check();
+  await bar.getByRole("button", { name: "Més accions: 1 aportació seleccionada" }).click();
+  await page.getByRole("menuitem", { name: "Elimina definitivament…" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("1 aportació seleccionada");
   await expectAccessible(page, "bulk delete confirmation");
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel·la" }).click();
 });
