@@ -46,7 +46,7 @@ export function MoreActions({
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
-            align="end"
+            align="start"
             sideOffset={4}
             className="z-50 w-64 rounded-md border border-ink/15 bg-white p-1 text-ink shadow-lg"
           >

@@ -101,7 +101,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       <Filters filters={filters} only={only} />
 
       <p role="status" className="mt-4 text-sm font-semibold">
-        {plural(total, "aportació", "aportacions")} · pàgina {filters.page} de {pages}
+        {only === "testimonial" ? plural(total, "testimoni", "testimonis") : plural(total, "aportació", "aportacions")} · pàgina{" "}
+        {filters.page} de {pages}
       </p>
 
       {items.length === 0 ? (
