@@ -25,7 +25,7 @@ test("an admin signs in, sees the dashboard and the moderation tabs, and signs o
   await signIn(page);
   await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-  // The seed has four testimonials: three approved, one pending.
+  // The seed has four testimonials: three published, one pending.
   await expect(page.getByRole("link", { name: "Total testimonis" }).locator("../..")).toContainText("4");
   await expectAccessible(page, "dashboard");
 
