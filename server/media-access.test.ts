@@ -30,7 +30,7 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
 
   beforeAll(async () => {
     const put = (bytes: Buffer, prefix: string) => ctx.storage.put(Readable.from([bytes]), { maxBytes: 5e6, prefix, accept: (t) => t });
-    for (const status of ["pending", "approved", "rejected"] as const) {
+    for (const status of ["pending", "published", "hidden"] as const) {
       keys[status] = (await put(MP3, "audio")).key;
       await ctx.db.insert(testimonials).values({ title: `Testimoni ${status}`, category: "laboral", audioKey: keys[status], status });
     }
@@ -66,8 +66,8 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
       bytes: Buffer.from(await r.arrayBuffer()),
     }));
 
-  it("pending and rejected audio, inactive items and files no row shows: 404 to the public, 200 private, no-store to staff", async () => {
-    for (const name of ["pending", "rejected", "unreferenced", "inactiveVideo", "inactivePhoto"]) {
+  it("pending and hidden audio, inactive items and files no row shows: 404 to the public, 200 private, no-store to staff", async () => {
+    for (const name of ["pending", "hidden", "unreferenced", "inactiveVideo", "inactivePhoto"]) {
       const anonymous = await get(keys[name]!);
       expect(anonymous.status, name).toBe(404);
       expect(anonymous.cacheControl ?? "", name).not.toMatch(/public|immutable/);
@@ -83,8 +83,8 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
     expect(forged.status).toBe(404);
   });
 
-  it("approved audio and active items keep their year of immutable caching, for everyone", async () => {
-    for (const name of ["approved", "activePhoto"]) {
+  it("published audio and active items keep their year of immutable caching, for everyone", async () => {
+    for (const name of ["published", "activePhoto"]) {
       const res = await get(keys[name]!);
       expect(res.status, name).toBe(200);
       expect(res.cacheControl, name).toBe("public, max-age=31536000, immutable");
@@ -107,13 +107,13 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
     expect(await quick.isPublic(key)).toBe(false);
   });
 
-  it("follows moderation: rejecting an approved testimonial hides its audio once content changes are announced", async () => {
-    expect((await get(keys.approved!)).status).toBe(200);
-    await ctx.db.update(testimonials).set({ status: "rejected" }).where(eq(testimonials.audioKey, keys.approved!));
-    expect(await isPublicKey(ctx.db, keys.approved!)).toBe(false);
+  it("follows moderation: hiding a published testimonial hides its audio once content changes are announced", async () => {
+    expect((await get(keys.published!)).status).toBe(200);
+    await ctx.db.update(testimonials).set({ status: "hidden" }).where(eq(testimonials.audioKey, keys.published!));
+    expect(await isPublicKey(ctx.db, keys.published!)).toBe(false);
     visibility.changed();
-    expect((await get(keys.approved!)).status).toBe(404);
-    await ctx.db.update(testimonials).set({ status: "approved" }).where(eq(testimonials.audioKey, keys.pending!));
+    expect((await get(keys.published!)).status).toBe(404);
+    await ctx.db.update(testimonials).set({ status: "published" }).where(eq(testimonials.audioKey, keys.pending!));
     visibility.changed();
     expect((await get(keys.pending!)).status).toBe(200);
   });

@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
-import { contributionTypes, moderationStatuses, reportReasons, testimonialStatuses } from "../domain/contributions";
+import { contributionTypes, moderationStatuses, reportReasons } from "../domain/contributions";
 import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
 import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
@@ -42,7 +42,6 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const categoryEnum = pgEnum("category", categories);
-export const testimonialStatusEnum = pgEnum("testimonial_status", testimonialStatuses);
 export const backgroundMediaTypeEnum = pgEnum("background_media_type", ["image", "video"]);
 export const mapCategoryEnum = pgEnum("map_category", MAP_CATEGORIES);
 export const lineStyleEnum = pgEnum("line_style", LINE_STYLES);
@@ -51,7 +50,7 @@ export const moderationStatusEnum = pgEnum("moderation_status", moderationStatus
 export const contributionTypeEnum = pgEnum("contribution_type", contributionTypes);
 export const reportReasonEnum = pgEnum("report_reason", reportReasons);
 
-/** A reflection's or a map comment's moderation (decision 028): public only when 'published'. */
+/** A contribution's moderation (decisions 028 and 051): public only when 'published'. */
 const moderationColumns = () => ({
   status: moderationStatusEnum("status").notNull().default("published"),
   /** The staff member's reason for hiding it (shown to staff only). */
@@ -272,13 +271,14 @@ export const testimonials = pgTable(
     audioKey: storageKey("audio_key").notNull(),
     /** Seconds, clamped to 0..60; null when unknown. */
     duration: integer("duration"),
-    status: testimonialStatusEnum("status").notNull().default("pending"),
+    /** The same statuses as every contribution (decision 051); a testimonial starts pending (the spec). */
+    status: moderationStatusEnum("status").notNull().default("pending"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
     /** The stored audio's size: what the pending testimonials take is bounded (issue 19). */
     audioBytes: integer("audio_bytes"),
-    /** Why staff rejected (hid) it, from the moderation queue. */
+    /** Why staff hid it, from the moderation queue. */
     hiddenReason: text("hidden_reason"),
   },
   (t) => [

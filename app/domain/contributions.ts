@@ -2,31 +2,30 @@
 export const contributionTypes = ["reflection", "map_comment", "testimonial"] as const;
 export type ContributionType = (typeof contributionTypes)[number];
 
-/** A testimonial waits for a moderator, who approves or rejects it. */
-export const testimonialStatuses = ["pending", "approved", "rejected"] as const;
-export type TestimonialStatus = (typeof testimonialStatuses)[number];
-
-/** A reflection or a map comment (decision 028): published (public), pending (waiting for staff:
- * review-first mode, the word filter, or enough reports) or hidden by staff, with a reason. */
+/** Every contribution's status, one model for the three kinds (decisions 028 and 051): published
+ * (public), pending (waiting for staff: a new testimonial, review-first mode, the word filter, or
+ * enough reports) or hidden by staff, with a reason. Only a hidden one may be deleted, by an
+ * administrator. The spec's testimonial statuses map onto these (SPEC_TESTIMONIAL_STATUS). */
 export const moderationStatuses = ["published", "pending", "hidden"] as const;
 export type ModerationStatus = (typeof moderationStatuses)[number];
 
+/** The spec's testimonial statuses as this model's (migration 0011 renamed the stored ones once;
+ * the testimonials screen's old addresses are read with it): approved is published, rejected hidden. */
+export const SPEC_TESTIMONIAL_STATUS = { pending: "pending", approved: "published", rejected: "hidden" } as const satisfies Record<
+  string,
+  ModerationStatus
+>;
+
+/** The statuses' names: of contributions ("aportacions"), and of testimonials (masculine). */
 export const moderationStatusLabels: Record<ModerationStatus, string> = {
   pending: "Pendents",
   published: "Publicades",
   hidden: "Amagades",
 };
-
-/** The testimonial's own statuses, read as the queue's: approved is published, rejected is hidden. */
-export const testimonialAsModeration: Record<TestimonialStatus, ModerationStatus> = {
-  pending: "pending",
-  approved: "published",
-  rejected: "hidden",
-};
-export const moderationAsTestimonial: Record<ModerationStatus, TestimonialStatus> = {
-  pending: "pending",
-  published: "approved",
-  hidden: "rejected",
+export const testimonialStatusLabels: Record<ModerationStatus, string> = {
+  pending: "Pendents",
+  published: "Publicats",
+  hidden: "Amagats",
 };
 
 /** Why a visitor reports a contribution. */

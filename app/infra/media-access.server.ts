@@ -6,8 +6,8 @@ import { errorFields, log } from "~/infra/log.server";
 import { storageKeyColumns } from "~/infra/storage-sweep.server";
 
 // Who may fetch a stored file at /media/<key> (issue 19, defect 5). A file is public while a row the
-// public site shows references it: an approved testimonial, an active item (footer logo, video,
-// resource, Vivi photo, the active home background). Any other stored file (a pending or rejected
+// public site shows references it: a published testimonial, an active item (footer logo, video,
+// resource, Vivi photo, the active home background). Any other stored file (a pending or hidden
 // testimonial's audio, an inactive item's media, a file no row references) is for signed-in staff
 // only, sent `private, no-store`; the public gets 404, as for a file that does not exist.
 
@@ -20,7 +20,7 @@ const MAX_REMEMBERED = 10_000;
 /** When a row of this table shows its file on the public site. */
 function publicCondition(table: PgTable): SQL | undefined {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  if (table === schema.testimonials) return eq(schema.testimonials.status, "approved");
+  if (table === schema.testimonials) return eq(schema.testimonials.status, "published");
   if (columns.isActive) return eq(columns.isActive, true);
   return undefined;
 }

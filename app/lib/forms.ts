@@ -46,6 +46,6 @@ export interface ActionResult {
   error?: string;
   fieldErrors?: FieldErrors;
   /** A success that can be taken back: the toast offers 'Desfés', which posts these fields to
-   * that action (a rejected testimonial returns to where it was). */
+   * that action. (No screen uses it since decision 051 replaced the testimonials' rejection.) */
   undo?: { action: string; fields: Record<string, string> };
 }

@@ -173,12 +173,23 @@ export function queueSearch(f: Partial<QueueFilters>): string {
 export const moderationIntents = ["approve", "hide", "restore", "delete"] as const;
 export type ModerationIntent = (typeof moderationIntents)[number];
 
-/** The statuses each action applies to, and the status it leaves. */
-export const INTENT_RULES: Record<Exclude<ModerationIntent, "delete">, { from: ModerationStatus[]; to: ModerationStatus }> = {
+/** The one state model of every contribution (decisions 028 and 051): the statuses each action
+ * applies to, and the status it leaves. Deleting leaves nothing, and only a hidden item may go. */
+export const INTENT_RULES: Record<ModerationIntent, { from: ModerationStatus[]; to: ModerationStatus | null }> = {
   approve: { from: ["pending"], to: "published" },
   hide: { from: ["pending", "published"], to: "hidden" },
   restore: { from: ["hidden"], to: "published" },
+  delete: { from: ["hidden"], to: null },
 };
+
+/** The intents a role may not use: deleting is for administrators (the server refuses it to the
+ * others; the queue does not offer it). */
+export const mayDelete = (role: string) => role === "administrator";
+
+export const DELETE_TEXTS = {
+  adminsOnly: "Només un administrador pot eliminar aportacions.",
+  notHidden: "Només es poden eliminar les aportacions amagades. Amaga-la primer.",
+} as const;
 
 export const moderationActionSchema = z
   .object({

@@ -102,7 +102,7 @@ describe("testimonialSchema", () => {
     expect(errors(testimonialSchema.safeParse({ title: "x".repeat(101), category: "infants", terms: "on" }))).toEqual({
       title: MESSAGES.titleTooLong,
     });
-    expect(testimonialSchema.parse({ title: " Hola ", category: "infants", terms: "on", status: "approved" })).toEqual({
+    expect(testimonialSchema.parse({ title: " Hola ", category: "infants", terms: "on", status: "published" })).toEqual({
       title: "Hola",
       category: "infants",
       duration: null,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
-import * as moderation from "~/routes/admin/testimonials.server";
+import * as moderation from "~/routes/admin/moderation.server";
 import { adminTestBed } from "~/test/admin";
 import { testBackends } from "~/test/db";
 import { inspectAudio } from "~/infra/audio-check.server";
@@ -140,10 +140,10 @@ describe.each(testBackends())("testimonial uploads on %s", (backend) => {
     expect(other.status).toBe(200);
 
     const [first, second, third] = await pendingIds();
-    expect((await bed.post(moderation.action, { id: first!, status: "approved" })).ok).toBe(true);
+    expect((await bed.post(moderation.action, { intent: "approve", items: `testimonial:${first!}` })).ok).toBe(true);
     expect((await send(webm, { env })).status).toBe(200);
     expect((await send(webm, { env })).status).toBe(429);
-    expect((await bed.post(moderation.action, { id: second!, status: "rejected" })).ok).toBe(true);
+    expect((await bed.post(moderation.action, { intent: "hide", items: `testimonial:${second!}`, reason: "Fora de lloc" })).ok).toBe(true);
     expect((await send(webm, { env })).status).toBe(200);
     await bed.ctx.db.delete(t.testimonials).where(eq(t.testimonials.id, third!));
     expect((await send(webm, { env })).status).toBe(200);

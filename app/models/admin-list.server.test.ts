@@ -124,7 +124,7 @@ describe.each(testBackends())("listPage and listRows on %s", (backend) => {
     const key = "audio/00000000-0000-4000-8000-000000000000.mp3";
     await ctx.db.insert(t.testimonials).values([
       { title: "u", category: "infants", status: "pending", audioKey: key },
-      { title: "d", category: "infants", status: "approved", audioKey: key },
+      { title: "d", category: "infants", status: "published", audioKey: key },
       { title: "t", category: "laboral", status: "pending", audioKey: key },
     ]);
     const titles = async (search: string) =>

@@ -1,5 +1,5 @@
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
-import { moderationStatuses, testimonialStatuses } from "~/domain/contributions";
+import { moderationStatuses } from "~/domain/contributions";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { sql } from "drizzle-orm";
 import { MAP_CATEGORIES } from "~/domain/map";
@@ -43,7 +43,7 @@ export const testimonialList: ListSpec = {
   search: [testimonials.title],
   sorts: { title: testimonials.title },
   theme: testimonials.category,
-  filters: { status: { column: testimonials.status, values: testimonialStatuses } },
+  filters: { status: { column: testimonials.status, values: moderationStatuses } },
 };
 export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey");
 /** The export's columns: the screen's, with the duration and the review date. */

@@ -149,19 +149,22 @@ describe.each(testBackends())("audit entries on %s", (backend) => {
     expect(JSON.stringify(entry)).not.toContain("persona@example.org");
   });
 
-  it("testimonials: each moderation decision, with the status before and after", async () => {
+  it("testimonials: each moderation decision, from the testimonials screen (the queue's actions)", async () => {
     const [tm] = await db()
       .insert(t.testimonials)
       .values({ title: "Veu", category: "laboral", audioKey: "testimonials/00000000-0000-4000-8000-000000000001.webm" })
       .returning();
-    expect(await oneEntry(() => post(testimonials.action, { id: tm!.id, status: "approved" }))).toMatchObject({
+    const items = `testimonial:${tm!.id}`;
+    expect(await oneEntry(() => post(testimonials.action, { intent: "approve", items }))).toMatchObject({
       entity: "testimonial",
+      entityId: tm!.id,
       action: "approve",
-      before: { status: "pending" },
-      after: { status: "approved" },
     });
-    expect(await oneEntry(() => post(testimonials.action, { id: tm!.id, status: "rejected" }))).toMatchObject({ action: "reject" });
-    await noEntry(() => post(testimonials.action, { id: tm!.id, status: "rejected" }));
+    expect(await oneEntry(() => post(testimonials.action, { intent: "hide", items, reason: "Dades personals" }))).toMatchObject({
+      action: "hide",
+      after: { hiddenReason: "Dades personals" },
+    });
+    await noEntry(() => post(testimonials.action, { intent: "hide", items, reason: "Un altre cop" }));
   });
 
   it("settings: the addresses before and after", async () => {
@@ -185,7 +188,10 @@ describe.each(testBackends())("audit entries on %s", (backend) => {
         .insert(t.testimonials)
         .values({ title: "Veu 2", category: "laboral", audioKey: "testimonials/00000000-0000-4000-8000-000000000002.webm" })
         .returning();
-      expect(await post(testimonials.action, { id: tm!.id, status: "approved" })).toMatchObject({ ok: false, status: 500 });
+      expect(await post(testimonials.action, { intent: "approve", items: `testimonial:${tm!.id}` })).toMatchObject({
+        ok: false,
+        status: 500,
+      });
       expect((await db().query.testimonials.findFirst({ where: (x, { eq }) => eq(x.id, tm!.id) }))!.status).toBe("pending");
     } finally {
       await db().execute(sql`alter table audit_log drop constraint audit_test_refuse`);

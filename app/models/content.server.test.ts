@@ -41,7 +41,7 @@ describe.each(testBackends())("public reads on %s", (backend) => {
         title: `Testimoni ${i}`,
         category: "infants",
         audioKey: key(i, "weba"),
-        status: (["approved", "pending", "rejected"] as const)[i % 3],
+        status: (["published", "pending", "hidden"] as const)[i % 3],
         createdAt: minutesAgo(i * 3 + 2),
       });
     }

@@ -73,7 +73,7 @@ export function listActivities(db: Db) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Contributions: published reflections and map comments and approved testimonials, merged (spec §7).
+// Contributions: the published ones of every kind, merged (spec §7).
 // Pending and hidden ones (decision 028) are filtered here, in the queries, so no public read has them.
 // E-mail addresses are never selected here: nothing that reaches a public page carries one.
 
@@ -98,7 +98,7 @@ export const LATEST_MERGED = 12;
 
 /** The public part of each kind of contribution, as one select of the same columns (id, type,
  * text, created_at, name, audio_key), so the kinds can be merged, or unioned and paged by the
- * database, and counted. Reflections and map comments when published, testimonials when approved. */
+ * database, and counted. Every kind when published (decision 051). */
 function publicContributions(db: Db) {
   const kind = (
     table: typeof reflections | typeof mapComments | typeof testimonials,
@@ -127,7 +127,7 @@ function publicContributions(db: Db) {
       name: sql`${reflections.name}`,
     }),
     map_comment: kind(mapComments, "map_comment", eq(mapComments.status, "published"), sql`${mapComments.comment}`, {}),
-    testimonial: kind(testimonials, "testimonial", eq(testimonials.status, "approved"), sql`${testimonials.title}`, {
+    testimonial: kind(testimonials, "testimonial", eq(testimonials.status, "published"), sql`${testimonials.title}`, {
       audioKey: sql`${testimonials.audioKey}`,
     }),
   };

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { contributionReports, mapComments, reflections, testimonials } from "~/db/schema";
 import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
 import {
-  moderationAsTestimonial,
+  contributionTypes,
   moderationModes,
   moderationStatuses,
   type ContributionType,
@@ -96,9 +96,8 @@ function unionQuery() {
     union all
     select 'map_comment', id, comment, null, email, null, status::text, hidden_reason, created_at, null from map_comments
     union all
-    select 'testimonial', id, title, null, null, category::text,
-      case status when 'approved' then 'published' when 'rejected' then 'hidden' else 'pending' end,
-      hidden_reason, created_at, audio_key from testimonials
+    select 'testimonial', id, title, null, null, category::text, status::text, hidden_reason, created_at, audio_key
+      from testimonials
   ) as c`;
 }
 
@@ -200,8 +199,13 @@ type Item = { type: ContributionType; id: string };
 
 const TABLES = { reflection: reflections, map_comment: mapComments, testimonial: testimonials } as const;
 
+/** Deleting was asked for an item that is not hidden: nothing was deleted (decision 051). */
+export class DeleteRefused extends Error {}
+
 /** Applies an action to the items it fits (the others are left alone) and answers how many it
- * changed. Deleting removes the reports too, and returns the testimonials' audio keys to remove. */
+ * changed. Deleting is all or nothing: only hidden items may go (an item still public, or still
+ * waiting, refuses the whole selection with DeleteRefused); it removes the reports too, and returns
+ * the testimonials' audio keys to remove. Whether the person may delete is the caller's check. */
 export async function moderate(
   db: Db,
   intent: ModerationIntent,
@@ -211,68 +215,45 @@ export async function moderate(
   record?: (tx: Db, changed: Item[]) => Promise<void>,
 ): Promise<{ changed: number; removedKeys: string[] }> {
   const byType = (type: ContributionType) => items.filter((i) => i.type === type).map((i) => i.id);
+  const rule = INTENT_RULES[intent];
   const outcome = await db.transaction(async (tx) => {
-    let changed = 0;
     const removedKeys: string[] = [];
     const done: Item[] = [];
-    for (const type of ["reflection", "map_comment", "testimonial"] as const) {
+    for (const type of contributionTypes) {
       const ids = byType(type);
       if (!ids.length) continue;
+      const table = TABLES[type];
       if (intent === "delete") {
-        if (type === "testimonial") {
-          const gone = await tx
-            .delete(testimonials)
-            .where(inArray(testimonials.id, ids))
-            .returning({ id: testimonials.id, key: testimonials.audioKey });
-          removedKeys.push(...gone.map((g) => g.key));
-          done.push(...gone.map((g) => ({ type, id: g.id })));
-          changed += gone.length;
-        } else {
-          const table = TABLES[type];
-          const gone = await tx.delete(table).where(inArray(table.id, ids)).returning({ id: table.id });
-          done.push(...gone.map((g) => ({ type, id: g.id })));
-          changed += gone.length;
-        }
+        // Locked, so that nobody restores one between the check and the delete.
+        const current = await tx.select({ status: table.status }).from(table).where(inArray(table.id, ids)).for("update");
+        if (current.some((r) => !rule.from.includes(r.status))) throw new DeleteRefused();
+        const gone: { id: string; key?: string }[] =
+          type === "testimonial"
+            ? await tx
+                .delete(testimonials)
+                .where(inArray(testimonials.id, ids))
+                .returning({ id: testimonials.id, key: testimonials.audioKey })
+            : await tx.delete(table).where(inArray(table.id, ids)).returning({ id: table.id });
+        for (const g of gone) if (g.key) removedKeys.push(g.key);
+        done.push(...gone.map((g) => ({ type, id: g.id })));
         await tx
           .delete(contributionReports)
           .where(and(eq(contributionReports.contributionType, type), inArray(contributionReports.contributionId, ids)));
         continue;
       }
-      const rule = INTENT_RULES[intent];
-      const hiddenReason = intent === "hide" ? reason : null;
-      if (type === "testimonial") {
-        const rows = await tx
-          .update(testimonials)
-          .set({ status: moderationAsTestimonial[rule.to], hiddenReason, reviewedAt: new Date() })
-          .where(
-            and(
-              inArray(testimonials.id, ids),
-              inArray(
-                testimonials.status,
-                rule.from.map((s) => moderationAsTestimonial[s]),
-              ),
-            ),
-          )
-          .returning({ id: testimonials.id });
-        done.push(...rows.map((r) => ({ type, id: r.id })));
-        changed += rows.length;
-      } else {
-        const table = TABLES[type];
-        const rows = await tx
-          .update(table)
-          .set({ status: rule.to, hiddenReason, reviewedAt: new Date() })
-          .where(and(inArray(table.id, ids), inArray(table.status, rule.from)))
-          .returning({ id: table.id });
-        done.push(...rows.map((r) => ({ type, id: r.id })));
-        changed += rows.length;
-      }
+      const rows = await tx
+        .update(table)
+        .set({ status: rule.to!, hiddenReason: intent === "hide" ? reason : null, reviewedAt: new Date() })
+        .where(and(inArray(table.id, ids), inArray(table.status, rule.from)))
+        .returning({ id: table.id });
+      done.push(...rows.map((r) => ({ type, id: r.id })));
     }
     if (done.length) await record?.(tx as unknown as Db, done);
-    return { changed, removedKeys };
+    return { changed: done.length, removedKeys, done };
   });
   // The pages that show these kinds of contribution (decision 026).
-  if (outcome.changed > 0) contentChanged(...[...new Set(items.map((i) => TABLES[i.type]))]);
-  return outcome;
+  if (outcome.changed > 0) contentChanged(...[...new Set(outcome.done.map((i) => TABLES[i.type]))]);
+  return { changed: outcome.changed, removedKeys: outcome.removedKeys };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -314,18 +295,11 @@ export async function reportContribution(
       ),
     );
     if (n >= reportThreshold) {
-      if (report.type === "testimonial")
-        await tx
-          .update(testimonials)
-          .set({ status: "pending" })
-          .where(and(eq(testimonials.id, report.id), eq(testimonials.status, "approved")));
-      else {
-        const table = TABLES[report.type];
-        await tx
-          .update(table)
-          .set({ status: "pending" })
-          .where(and(eq(table.id, report.id), eq(table.status, "published")));
-      }
+      const table = TABLES[report.type];
+      await tx
+        .update(table)
+        .set({ status: "pending" })
+        .where(and(eq(table.id, report.id), eq(table.status, "published")));
       heldBack = true;
     }
     return "reported";
@@ -337,13 +311,6 @@ export async function reportContribution(
 
 /** The contribution when it is public, with when staff last reviewed it. */
 async function publishedRow(db: Db, type: ContributionType, id: string) {
-  if (type === "testimonial") {
-    const [row] = await db
-      .select({ reviewedAt: testimonials.reviewedAt })
-      .from(testimonials)
-      .where(and(eq(testimonials.id, id), eq(testimonials.status, "approved")));
-    return row;
-  }
   const table = TABLES[type];
   const [row] = await db
     .select({ reviewedAt: table.reviewedAt })
@@ -354,15 +321,8 @@ async function publishedRow(db: Db, type: ContributionType, id: string) {
 
 /** A published contribution's public text, for the report page (undefined when not public). */
 export async function publicContributionText(db: Db, type: ContributionType, id: string): Promise<string | undefined> {
-  if (type === "testimonial") {
-    const [row] = await db
-      .select({ text: testimonials.title })
-      .from(testimonials)
-      .where(and(eq(testimonials.id, id), eq(testimonials.status, "approved")));
-    return row?.text;
-  }
-  const table = type === "reflection" ? reflections : mapComments;
-  const column = type === "reflection" ? reflections.reflection : mapComments.comment;
+  const table = TABLES[type];
+  const column = type === "reflection" ? reflections.reflection : type === "map_comment" ? mapComments.comment : testimonials.title;
   const [row] = await db
     .select({ text: column })
     .from(table)

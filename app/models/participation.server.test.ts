@@ -233,7 +233,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
 
     it("stores a WebM recording as audio/webm, pending, with the clamped duration", async () => {
       const res = await sendTestimonial(
-        multipart({ ...valid, duration: "75.6", status: "approved" }, { bytes: WEBM, name: "gravacio.webm" }),
+        multipart({ ...valid, duration: "75.6", status: "published" }, { bytes: WEBM, name: "gravacio.webm" }),
         ctx,
       );
       expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess } });
@@ -348,13 +348,13 @@ describe.each(testBackends())("public writes on %s", (backend) => {
 
     it("a client cannot create an approved testimonial; only approved ones are listed publicly", async () => {
       await sendTestimonial(
-        multipart({ ...valid, title: "Intent d'aprovar", status: "approved", reviewedAt: "2020-01-01" }, { bytes: WEBM, name: "a.webm" }),
+        multipart({ ...valid, title: "Intent d'aprovar", status: "published", reviewedAt: "2020-01-01" }, { bytes: WEBM, name: "a.webm" }),
         ctx,
       );
       const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Intent d'aprovar"));
       expect(row).toMatchObject({ status: "pending", reviewedAt: null });
       expect(await listApprovedTestimonials(ctx.db, null)).toEqual([]);
-      await ctx.db.update(t.testimonials).set({ status: "approved" }).where(eq(t.testimonials.id, row!.id));
+      await ctx.db.update(t.testimonials).set({ status: "published" }).where(eq(t.testimonials.id, row!.id));
       const listed = await listApprovedTestimonials(ctx.db, "laboral");
       expect(listed.map((l) => l.title)).toEqual(["Intent d'aprovar"]);
       expect(listed[0]!.audioUrl).toBe(`/media/${row!.audioKey}`);

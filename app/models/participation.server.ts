@@ -359,7 +359,7 @@ export function listApprovedTestimonials(db: Db, category: Category | null): Pro
           submittedAt: testimonials.submittedAt,
         })
         .from(testimonials)
-        .where(and(eq(testimonials.status, "approved"), category ? eq(testimonials.category, category) : undefined))
+        .where(and(eq(testimonials.status, "published"), category ? eq(testimonials.category, category) : undefined))
         .orderBy(desc(testimonials.submittedAt))
         .limit(200);
       return rows.map(({ audioKey, submittedAt, ...t }) => ({

@@ -38,7 +38,7 @@ describe.each(testBackends())("statistics on %s", (backend) => {
       Array.from({ length: 60 }, (_, i) => ({
         title: `t${i}`,
         category: categories[rand(4)]!,
-        status: (["pending", "approved", "rejected"] as const)[rand(3)]!,
+        status: (["pending", "published", "hidden"] as const)[rand(3)]!,
         audioKey: key,
         submittedAt: at(),
       })),
@@ -63,7 +63,7 @@ describe.each(testBackends())("statistics on %s", (backend) => {
       ...testis.map((r) => ({ type: "testimonial" as const, at: r.submittedAt })),
     ];
 
-    const approved = testis.filter((x) => x.status === "approved");
+    const published = testis.filter((x) => x.status === "published");
     const theme = (rows: typeof testis) => Object.fromEntries(categories.map((c) => [c, rows.filter((x) => x.category === c).length]));
     expect(await contributionTotals(ctx.db, { published: false })).toEqual({
       byType: { reflection: 150, map_comment: 90, testimonial: 60 },
@@ -71,9 +71,9 @@ describe.each(testBackends())("statistics on %s", (backend) => {
       total: 300,
     });
     expect(await contributionTotals(ctx.db, { published: true })).toEqual({
-      byType: { reflection: 150, map_comment: 90, testimonial: approved.length },
-      byTheme: theme(approved),
-      total: 240 + approved.length,
+      byType: { reflection: 150, map_comment: 90, testimonial: published.length },
+      byTheme: theme(published),
+      total: 240 + published.length,
     });
 
     for (const granularity of ["day", "week"] as const) {
@@ -92,8 +92,8 @@ describe.each(testBackends())("statistics on %s", (backend) => {
     expect(await busiestHours(ctx.db)).toEqual(hours);
     expect(await testimonialsByStatus(ctx.db)).toEqual({
       pending: testis.filter((x) => x.status === "pending").length,
-      approved: approved.length,
-      rejected: testis.filter((x) => x.status === "rejected").length,
+      published: published.length,
+      hidden: testis.filter((x) => x.status === "hidden").length,
     });
 
     const growth = await newsletterGrowth(ctx.db, now);
@@ -111,9 +111,9 @@ describe.each(testBackends())("statistics on %s", (backend) => {
     expect(board.totals.byType.testimonial).toBe(60);
     const page = await aportacions.loader(routeArgs(ctx, "/aportacions") as never);
     expect(page.figures).toEqual({
-      byType: { reflection: 150, map_comment: 90, testimonial: approved.length },
-      byTheme: theme(approved),
-      total: 240 + approved.length,
+      byType: { reflection: 150, map_comment: 90, testimonial: published.length },
+      byTheme: theme(published),
+      total: 240 + published.length,
     });
   });
 });

@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
-import { contributionTypes, testimonialStatuses, type ContributionType, type TestimonialStatus } from "~/domain/contributions";
+import { contributionTypes, moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
 import { categories, type Category } from "~/domain/themes";
 import { TIME_ZONE } from "~/models/admin-list.server";
 
@@ -28,7 +28,7 @@ const SOURCES: Source[] = [
     type: "testimonial",
     table: testimonials,
     date: testimonials.submittedAt,
-    published: eq(testimonials.status, "approved"),
+    published: eq(testimonials.status, "published"),
     theme: testimonials.category,
     status: testimonials.status,
   },
@@ -119,8 +119,8 @@ export async function busiestHours(db: Db): Promise<number[]> {
   return hours;
 }
 
-export async function testimonialsByStatus(db: Db): Promise<Record<TestimonialStatus, number>> {
-  const out = Object.fromEntries(testimonialStatuses.map((s) => [s, 0])) as Record<TestimonialStatus, number>;
+export async function testimonialsByStatus(db: Db): Promise<Record<ModerationStatus, number>> {
+  const out = Object.fromEntries(moderationStatuses.map((s) => [s, 0])) as Record<ModerationStatus, number>;
   for (const r of await db.select({ status: testimonials.status, n: count() }).from(testimonials).groupBy(testimonials.status))
     out[r.status] = r.n;
   return out;

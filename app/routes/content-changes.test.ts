@@ -365,11 +365,18 @@ const CASES: Record<string, Case[]> = {
   "routes/admin/testimonials.tsx": [
     {
       what: "a testimonial approved",
-      fields: async (ctx) => ({ id: await idOf(ctx, t.testimonials, eq(t.testimonials.status, "pending")), status: "approved" }),
+      fields: async (ctx) => ({
+        intent: "approve",
+        items: `testimonial:${await idOf(ctx, t.testimonials, eq(t.testimonials.status, "pending"))}`,
+      }),
     },
     {
-      what: "a testimonial rejected",
-      fields: async (ctx) => ({ id: await idOf(ctx, t.testimonials, eq(t.testimonials.status, "approved")), status: "rejected" }),
+      what: "a testimonial hidden",
+      fields: async (ctx) => ({
+        intent: "hide",
+        reason: "Fora de lloc",
+        items: `testimonial:${await idOf(ctx, t.testimonials, eq(t.testimonials.status, "published"))}`,
+      }),
     },
   ],
   "routes/admin/home-background.tsx": [

@@ -212,9 +212,9 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   }
 
   const testimonialRows = [
-    ["Un carril segur per anar a la feina", "laboral", "approved", 8],
-    ["Volem anar a l'escola en bici", "infants", "approved", 9],
-    ["Rutes entre vinyes per a tothom", "turistic", "approved", 9],
+    ["Un carril segur per anar a la feina", "laboral", "published", 8],
+    ["Volem anar a l'escola en bici", "infants", "published", 9],
+    ["Rutes entre vinyes per a tothom", "turistic", "published", 9],
     ["Aparcaments segurs a les estacions", "ciutadania", "pending", 5],
   ] as const;
   for (const [i, [title, category, status, duration]] of testimonialRows.entries()) {

@@ -99,8 +99,15 @@ test("invite, accept, enrol the second factor, sign in with it; the moderator's 
   }
   await expectAccessible(other);
   expect((await other.goto("/admin/export/audit.csv").catch(() => null))?.status() ?? 403).toBe(403);
-  const open = await other.goto("/admin/testimonials");
+  const open = await other.goto("/admin/testimonials?estat=published");
   expect(open!.status()).toBe(200);
+  // A moderator hides; deleting is the administrators' (decision 051): no "Més accions" at all.
+  await expect(other.getByRole("button", { name: "Amaga" }).first()).toBeVisible();
+  await expect(other.getByRole("button", { name: /^Més accions/ })).toHaveCount(0);
+  await other.goto("/admin/moderacio?estat=hidden");
+  await expect(other.getByRole("heading", { level: 1, name: "Moderació" })).toBeVisible();
+  await expect(other.getByRole("button", { name: /^Més accions/ })).toHaveCount(0);
+  await expect(other.getByRole("button", { name: /Elimina/ })).toHaveCount(0);
   await context.close();
 
   // The administrator sees it all in the log.

@@ -25,16 +25,18 @@ test("an admin signs in, sees the dashboard and the moderation tabs, and signs o
   await signIn(page);
   await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-  // The seed has four testimonials: three approved, one pending.
+  // The seed has four testimonials: three published, one pending.
   await expect(page.getByRole("link", { name: "Total testimonis" }).locator("../..")).toContainText("4");
   await expectAccessible(page, "dashboard");
 
+  // The testimonials screen is the moderation queue's testimonial view (decision 051).
   await page.getByRole("link", { name: "Testimonis", exact: true }).click();
-  await page.getByRole("link", { name: /Pendents \(1\)/ }).click();
-  await expect(page).toHaveURL(/status=pending/);
-  await expect(page.getByRole("link", { name: /Pendents \(1\)/ })).toHaveAttribute("aria-current", "page");
-  await page.getByRole("link", { name: /Aprovats/ }).click();
-  await expect(page.getByRole("table")).toContainText("Volem anar a l'escola en bici");
+  await expect(page.getByRole("heading", { level: 1, name: "Testimonis" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Pendents \(\d+\)/ })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: /^Publicats/ }).click();
+  await expect(page).toHaveURL(/estat=published/);
+  await expect(page.getByRole("link", { name: /^Publicats/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("listitem").filter({ hasText: "Volem anar a l'escola en bici" }).locator("audio")).toBeVisible();
   await expectAccessible(page, "testimonials");
 
   // The public header offers 'Sortir' to a signed-in admin, and signing out there ends on the

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, expectAccessibleWithoutJavaScript, saveSettings, signIn, test, toast, unique } from "./fixtures";
 
@@ -189,7 +190,8 @@ test("closed consultation: every participation form says so, the server refuses 
 
 test("the moderation screen passes axe-core with its dialogs open", async ({ page, request }) => {
   test.slow();
-  await postReflection(request, `Per a l'axe ${unique()}`);
+  const text = `Per a l'axe ${unique()}`;
+  await postReflection(request, text);
   await signIn(page);
   await page.goto("/admin/moderacio?estat=published");
   await expectAccessible(page, "moderation queue");
@@ -199,8 +201,22 @@ test("the moderation screen passes axe-core with its dialogs open", async ({ pag
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "bulk hide dialog");
   await page.keyboard.press("Escape");
-  await bar.getByRole("button", { name: "Elimina" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("aportacions seleccionades");
+  // Deleting sits in the bar's "Més accions", off while the selection is public (decision 051).
+  await bar.getByRole("button", { name: /^Més accions: \d+ aportacions? seleccionades?$/ }).click();
+  await expect(page.getByRole("menuitem", { name: /Elimina definitivament/ })).toBeDisabled();
+  await expectAccessible(page, "bulk more actions menu");
+  await page.keyboard.press("Escape");
+  // Hidden, the selection can be deleted, after the confirmation.
+  await page.goto(`/admin/moderacio?estat=published&q=${encodeURIComponent(text)}`);
+  await page.getByRole("listitem").filter({ hasText: text }).getByRole("button", { name: "Amaga" }).click();
+  await page.getByRole("dialog").getByLabel(/Motiu/).fill("Prova d'accessibilitat");
+  await page.getByRole("dialog").getByRole("button", { name: "Amaga" }).click();
+  await expect(toast(page, "Aportació amagada")).toBeVisible();
+  await page.goto(`/admin/moderacio?estat=hidden&q=${encodeURIComponent(text)}`);
+  await page.getByRole("checkbox", { name: "Selecciona-les totes" }).check();
+  await bar.getByRole("button", { name: "Més accions: 1 aportació seleccionada" }).click();
+  await page.getByRole("menuitem", { name: "Elimina definitivament…" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("1 aportació seleccionada");
   await expectAccessible(page, "bulk delete confirmation");
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel·la" }).click();
 });
@@ -247,4 +263,80 @@ test("a hidden or a pending contribution's text is in no public page and no data
     expect(body, url).not.toContain(hidden);
     expect(body, url).not.toContain(held);
   }
+});
+
+test("the testimonials screen is the queue's testimonial view: approve, hide, and delete by an administrator from 'Més accions'", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const title = `Veu per moderar ${unique()}`;
+  const sent = await request.post("/testimonis/enviar", {
+    multipart: {
+      title,
+      category: "laboral",
+      terms: "on",
+      audio: { name: "veu.mp3", mimeType: "audio/mpeg", buffer: fs.readFileSync("tests/fixtures/veu.mp3") },
+    },
+  });
+  expect(sent.status()).toBe(200);
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Testimonis", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Testimonis" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Pendents \(\d+\)/ })).toHaveAttribute("aria-current", "page");
+  // Testimonials only: no type filter, and every card has its player.
+  await expect(page.getByLabel("Tipus")).toHaveCount(0);
+  const card = page.getByRole("main").getByRole("listitem").filter({ hasText: title });
+  await expect(card.locator("audio")).toHaveAttribute("src", /^\/media\/audio\//);
+  await expectAccessible(page, "testimonials view");
+
+  // Approve: the spec's toast.
+  await card.getByRole("button", { name: "Aprova aquest testimoni" }).click();
+  await expect(toast(page, "Testimoni aprovat")).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // Published: 'Més accions' holds delete, off until it is hidden, and says why.
+  await page.goto(`/admin/testimonials?estat=published&q=${encodeURIComponent(title)}`);
+  const menuButton = card.getByRole("button", { name: "Més accions: aquest testimoni" });
+  await menuButton.click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: /Elimina definitivament/ })).toBeDisabled();
+  await expect(menu).toContainText("Només es poden eliminar les aportacions amagades. Amaga-la primer.");
+  await expectAccessible(page, "more actions menu, delete off");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // The only solid red on the card is gone: no delete button beside the main actions.
+  await expect(card.getByRole("button", { name: /Elimina/ })).toHaveCount(0);
+
+  // Hide, with a reason.
+  await card.getByRole("button", { name: "Amaga" }).click();
+  const hide = page.getByRole("dialog", { name: "Amaga aquest testimoni" });
+  await hide.getByLabel(/Motiu/).fill("Es confon amb un altre testimoni");
+  await hide.getByRole("button", { name: "Amaga" }).click();
+  await expect(toast(page, "Testimoni amagat")).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // Hidden: an administrator deletes it from the menu, after confirming in an alert dialog.
+  await page.goto(`/admin/testimonials?estat=hidden&q=${encodeURIComponent(title)}`);
+  await expect(card).toContainText("Motiu per amagar-la: Es confon amb un altre testimoni");
+  await menuButton.click();
+  await page.getByRole("menuitem", { name: "Elimina definitivament…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Confirmar eliminació" });
+  await expect(confirm).toContainText("Segur que vols eliminar aquest testimoni?");
+  await expectAccessible(page, "delete confirmation");
+  // Cancelling changes nothing and gives the focus back to the menu's button.
+  await confirm.getByRole("button", { name: "Cancel·la" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // From the keyboard this time.
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Elimina definitivament…" }).press("Enter");
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Elimina" }).click();
+  await expect(toast(page, "Testimoni eliminat")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(title)).toHaveCount(0);
 });

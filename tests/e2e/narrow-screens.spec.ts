@@ -29,7 +29,7 @@ async function expectControlsOnScreen(scope: Locator, label: string) {
 // The main action of each admin screen: a role and a name, that must be visible and in reach.
 const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], string | RegExp]> = {
   "/admin/dashboard": ["link", "Aportacions pendents de moderació"],
-  "/admin/testimonials": ["button", /^Aprova: /],
+  "/admin/testimonials": ["button", "Aprova aquest testimoni"],
   "/admin/reflections": ["searchbox", "Cerca"],
   "/admin/landings": ["button", "Nova landing page"],
   "/admin/activities": ["button", "Nova activitat"],

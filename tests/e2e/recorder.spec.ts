@@ -57,14 +57,15 @@ async function send(page: Page, form: Locator, title: string) {
  * for it (the testimonials list today; the moderation queue may take it over). */
 async function approveTestimonial(page: Page, title: string) {
   await signIn(page);
-  await page.goto("/admin/testimonials?status=pending");
-  const row = page.getByRole("row", { name: new RegExp(title) });
+  // The testimonials screen is the moderation queue's testimonial view (decision 051).
+  await page.goto(`/admin/testimonials?estat=pending&q=${encodeURIComponent(title)}`);
+  const row = page.getByRole("main").getByRole("listitem").filter({ hasText: title });
   await expect(row).toBeVisible();
   // The stored file is the recording, served as WebM audio that knows its length.
   const src = await row.locator("audio").getAttribute("src");
   expect(src).toMatch(/^\/media\/audio\/[0-9a-f-]{36}\.weba$/);
   expect((await page.request.get(src!)).headers()["content-type"]).toBe("audio/webm");
-  await row.getByRole("button", { name: `Aprova: ${title}` }).click();
+  await row.getByRole("button", { name: "Aprova aquest testimoni" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Testimoni aprovat" })).toBeVisible();
 }
 

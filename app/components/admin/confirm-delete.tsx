@@ -59,7 +59,7 @@ export function ConfirmRowAction({
   icon: Icon,
 }: {
   fields: Record<string, string>;
-  /** The button's text and the confirming button's ("Elimina", "Rebutja"). */
+  /** The button's text and the confirming button's ("Elimina"). */
   verb: string;
   /** The button's accessible name, naming what it acts on ("Elimina <name>"). */
   label: string;

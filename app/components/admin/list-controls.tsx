@@ -164,8 +164,20 @@ export function Pager({ list, label }: { list: Pick<ListPage<unknown>, "page" | 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", xlsx: "Excel", zip: "Àudios (ZIP)" };
 
 /** Download links for the list's export, with the list's current filters (not its page). */
-export function ExportLinks({ name, what, formats = ["csv", "xlsx"] }: { name: string; what: string; formats?: ExportFormat[] }) {
-  const { search } = useLocation();
+export function ExportLinks({
+  name,
+  what,
+  formats = ["csv", "xlsx"],
+  search: given,
+}: {
+  name: string;
+  what: string;
+  formats?: ExportFormat[];
+  /** The export's filters, when the screen's address words them otherwise (the moderation queue's). */
+  search?: string;
+}) {
+  const location = useLocation();
+  const search = given ?? location.search;
   return (
     <div className="flex flex-wrap gap-2">
       {formats.map((format) => (

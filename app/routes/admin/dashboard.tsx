@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { BarChart } from "~/components/admin/bar-chart";
-import { contributionTypes, type ContributionType } from "~/domain/contributions";
+import { contributionTypes, testimonialStatusLabels, type ContributionType } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { cn } from "~/lib/utils";
 
@@ -24,7 +24,6 @@ const FILLS: Record<ContributionType, string> = {
   map_comment: "fill-sky-700",
   testimonial: "fill-amber-500",
 };
-const STATUS_LABELS = { pending: "Pendents", approved: "Aprovats", rejected: "Rebutjats" } as const;
 
 const n = (x: number) => x.toLocaleString("ca-ES");
 const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
@@ -107,8 +106,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Panel>
         <Panel title="Testimonis per estat">
           <FigureList
-            items={(["pending", "approved", "rejected"] as const).map((s) => [
-              STATUS_LABELS[s],
+            items={(["pending", "published", "hidden"] as const).map((s) => [
+              testimonialStatusLabels[s],
               byStatus[s],
               `${LISTS.testimonial}?status=${s}`,
             ])}

@@ -69,9 +69,9 @@ describe.each(testBackends())("exports on %s", (backend) => {
       prefix: "audio",
     });
     await bed.ctx.db.insert(t.testimonials).values([
-      { title: "Anar a la feina", category: "laboral", audioKey: audio.key, status: "approved", submittedAt: new Date(base + hour) },
+      { title: "Anar a la feina", category: "laboral", audioKey: audio.key, status: "published", submittedAt: new Date(base + hour) },
       { title: "=cmd|' /C calc'!A0", category: "infants", audioKey: audio.key, status: "pending", submittedAt: new Date(base + 2 * hour) },
-      { title: "Rutes de vinyes", category: "turistic", audioKey: audio.key, status: "rejected", submittedAt: new Date(base + 3 * hour) },
+      { title: "Rutes de vinyes", category: "turistic", audioKey: audio.key, status: "hidden", submittedAt: new Date(base + 3 * hour) },
     ]);
     await bed.ctx.db.insert(t.newsletterSubscriptions).values([
       {
@@ -173,14 +173,12 @@ describe.each(testBackends())("exports on %s", (backend) => {
       ["", () => true],
       ["?status=pending", (r) => r.status === "pending"],
       ["?theme=turistic", (r) => r.category === "turistic"],
-      ["?theme=laboral&status=approved", (r) => r.category === "laboral" && r.status === "approved"],
+      ["?theme=laboral&status=published", (r) => r.category === "laboral" && r.status === "published"],
       ["?status=bogus&theme=bogus", () => true],
     ] as [string, (r: (typeof testimonials)[number]) => boolean][]) {
       const records = await csv("testimonials.csv", query);
       expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[7]])).toEqual(
-        testimonials
-          .filter(keep)
-          .map((r) => [neutralise(r.title), categoryLabels[r.category], exportRoute.testimonialStatusLabels[r.status], r.id]),
+        testimonials.filter(keep).map((r) => [neutralise(r.title), categoryLabels[r.category], exportRoute.statusLabels[r.status], r.id]),
       );
     }
 
@@ -218,18 +216,18 @@ describe.each(testBackends())("exports on %s", (backend) => {
     // Only testimonials have a theme.
     const themed = await csv("contributions.csv", "?theme=infants");
     expect(themed.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([["Testimoni d'àudio", "Infants", "Pendent"]]);
-    // One status vocabulary: a published reflection or map comment is 'approved', a hidden one 'rejected'.
+    // One status model for every kind (decision 051): published, pending, hidden.
     const public_ = [
       ...refl.filter((r) => r.status === "published"),
       ...comments.filter((c) => c.status === "published"),
-      ...testis.filter((x) => x.status === "approved"),
+      ...testis.filter((x) => x.status === "published"),
     ];
-    const approved = (await csv("contributions.csv", "?status=approved")).slice(1);
-    expect(approved.map((r) => r[7]).sort()).toEqual(public_.map((r) => r.id).sort());
-    expect(new Set(approved.map((r) => r[6]))).toEqual(new Set(["Aprovat"]));
-    expect(approved.map((r) => r[2])).toContain("Anar a la feina");
-    expect((await csv("contributions.csv", "?status=rejected")).slice(1).map((r) => r[7])).toEqual(
-      [...refl.filter((r) => r.status === "hidden"), ...testis.filter((x) => x.status === "rejected")].map((r) => r.id),
+    const published = (await csv("contributions.csv", "?status=published")).slice(1);
+    expect(published.map((r) => r[7]).sort()).toEqual(public_.map((r) => r.id).sort());
+    expect(new Set(published.map((r) => r[6]))).toEqual(new Set(["Publicat"]));
+    expect(published.map((r) => r[2])).toContain("Anar a la feina");
+    expect((await csv("contributions.csv", "?status=hidden")).slice(1).map((r) => r[7])).toEqual(
+      [...refl.filter((r) => r.status === "hidden"), ...testis.filter((x) => x.status === "hidden")].map((r) => r.id),
     );
     const searched = await csv("contributions.csv", "?q=segur");
     expect(
@@ -241,10 +239,10 @@ describe.each(testBackends())("exports on %s", (backend) => {
   });
 
   it("testimonials.zip: a manifest and each filtered testimonial's audio, read from storage", async () => {
-    const res = await get("testimonials.zip", "?status=approved");
+    const res = await get("testimonials.zip", "?status=published");
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     const files = await readZip(Buffer.from(await res.arrayBuffer()));
-    const rows = (await bed.ctx.db.select().from(t.testimonials)).filter((r) => r.status === "approved");
+    const rows = (await bed.ctx.db.select().from(t.testimonials)).filter((r) => r.status === "published");
     expect(rows).toHaveLength(1);
     const manifest = parseCsv(files.get("manifest.csv")!.toString("utf8"));
     expect(manifest[0]!.slice(0, 3)).toEqual(["Fitxer", "Data d'enviament", "Missatge"]);

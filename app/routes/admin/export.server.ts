@@ -5,7 +5,7 @@ import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { moderationAsTestimonial, type ContributionType } from "~/domain/contributions";
+import type { ContributionType, ModerationStatus } from "~/domain/contributions";
 import { categoryLabels, isCategory, type Category } from "~/domain/themes";
 import { listRows, readListQuery, type ListSpec } from "~/models/admin-list.server";
 import {
@@ -32,7 +32,8 @@ import { csvChunks, downloadResponse, tableResponse, type TableColumn, type Tabl
 // filters (the same URL parameters), streamed. Personal data (e-mail addresses) is in these admin
 // exports only. A new export is one entry in EXPORTS.
 
-export const testimonialStatusLabels: Record<string, string> = { pending: "Pendent", approved: "Aprovat", rejected: "Rebutjat" };
+/** A contribution's status in a cell (every kind has the same three, decision 051). */
+export const statusLabels: Record<ModerationStatus, string> = { pending: "Pendent", published: "Publicat", hidden: "Amagat" };
 export const subscriberStatusLabels: Record<string, string> = { pending: "Pendent de confirmar", confirmed: "Confirmada" };
 export const subscriberSourceLabels: Record<string, string> = { newsletter_form: "Formulari de newsletter", reflection: "Reflexió" };
 
@@ -45,7 +46,7 @@ export interface ContributionRow {
   name: string | null;
   email: string | null;
   theme: Category | null;
-  status: string | null;
+  status: ModerationStatus;
 }
 
 export const COLUMNS = {
@@ -67,7 +68,7 @@ export const COLUMNS = {
     { header: "Data d'enviament", value: (r) => r.submittedAt, width: 18 },
     { header: "Missatge", value: (r) => r.title, width: 50 },
     { header: "Àmbit", value: (r) => categoryLabels[r.category] },
-    { header: "Estat", value: (r) => testimonialStatusLabels[r.status] },
+    { header: "Estat", value: (r) => statusLabels[r.status] },
     { header: "Durada (s)", value: (r) => r.duration },
     { header: "Data de revisió", value: (r) => r.reviewedAt, width: 18 },
     { header: "Àudio", value: (r) => `/media/${r.audioKey}`, width: 50 },
@@ -88,7 +89,7 @@ export const COLUMNS = {
     { header: "Nom", value: (r) => r.name },
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
     { header: "Àmbit", value: (r) => (r.theme ? categoryLabels[r.theme] : null) },
-    { header: "Estat", value: (r) => (r.status ? (testimonialStatusLabels[r.status] ?? r.status) : null) },
+    { header: "Estat", value: (r) => statusLabels[r.status] },
     { header: "Identificador", value: (r) => r.id, width: 38 },
   ] satisfies TableColumn<ContributionRow>[],
 };
@@ -125,13 +126,13 @@ const CONTRIBUTION_SOURCES: ContributionSource[] = [
     text: r.reflection,
     name: r.name,
     email: r.email,
-    status: moderationAsTestimonial[r.status],
+    status: r.status,
   })),
   source("map_comment", mapCommentList, mapCommentFields, (r) => ({
     createdAt: r.createdAt,
     text: r.comment,
     email: r.email,
-    status: moderationAsTestimonial[r.status],
+    status: r.status,
   })),
   source("testimonial", testimonialList, testimonialFields, (r) => ({
     createdAt: r.submittedAt,
@@ -150,15 +151,7 @@ export async function* contributionRows(db: Db, url: URL): AsyncGenerator<Contri
     if (isCategory(url.searchParams.get("theme")) && !source.spec.theme) continue;
     const status = url.searchParams.get("status");
     if (status && !source.spec.filters?.status) continue;
-    // One vocabulary in this table, the testimonials' (approved, pending, rejected): a reflection
-    // or a map comment is 'approved' when published and 'rejected' when hidden (decision 028).
-    const asModeration = Object.entries(moderationAsTestimonial).find(([, t]) => t === status)?.[0];
-    if (status && source.type !== "testimonial") {
-      if (!asModeration) continue;
-      const translated = new URL(url);
-      translated.searchParams.set("status", asModeration);
-      yield* source.rows(db, translated);
-    } else yield* source.rows(db, url);
+    yield* source.rows(db, url);
   }
 }
 

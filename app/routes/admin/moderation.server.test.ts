@@ -1,15 +1,18 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { contributionsPage, latestContributions } from "~/models/content.server";
 import { saveConsultation, saveModerationSettings } from "~/models/moderation.server";
-import { DEFAULT_MODERATION, QUEUE_PAGE_SIZE } from "~/lib/moderation";
+import { DELETE_TEXTS, DEFAULT_MODERATION, QUEUE_PAGE_SIZE } from "~/lib/moderation";
 import { createMapComment, createReflection, createReport, createTestimonial, subscribeNewsletter } from "~/models/participation.server";
 import { MESSAGES, REPORT_TEXTS } from "~/lib/participation-texts";
 import { RATE_LIMIT } from "~/infra/rate-limit.server";
 import { PUBLIC_PAGES } from "~/lib/routes";
 import { adminTestBed } from "~/test/admin";
+import { signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
 import * as publicLayout from "~/routes/public-layout";
@@ -81,7 +84,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
       .returning();
     const [tm] = await ctx.db
       .insert(t.testimonials)
-      .values({ title: `Testimoni ${tag}`, category: "laboral", audioKey: `audio/${crypto.randomUUID()}.weba`, status: "approved" })
+      .values({ title: `Testimoni ${tag}`, category: "laboral", audioKey: `audio/${crypto.randomUUID()}.weba`, status: "published" })
       .returning();
     return { r: r!, m: m!, tm: tm!, keys: `reflection:${r!.id},map_comment:${m!.id},testimonial:${tm!.id}` };
   }
@@ -104,7 +107,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     });
     const hidden = await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) });
     expect(hidden).toMatchObject({ status: "hidden", hiddenReason: "Insults" });
-    expect((await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, tm.id) }))!.status).toBe("rejected");
+    expect((await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, tm.id) }))!.status).toBe("hidden");
     seen = await publicTexts(ctx);
     for (const text of texts) for (const list of [seen.latest, seen.all, seen.byType]) expect(list).not.toContain(text);
     expect(seen.total).toBe(before - 3);
@@ -127,10 +130,20 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     expect(seen.latest).toContain("Comentari T1");
     expect(seen.all).not.toContain("Reflexió T1");
 
-    // Delete: the rows, their reports and the testimonial's file are gone.
+    // Delete: only hidden ones, all or nothing. The restored comment is public again, so the
+    // selection is refused whole, with a Catalan answer, and nothing goes.
     await ctx.db
       .insert(t.contributionReports)
       .values({ contributionType: "reflection", contributionId: r.id, reason: "spam", reporterKey: "k" });
+    expect(await post(moderation.action, { intent: "delete", items: keys })).toMatchObject({
+      ok: false,
+      status: 409,
+      error: DELETE_TEXTS.notHidden,
+    });
+    expect(await ctx.db.$count(t.reflections, eq(t.reflections.id, r.id))).toBe(1);
+    expect(await ctx.db.$count(t.contributionReports, eq(t.contributionReports.contributionId, r.id))).toBe(1);
+    // Hidden again, the three go: the rows, their reports and the testimonial's file.
+    await post(moderation.action, { intent: "hide", items: `map_comment:${m.id}`, reason: "Insults" });
     expect(await post(moderation.action, { intent: "delete", items: keys })).toMatchObject({
       ok: true,
       message: "3 aportacions eliminades",
@@ -139,6 +152,68 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     expect(await ctx.db.$count(t.testimonials, eq(t.testimonials.id, tm.id))).toBe(0);
     expect(await ctx.db.$count(t.contributionReports, eq(t.contributionReports.contributionId, r.id))).toBe(0);
     expect((await publicTexts(ctx)).all).not.toContain("Comentari T1");
+  });
+
+  it("delete: an administrator's, of a hidden contribution only; a moderator is refused on the server", async () => {
+    const { r, m, tm } = await seedThree("D1");
+    const { key } = await ctx.storage.put(Readable.from([fs.readFileSync("tests/fixtures/veu.mp3")]), {
+      maxBytes: 5e6,
+      prefix: "audio",
+      accept: (type) => type,
+    });
+    await ctx.db.update(t.testimonials).set({ audioKey: key }).where(eq(t.testimonials.id, tm.id));
+    const as = async (role: "administrator" | "moderator", fields: Record<string, string>) => {
+      const { cookie } = await signedInAs(ctx, role);
+      const out = (await moderation.action(
+        routeArgs(ctx, "/admin/moderacio", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }) as never,
+      )) as { data: { ok: boolean; error?: string; message?: string }; init: ResponseInit | null };
+      return { ...out.data, status: out.init?.status ?? 200 };
+    };
+    const exists = async () =>
+      Promise.all([
+        ctx.db.$count(t.reflections, eq(t.reflections.id, r.id)),
+        ctx.db.$count(t.mapComments, eq(t.mapComments.id, m.id)),
+        ctx.db.$count(t.testimonials, eq(t.testimonials.id, tm.id)),
+      ]);
+    const audit = () => ctx.db.$count(t.auditLog, eq(t.auditLog.action, "delete"));
+    const audited = await audit();
+
+    // Published (public) and pending: refused to an administrator too, with a Catalan answer.
+    await ctx.db.update(t.mapComments).set({ status: "pending" }).where(eq(t.mapComments.id, m.id));
+    for (const items of [`reflection:${r.id}`, `testimonial:${tm.id}`, `map_comment:${m.id}`])
+      expect(await as("administrator", { intent: "delete", items })).toMatchObject({
+        ok: false,
+        status: 409,
+        error: DELETE_TEXTS.notHidden,
+      });
+    expect(await exists()).toEqual([1, 1, 1]);
+
+    // A moderator may hide them, but never delete, hidden or not.
+    const all = `reflection:${r.id},map_comment:${m.id},testimonial:${tm.id}`;
+    expect(await as("moderator", { intent: "hide", items: all, reason: "Correu brossa" })).toMatchObject({ ok: true });
+    expect(await as("moderator", { intent: "delete", items: all })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: DELETE_TEXTS.adminsOnly,
+    });
+    expect(await as("moderator", { intent: "delete", items: `testimonial:${tm.id}` })).toMatchObject({ ok: false, status: 403 });
+    expect(await exists()).toEqual([1, 1, 1]);
+    expect(await audit()).toBe(audited);
+
+    // An administrator deletes the hidden testimonial: the row and its audio file go, one audit entry.
+    expect(await ctx.storage.exists(key)).toBe(true);
+    expect(await as("administrator", { intent: "delete", items: `testimonial:${tm.id}` })).toMatchObject({
+      ok: true,
+      message: "Testimoni eliminat",
+    });
+    expect(await exists()).toEqual([1, 1, 0]);
+    expect(await ctx.storage.exists(key)).toBe(false);
+    expect(await audit()).toBe(audited + 1);
+    expect(await as("administrator", { intent: "delete", items: `reflection:${r.id},map_comment:${m.id}` })).toMatchObject({
+      ok: true,
+      message: "2 aportacions eliminades",
+    });
+    expect(await exists()).toEqual([0, 0, 0]);
   });
 
   it("review-first mode: new reflections and map comments wait, say so, and show once approved", async () => {
@@ -259,7 +334,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     await report(5, { type: "reflection", id: r.id, reason: "spam" });
     expect((await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) }))!.status).toBe("published");
 
-    // Testimonials too (approved goes back to pending), with a threshold set to 1.
+    // Testimonials too (published goes back to pending), with a threshold set to 1.
     await saveModerationSettings(ctx.db, { ...DEFAULT_MODERATION, reportThreshold: 1 });
     await report(6, { type: "testimonial", id: tm.id, reason: "offensive" });
     expect((await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, tm.id) }))!.status).toBe("pending");

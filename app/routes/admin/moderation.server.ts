@@ -1,18 +1,24 @@
 import type { Route } from "./+types/moderation";
+import type { ContributionType } from "~/domain/contributions";
 import { done, failed, firstError, logActionError, readAdminForm, removeFile } from "~/models/admin.server";
-import { moderationActionSchema, parseQueueFilters, type ModerationIntent } from "~/lib/moderation";
-import { moderate, moderationQueue } from "~/models/moderation.server";
+import { DELETE_TEXTS, mayDelete, moderationActionSchema, parseQueueFilters, type ModerationIntent } from "~/lib/moderation";
+import { DeleteRefused, moderate, moderationQueue } from "~/models/moderation.server";
 import { recordAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
 
-// The moderation queue (decision 028): every kind of contribution in one list, paged and filtered
-// on the server; actions on one contribution or on a selection.
+// The moderation queue (decisions 028 and 051): every kind of contribution in one list, paged and
+// filtered on the server; actions on one contribution or on a selection. The testimonials screen is
+// this queue with its type fixed (testimonials.server.ts).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+/** The queue's page; `only` fixes the type (a view of the queue for one kind). */
+export async function queueLoader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">, only?: ContributionType) {
+  const { user } = await requireAdmin(request, context);
   const filters = parseQueueFilters(new URL(request.url).searchParams);
-  return { filters, ...(await moderationQueue(context.db, filters)) };
+  if (only) filters.type = only;
+  return { filters, only: only ?? null, canDelete: mayDelete(user.role), ...(await moderationQueue(context.db, filters)) };
 }
+
+export const loader = (args: Route.LoaderArgs) => queueLoader(args);
 
 const DONE: Record<ModerationIntent, (n: number) => string> = {
   approve: (n) => (n === 1 ? "Aportació aprovada i publicada" : `${n} aportacions aprovades i publicades`),
@@ -20,13 +26,22 @@ const DONE: Record<ModerationIntent, (n: number) => string> = {
   restore: (n) => (n === 1 ? "Aportació restaurada i publicada" : `${n} aportacions restaurades i publicades`),
   delete: (n) => (n === 1 ? "Aportació eliminada" : `${n} aportacions eliminades`),
 };
+/** One testimonial: the spec's words where they still apply ('Testimoni aprovat'). */
+const ONE_TESTIMONIAL: Record<ModerationIntent, string> = {
+  approve: "Testimoni aprovat",
+  hide: "Testimoni amagat",
+  restore: "Testimoni restaurat i publicat",
+  delete: "Testimoni eliminat",
+};
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
   const { user } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
   const parsed = moderationActionSchema.safeParse(fields);
   if (!parsed.success) return failed(firstError(parsed.error), 400);
   const { intent, items, reason } = parsed.data;
+  // Deleting is the administrators' (decision 051), whoever may use the queue.
+  if (intent === "delete" && !mayDelete(user.role)) return failed(DELETE_TEXTS.adminsOnly, 403);
   try {
     // Each decision leaves one audit entry, in the same transaction (decision 032).
     const { changed, removedKeys } = await moderate(context.db, intent, items, reason, async (tx, done) => {
@@ -42,8 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Nothing changed: another staff member got there first, or the action does not fit the status.
     if (changed === 0) return failed("Cap aportació seleccionada no admet aquesta acció. Torna a carregar la llista.", 409);
     const skipped = items.length - changed;
-    return done(skipped ? `${DONE[intent](changed)} (${skipped} no han canviat)` : DONE[intent](changed));
+    const message = items.length === 1 && items[0]!.type === "testimonial" ? ONE_TESTIMONIAL[intent] : DONE[intent](changed);
+    return done(skipped ? `${message} (${skipped} no han canviat)` : message);
   } catch (err) {
+    if (err instanceof DeleteRefused) return failed(DELETE_TEXTS.notHidden, 409);
     logActionError("moderation", err);
     return failed("No s'ha pogut aplicar l'acció. Torna-ho a provar.", 500);
   }

@@ -1,9 +1,10 @@
-import { Check, EyeOff, RotateCcw, Trash2 } from "lucide-react";
+import { Check, EyeOff, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/moderation";
 import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui";
-import { ConfirmDialog } from "~/components/admin/confirm-delete";
+import { ExportLinks } from "~/components/admin/list-controls";
+import { MoreActions } from "~/components/admin/more-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -11,7 +12,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { labelled, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { moderationStatuses, moderationStatusLabels, reportReasonLabels, type ModerationStatus } from "~/domain/contributions";
+import {
+  moderationStatuses,
+  moderationStatusLabels,
+  reportReasonLabels,
+  testimonialStatusLabels,
+  type ModerationStatus,
+} from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionLabels } from "~/lib/contributions";
 import { MAX_REASON, queueSearch } from "~/lib/moderation";
@@ -30,23 +37,44 @@ const THIS: Record<Item["type"], string> = {
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
+/** The testimonials export with the view's filters, in the admin lists' words (status, theme, q). */
+const exportSearch = (f: Route.ComponentProps["loaderData"]["filters"]) =>
+  `?${new URLSearchParams({ status: f.status, ...(f.theme ? { theme: f.theme } : {}), ...(f.q ? { q: f.q } : {}) })}`;
+
+/** The queue, or one kind's view of it (the testimonials screen: `only`). */
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { filters, items, counts, total, pages } = loaderData;
+  const { filters, items, counts, total, pages, only, canDelete } = loaderData;
   const [chosen, setSelected] = useState<string[]>([]);
   const fetcher = useRowAction();
   // Only what the list still shows stays selected (an action moves its items to another tab).
   const selected = chosen.filter((k) => items.some((i) => i.key === k));
   const allSelected = items.length > 0 && selected.length === items.length;
   const toggle = (key: string, on: boolean) => setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)));
-  const rest = { type: filters.type, theme: filters.theme, q: filters.q, reported: filters.reported };
+  // A view of one kind keeps its type in its path, not in its links.
+  const labels = only === "testimonial" ? testimonialStatusLabels : moderationStatusLabels;
+  const rest = { type: only ? null : filters.type, theme: filters.theme, q: filters.q, reported: filters.reported };
 
   return (
     <>
-      <PageTitle title="Moderació" />
-      <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
-        Reflexions, comentaris al mapa i testimonis, de més nous a més antics. Només les publicades es veuen a la web; les pendents i les
-        amagades no surten enlloc de la part pública.
-      </p>
+      {only === "testimonial" ? (
+        <>
+          <PageTitle title="Testimonis">
+            <ExportLinks name="testimonials" what="els testimonis" formats={["csv", "xlsx", "zip"]} search={exportSearch(filters)} />
+          </PageTitle>
+          <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
+            Els testimonis d'àudio, de més nous a més antics, amb la mateixa moderació que la resta d'aportacions. Només els publicats es
+            veuen a la web.
+          </p>
+        </>
+      ) : (
+        <>
+          <PageTitle title="Moderació" />
+          <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
+            Reflexions, comentaris al mapa i testimonis, de més nous a més antics. Només les publicades es veuen a la web; les pendents i
+            les amagades no surten enlloc de la part pública.
+          </p>
+        </>
+      )}
 
       <nav aria-label="Estat de les aportacions">
         <ul className="flex flex-wrap gap-2">
@@ -62,7 +90,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     active ? "border-brand bg-brand text-white" : "border-ink/20 bg-white hover:bg-brand-soft",
                   )}
                 >
-                  {moderationStatusLabels[status]} ({counts[status]})
+                  {labels[status]} ({counts[status]})
                 </Link>
               </li>
             );
@@ -70,15 +98,18 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <Filters filters={filters} />
+      <Filters filters={filters} only={only} />
 
       <p role="status" className="mt-4 text-sm font-semibold">
-        {plural(total, "aportació", "aportacions")} · pàgina {filters.page} de {pages}
+        {only === "testimonial" ? plural(total, "testimoni", "testimonis") : plural(total, "aportació", "aportacions")} · pàgina{" "}
+        {filters.page} de {pages}
       </p>
 
       {items.length === 0 ? (
         <div className="mt-4">
-          <EmptyState>No hi ha aportacions {moderationStatusLabels[filters.status].toLowerCase()} amb aquests filtres.</EmptyState>
+          <EmptyState>
+            No hi ha {only === "testimonial" ? "testimonis" : "aportacions"} {labels[filters.status].toLowerCase()} amb aquests filtres.
+          </EmptyState>
         </div>
       ) : (
         <>
@@ -98,12 +129,19 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 keys={selected}
                 status={filters.status}
                 what={plural(selected.length, "aportació seleccionada", "aportacions seleccionades")}
+                canDelete={canDelete}
               />
             )}
           </div>
           <ul className="mt-4 flex flex-col gap-4" aria-busy={fetcher.state !== "idle" || undefined}>
             {items.map((item) => (
-              <QueueCard key={item.key} item={item} checked={selected.includes(item.key)} onCheck={(on) => toggle(item.key, on)} />
+              <QueueCard
+                key={item.key}
+                item={item}
+                checked={selected.includes(item.key)}
+                onCheck={(on) => toggle(item.key, on)}
+                canDelete={canDelete}
+              />
             ))}
           </ul>
         </>
@@ -112,14 +150,17 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label="Pàgines" className="mt-6 flex flex-wrap items-center justify-between gap-3">
           {filters.page > 1 ? (
-            <Link className="font-semibold text-brand-dark underline" to={queueSearch({ ...filters, page: filters.page - 1 }) || "."}>
+            <Link
+              className="font-semibold text-brand-dark underline"
+              to={queueSearch({ ...filters, ...rest, page: filters.page - 1 }) || "."}
+            >
               Pàgina anterior
             </Link>
           ) : (
             <span />
           )}
           {filters.page < pages && (
-            <Link className="font-semibold text-brand-dark underline" to={queueSearch({ ...filters, page: filters.page + 1 })}>
+            <Link className="font-semibold text-brand-dark underline" to={queueSearch({ ...filters, ...rest, page: filters.page + 1 })}>
               Pàgina següent
             </Link>
           )}
@@ -130,7 +171,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
 }
 
 /** Type, theme, search and 'only reported': a GET form, so the address holds the filters. */
-function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["filters"] }) {
+function Filters({ filters, only }: { filters: Route.ComponentProps["loaderData"]["filters"]; only: Item["type"] | null }) {
   const id = useId();
   return (
     <Form
@@ -138,12 +179,20 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
       className="mt-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto_auto] lg:items-end"
     >
       {filters.status !== "pending" && <input type="hidden" name="estat" value={filters.status} />}
+      {!only && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-type`}>Tipus</Label>
+          <Select
+            id={`${id}-type`}
+            name="tipus"
+            defaultValue={filters.type ?? ""}
+            none="Tots"
+            options={Object.entries(contributionLabels)}
+          />
+        </div>
+      )}
       <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-type`}>Tipus</Label>
-        <Select id={`${id}-type`} name="tipus" defaultValue={filters.type ?? ""} none="Tots" options={Object.entries(contributionLabels)} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-theme`}>Àmbit (testimonis)</Label>
+        <Label htmlFor={`${id}-theme`}>{only === "testimonial" ? "Àmbit" : "Àmbit (testimonis)"}</Label>
         <Select
           id={`${id}-theme`}
           name="ambit"
@@ -167,7 +216,17 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
   );
 }
 
-function QueueCard({ item, checked, onCheck }: { item: Item; checked: boolean; onCheck: (on: boolean) => void }) {
+function QueueCard({
+  item,
+  checked,
+  onCheck,
+  canDelete,
+}: {
+  item: Item;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+  canDelete: boolean;
+}) {
   const id = useId();
   const label = contributionLabels[item.type] ?? "Aportació";
   return (
@@ -216,21 +275,22 @@ function QueueCard({ item, checked, onCheck }: { item: Item; checked: boolean; o
         </details>
       )}
       <div className="mt-3">
-        <Actions keys={[item.key]} status={item.status} what={THIS[item.type]} />
+        <Actions keys={[item.key]} status={item.status} what={THIS[item.type]} canDelete={canDelete} />
       </div>
     </li>
   );
 }
 
-/** The actions that fit the status, for one contribution or for the selected ones. */
-function Actions({ keys, status, what }: { keys: string[]; status: ModerationStatus; what: string }) {
+/** The actions that fit the status, for one contribution or for the selected ones; deleting sits in
+ * "Més accions", for administrators only (decision 051). */
+function Actions({ keys, status, what, canDelete }: { keys: string[]; status: ModerationStatus; what: string; canDelete: boolean }) {
   const fetcher = useRowAction();
   const busy = fetcher.state !== "idle";
   const send = (intent: string, reason?: string) =>
     fetcher.submit({ intent, items: keys.join(","), ...(reason ? { reason } : {}) }, { method: "post" });
   const many = keys.length > 1;
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {status === "pending" && (
         <Button size="sm" disabled={busy} onClick={() => send("approve")} aria-label={many ? undefined : `Aprova ${what}`}>
           <Check aria-hidden="true" /> Aprova
@@ -242,17 +302,15 @@ function Actions({ keys, status, what }: { keys: string[]; status: ModerationSta
           <RotateCcw aria-hidden="true" /> Restaura
         </Button>
       )}
-      <ConfirmDialog
-        trigger={
-          <Button size="sm" variant="destructive" disabled={busy} aria-label={many ? undefined : `Elimina ${what}`}>
-            <Trash2 aria-hidden="true" /> Elimina
-          </Button>
-        }
-        title="Confirmar eliminació"
-        question={`Segur que vols eliminar ${what}? S'esborrarà del tot, amb les denúncies que tingui, i no es podrà recuperar. Si només cal que no es vegi a la web, amaga-ho.`}
-        verb="Elimina"
-        onConfirm={() => send("delete")}
-      />
+      {canDelete && (
+        <MoreActions
+          label={`Més accions: ${what}`}
+          canDelete={status === "hidden"}
+          busy={busy}
+          question={`Segur que vols eliminar ${what}? S'esborrarà del tot, amb les denúncies que tingui, i no es podrà recuperar.`}
+          onDelete={() => send("delete")}
+        />
+      )}
     </div>
   );
 }
