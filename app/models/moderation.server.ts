@@ -51,10 +51,13 @@ function toModeration(v: Record<string, unknown>): ModerationSettings {
   };
 }
 
+const isDay = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 function toConsultation(v: Record<string, unknown>): Consultation {
   const d = DEFAULT_CONSULTATION;
   return {
-    closesOn: typeof v.closesOn === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.closesOn) ? v.closesOn : d.closesOn,
+    closesOn: isDay(v.closesOn) ? v.closesOn : d.closesOn,
+    extendedTo: isDay(v.extendedTo) ? v.extendedTo : d.extendedTo,
     phase: PHASES.some((p) => p.n === v.phase) ? (v.phase as Consultation["phase"]) : d.phase,
     open: typeof v.open === "boolean" ? v.open : d.open,
   };
