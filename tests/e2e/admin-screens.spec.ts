@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, expectAccessible, footerTexts, restoreFooterTexts, signIn, subscribeOnHome, test } from "./fixtures";
+import { expect, expectAccessible, footerTexts, restoreFooterTexts, signIn, signOut, subscribeOnHome, test } from "./fixtures";
 
 const mp4 = (bytes: number) => {
   const b = Buffer.alloc(bytes);
@@ -33,7 +33,7 @@ test("sign-out ends the session and shows the spec's notice", async ({ page }) =
   await signIn(page);
   await expect(toast(page, "Benvingut!")).toBeVisible();
   await page.evaluate(() => localStorage.setItem("qualsevol-cosa", "1"));
-  await page.getByRole("button", { name: "Sortir" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole("status").filter({ hasText: "Has sortit del backoffice correctament." })).toBeVisible();
   await expect(toast(page, "Sessió tancada")).toBeVisible();
