@@ -5,6 +5,7 @@ import {
   initialStatus,
   moderationActionSchema,
   parseQueueFilters,
+  queueExportHref,
   queueSearch,
   DEFAULT_MODERATION,
 } from "./moderation";
@@ -77,5 +78,14 @@ describe("the forms' schemas", () => {
     const f = parseQueueFilters(new URLSearchParams("estat=hidden&tipus=testimonial&ambit=infants&q=x&denunciades=1&pagina=3"));
     expect(parseQueueFilters(new URLSearchParams(queueSearch(f)))).toEqual(f);
     expect(queueSearch(parseQueueFilters(new URLSearchParams()))).toBe("");
+  });
+});
+
+describe("the queue's export link", () => {
+  it("carries the queue's filters in the export's vocabulary", () => {
+    const f = parseQueueFilters(new URLSearchParams("estat=published&tipus=map_comment&ambit=infants&q=pont&pagina=3"));
+    expect(queueExportHref(f, "csv")).toBe("/admin/export/contributions.csv?status=approved&type=map_comment&theme=infants&q=pont");
+    expect(queueExportHref(parseQueueFilters(new URLSearchParams()), "xlsx")).toBe("/admin/export/contributions.xlsx?status=pending");
+    expect(queueExportHref(parseQueueFilters(new URLSearchParams("estat=hidden")), "csv")).toContain("status=rejected");
   });
 });

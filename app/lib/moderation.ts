@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHASES, type Consultation } from "~/domain/campaign";
 import {
+  moderationAsTestimonial,
   moderationModes,
   moderationStatuses,
   reportReasons,
@@ -180,6 +181,18 @@ export function queueSearch(f: Partial<QueueFilters>): string {
   if (f.reported) p.set("denunciades", "1");
   if (f.page && f.page > 1) p.set("pagina", String(f.page));
   return p.size ? `?${p}` : "";
+}
+
+/** The export of every contribution in one table (/admin/export/contributions.csv or .xlsx) with
+ * the queue's filters: its status (in the export's vocabulary), type, theme and search. The export
+ * has no filter for reports: it lists them all. */
+export function queueExportHref(f: Omit<QueueFilters, "page">, format: "csv" | "xlsx"): string {
+  const p = new URLSearchParams();
+  p.set("status", moderationAsTestimonial[f.status]);
+  if (f.type) p.set("type", f.type);
+  if (f.theme) p.set("theme", f.theme);
+  if (f.q) p.set("q", f.q);
+  return `/admin/export/contributions.${format}?${p}`;
 }
 
 export const moderationIntents = ["approve", "hide", "restore", "delete"] as const;

@@ -196,6 +196,16 @@ export async function waitingCount(db: Db): Promise<number> {
   return a + b + c;
 }
 
+/** Published contributions that visitors reported and staff have not hidden (the dashboard's
+ * "what needs doing"; those the reports sent back to pending are counted as waiting). */
+export async function reportedPublishedCount(db: Db): Promise<number> {
+  const where = whereOf({ type: null, theme: null, q: "", reported: true });
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${unionQuery()} where ${where} and c.status = 'published'`,
+  )) as unknown as Rows<{ n: number }>;
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 // ---------------------------------------------------------------------------------------
 // Staff actions
 
