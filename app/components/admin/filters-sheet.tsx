@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -31,10 +31,12 @@ export const filtersLabel = (active: number) => (active > 0 ? `Filtres (${active
 
 export function FiltersSheet({ active, children }: { active: number; children: ReactNode }) {
   const narrow = useNarrow();
-  const [open, setOpen] = useState(false);
   const { search } = useLocation();
-  // Applying the filters (a new address) closes the sheet on the filtered list.
-  useEffect(() => setOpen(false), [search]);
+  // Open for the address it was opened on: applying the filters (a new address) closes it on the
+  // filtered list.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === search;
+  const setOpen = (on: boolean) => setOpenOn(on ? search : null);
   return (
     <>
       <div className="mb-4 md:hidden">
