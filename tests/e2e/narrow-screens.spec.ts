@@ -49,6 +49,8 @@ test("the back office's menu is a drawer on a phone: it traps the focus, Escape 
   await expect(toggle).toBeVisible();
   // The side column is not shown on a phone: one navigation, the drawer's, once it is open.
   await expect(page.getByRole("navigation", { name: "Navegació del backoffice" })).toHaveCount(0);
+  // The account and sign-out are in the header's menu, on a phone too.
+  await expect(page.getByRole("button", { name: "Compte: gestor@penedes.cat" })).toBeVisible();
   await toggle.click();
   const drawer = page.getByRole("dialog", { name: "Menú" });
   const nav = drawer.getByRole("navigation", { name: "Navegació del backoffice" });
@@ -56,8 +58,6 @@ test("the back office's menu is a drawer on a phone: it traps the focus, Escape 
     await expect(nav.getByRole("list", { name: group })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-  // The account and sign-out are in the header's menu, on a phone too.
-  await expect(page.getByRole("button", { name: "Compte: gestor@penedes.cat" })).toBeVisible();
   await expectNoSidewaysScroll(page, "the admin menu");
   await expectControlsOnScreen(drawer, "the admin menu");
   await expectAccessible(page, "admin menu open");

@@ -1,6 +1,6 @@
 import { ChevronDown, CircleUser, Loader2, LogOut, Menu, UserCog } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/shell";
 import { RowActionToasts } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
@@ -129,16 +129,15 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
           </div>
         </main>
       </div>
-      {/* The menu's "Sortir" submits this form: a POST, with or without the menu open. */}
-      <Form method="post" action={paths.adminLogout} id={LOGOUT_FORM} hidden />
     </div>
   );
 }
 
-const LOGOUT_FORM = "admin-logout";
-
 /** The account's menu in the header (Radix's menu button): who is signed in, their screen, sign-out. */
 function AccountMenu({ email, role }: { email: string; role: AdminRole }) {
+  // Sent from the item's own handler: the menu closes (and its items leave the page) on selection,
+  // before a submit button's default action could run.
+  const submit = useSubmit();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -162,11 +161,9 @@ function AccountMenu({ email, role }: { email: string; role: AdminRole }) {
             {ACCOUNT_SCREEN.label}
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <button type="submit" form={LOGOUT_FORM}>
-            <LogOut aria-hidden="true" />
-            Sortir
-          </button>
+        <DropdownMenuItem onSelect={() => void submit(null, { method: "post", action: paths.adminLogout })}>
+          <LogOut aria-hidden="true" />
+          Sortir
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
