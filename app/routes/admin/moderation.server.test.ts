@@ -6,7 +6,7 @@ import { dayInCatalonia } from "~/domain/consultation";
 import { formatLongDate } from "~/lib/dates";
 import { fixClock, movedClock } from "~/test/clock";
 import { contributionsPage, latestContributions } from "~/models/content.server";
-import { saveConsultation, saveModerationSettings } from "~/models/moderation.server";
+import { reportedPublishedCount, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
 import { DEFAULT_MODERATION, QUEUE_PAGE_SIZE } from "~/lib/moderation";
 import { createMapComment, createReflection, createReport, createTestimonial, subscribeNewsletter } from "~/models/participation.server";
 import { MESSAGES, REPORT_TEXTS } from "~/lib/participation-texts";
@@ -230,6 +230,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
       errors: { detail: REPORT_TEXTS.detailRequired },
     });
     const first = visitor(100);
+    const reportedBefore = await reportedPublishedCount(ctx.db);
     expect(await report(first, { type: "reflection", id: r.id, reason: "spam" })).toEqual({
       status: 200,
       result: { ok: true, message: REPORT_TEXTS.success },
@@ -239,10 +240,13 @@ describe.each(testBackends())("moderation on %s", (backend) => {
       result: { ok: false, errors: {}, message: REPORT_TEXTS.duplicate },
     });
     expect((await publicTexts(ctx)).all).toContain("Reflexió T4");
+    // The dashboard counts it among the published ones with reports (issue 27, item 13).
+    expect(await reportedPublishedCount(ctx.db)).toBe(reportedBefore + 1);
     await report(2, { type: "reflection", id: r.id, reason: "other", detail: "Hi ha un telèfon" });
     await report(3, { type: "reflection", id: r.id, reason: "personal_data" });
     // The third report (the default threshold): pending, gone from every public read.
     expect((await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) }))!.status).toBe("pending");
+    expect(await reportedPublishedCount(ctx.db)).toBe(reportedBefore);
     expect(await everyPublicLoader(ctx)).not.toMatch(/Reflexió T4/);
     // A contribution no longer public cannot be reported.
     expect(await report(4, { type: "reflection", id: r.id, reason: "spam" })).toMatchObject({ status: 404 });
