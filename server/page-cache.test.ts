@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { contentChanged, parseAnnouncement } from "~/infra/content-changes.server";
 import { createTestDatabase } from "~/test/db";
+import { fixClock } from "~/test/clock";
 import {
   createPageCache,
   FRESH_COOKIE,
@@ -178,6 +179,24 @@ describe("the page cache, with real writes on PGlite", () => {
       expect(await own.text()).toBe("streamed");
       expect(own.headers.get("cache-control")).toBe("private, no-store");
     } finally {
+      await s.close();
+    }
+  });
+
+  it("a new day in Catalonia forgets every kept page: they say what holds today (decision 050)", async () => {
+    // 23:59 in Madrid (winter, UTC+1), then 00:01: the consultation may have closed at midnight.
+    fixClock("2030-01-15T22:59:00Z");
+    const s = await site(database);
+    try {
+      await s.get("/de-que-va");
+      expect(xCache(await s.get("/de-que-va"))).toBe("HIT");
+      fixClock("2030-01-15T23:01:00Z");
+      expect(s.cache.status("/de-que-va")).toBe("fresh");
+      expect(xCache(await s.get("/de-que-va"))).not.toBe("HIT");
+      expect(s.renders.filter((p) => p === "/de-que-va")).toHaveLength(2);
+      expect(xCache(await s.get("/de-que-va"))).toBe("HIT");
+    } finally {
+      vi.useRealTimers();
       await s.close();
     }
   });

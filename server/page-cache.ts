@@ -8,6 +8,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // campaign tag, a random one) is left out of the page's address before it is rendered and kept:
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { PAGE_PARAMS } from "~/lib/routes";
+import { endOfDayInCatalonia } from "~/domain/consultation";
 import type { Database } from "~/db/client.server";
 import {
   ALL_CONTENT,
@@ -258,7 +259,22 @@ export function createPageCache({
   const changedSince = (tags: Set<string>, since: number) =>
     (changedAt.get(ALL_CONTENT) ?? 0) > since || [...tags].some((t) => (changedAt.get(t) ?? 0) > since);
 
+  /** Pages say what holds today (the consultation open or closed by its date, decision 050): when a
+   * new day starts in Catalonia, every kept page is forgotten, and a render begun the day before is
+   * not kept. */
+  let dayStartedAt = 0;
+  let dayEndsAt = endOfDayInCatalonia();
+  const rollDay = () => {
+    const now = Date.now();
+    if (now < dayEndsAt) return;
+    entries.clear();
+    dayStartedAt = dayEndsAt;
+    dayEndsAt = endOfDayInCatalonia(now);
+  };
+
   const keep = (key: string, entry: Entry) => {
+    rollDay();
+    if (entry.renderedAt < dayStartedAt) return;
     entries.delete(key);
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(key, entry);
@@ -335,6 +351,7 @@ export function createPageCache({
   /** Sends the kept page of `key` when it is current, or stale within the bound (starting its new
    * copy); false when there is none to send. */
   const sendKept = (key: string, req: ExpressRequest, res: ExpressResponse): boolean => {
+    rollDay();
     const entry = entries.get(key);
     if (!entry) return false;
     // Least recently used goes first when the cache is full.
@@ -389,6 +406,7 @@ export function createPageCache({
           return next();
         }
         const key = pageKey(url, renderers?.notFound);
+        rollDay();
         const entry = entries.get(key);
         if (!entry) return next();
         const stale = entry.staleSince !== null;

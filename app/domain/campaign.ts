@@ -34,15 +34,21 @@ export const PHASES = [
 ] as const;
 export type PhaseNumber = (typeof PHASES)[number]["n"];
 
-/** The consultation's calendar: when it closes, the current phase, and whether participation is open. */
+/** The consultation's calendar as staff set it: when it closes, its extension, the current phase,
+ * and whether staff have closed participation (decision 029, and 050 for the date's rules). */
 export interface Consultation {
-  /** YYYY-MM-DD, the last day of the consultation. */
-  closesOn: string;
+  /** YYYY-MM-DD, the last day of the consultation; null: not set (the campaign's default, while it
+   * is still ahead; after it, no date at all). */
+  closesOn: string | null;
+  /** YYYY-MM-DD, a "pròrroga": participation stays open until this day instead (after closesOn). */
+  extendedTo: string | null;
   phase: PhaseNumber;
+  /** False: staff closed participation, whatever the date. */
   open: boolean;
 }
 
-export const DEFAULT_CONSULTATION: Consultation = { closesOn: CAMPAIGN.consultationClosesOn, phase: 1, open: true };
+/** A site whose calendar was never saved. */
+export const DEFAULT_CONSULTATION: Consultation = { closesOn: null, extendedTo: null, phase: 1, open: true };
 
 /** The message every participation form shows, and every participation write answers, when closed. */
 export const CLOSED_MESSAGE = {

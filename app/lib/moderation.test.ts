@@ -5,6 +5,7 @@ import {
   initialStatus,
   moderationActionSchema,
   parseQueueFilters,
+  queueExportHref,
   queueSearch,
   DEFAULT_MODERATION,
 } from "./moderation";
@@ -39,10 +40,27 @@ describe("the forms' schemas", () => {
     expect(consultationSchema.safeParse({ closesOn: "2030-02-29", phase: "1" }).success).toBe(false);
     expect(consultationSchema.safeParse({ closesOn: "2028-02-29", phase: "3", open: "on" }).data).toEqual({
       closesOn: "2028-02-29",
+      extendedTo: null,
       phase: 3,
       open: true,
     });
     expect(consultationSchema.safeParse({ closesOn: "2028-02-28", phase: "4" }).success).toBe(false);
+  });
+  it("the calendar: an empty date is none; a pròrroga comes after a closing date", () => {
+    expect(consultationSchema.safeParse({ closesOn: "", extendedTo: "", phase: "1" }).data).toEqual({
+      closesOn: null,
+      extendedTo: null,
+      phase: 1,
+      open: false,
+    });
+    expect(consultationSchema.safeParse({ closesOn: "2028-03-01", extendedTo: "2028-03-15", phase: "1", open: "on" }).data).toMatchObject({
+      closesOn: "2028-03-01",
+      extendedTo: "2028-03-15",
+    });
+    const errors = (v: Record<string, string>) => consultationSchema.safeParse({ phase: "1", ...v }).error?.issues.map((i) => i.message);
+    expect(errors({ closesOn: "2028-03-01", extendedTo: "2028-03-01" })).toEqual(["La pròrroga ha de ser posterior a la data de tancament"]);
+    expect(errors({ closesOn: "", extendedTo: "2028-03-15" })).toEqual(["Una pròrroga necessita una data de tancament"]);
+    expect(errors({ closesOn: "2028-03-01", extendedTo: "2028-02-30" })).toEqual(["La data no és vàlida"]);
   });
   it("an action names its contributions as type:id, and hiding needs a reason", () => {
     const id = "00000000-0000-4000-8000-000000000001";
@@ -60,5 +78,14 @@ describe("the forms' schemas", () => {
     const f = parseQueueFilters(new URLSearchParams("estat=hidden&tipus=testimonial&ambit=infants&q=x&denunciades=1&pagina=3"));
     expect(parseQueueFilters(new URLSearchParams(queueSearch(f)))).toEqual(f);
     expect(queueSearch(parseQueueFilters(new URLSearchParams()))).toBe("");
+  });
+});
+
+describe("the queue's export link", () => {
+  it("carries the queue's filters in the export's vocabulary", () => {
+    const f = parseQueueFilters(new URLSearchParams("estat=published&tipus=map_comment&ambit=infants&q=pont&pagina=3"));
+    expect(queueExportHref(f, "csv")).toBe("/admin/export/contributions.csv?status=published&type=map_comment&theme=infants&q=pont");
+    expect(queueExportHref(parseQueueFilters(new URLSearchParams()), "xlsx")).toBe("/admin/export/contributions.xlsx?status=pending");
+    expect(queueExportHref(parseQueueFilters(new URLSearchParams("estat=hidden")), "csv")).toContain("status=hidden");
   });
 });

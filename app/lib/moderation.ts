@@ -65,20 +65,32 @@ export const moderationSettingsSchema = z.object({
   holdLinks: checked,
 });
 
-/** The settings screen's calendar form. */
-export const consultationSchema = z.object({
-  closesOn: z
-    .string({ error: "Indica la data de tancament" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Indica la data de tancament")
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      "La data no és vàlida",
-    ),
-  phase: z.coerce
-    .number({ error: "Tria una fase del pla" })
-    .refine((n): n is Consultation["phase"] => PHASES.some((p) => p.n === n), "Tria una fase del pla"),
-  open: checked,
-});
+const realDay = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** A calendar day (YYYY-MM-DD) that exists, or null for an empty field. */
+const optionalDay = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null),
+  z.string().refine(realDay, "La data no és vàlida").nullable(),
+);
+
+/** The settings screen's calendar form: an empty closing date means none set (decision 050); a
+ * pròrroga needs a closing date before it. */
+export const consultationSchema = z
+  .object({
+    closesOn: optionalDay,
+    extendedTo: optionalDay.optional().transform((v) => v ?? null),
+    phase: z.coerce
+      .number({ error: "Tria una fase del pla" })
+      .refine((n): n is Consultation["phase"] => PHASES.some((p) => p.n === n), "Tria una fase del pla"),
+    open: checked,
+  })
+  .superRefine((c, ctx) => {
+    if (!c.extendedTo || !realDay(c.extendedTo) || (c.closesOn && !realDay(c.closesOn))) return;
+    if (!c.closesOn) ctx.addIssue({ code: "custom", path: ["extendedTo"], message: "Una pròrroga necessita una data de tancament" });
+    else if (c.extendedTo <= c.closesOn)
+      ctx.addIssue({ code: "custom", path: ["extendedTo"], message: "La pròrroga ha de ser posterior a la data de tancament" });
+  });
 
 /** Lower case and without accents: 'Càmera' matches 'camera'. */
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("ca");
@@ -168,6 +180,18 @@ export function queueSearch(f: Partial<QueueFilters>): string {
   if (f.reported) p.set("denunciades", "1");
   if (f.page && f.page > 1) p.set("pagina", String(f.page));
   return p.size ? `?${p}` : "";
+}
+
+/** The export of every contribution in one table (/admin/export/contributions.csv or .xlsx) with
+ * the queue's filters: its status (in the export's vocabulary), type, theme and search. The export
+ * has no filter for reports: it lists them all. */
+export function queueExportHref(f: Omit<QueueFilters, "page">, format: "csv" | "xlsx"): string {
+  const p = new URLSearchParams();
+  p.set("status", f.status);
+  if (f.type) p.set("type", f.type);
+  if (f.theme) p.set("theme", f.theme);
+  if (f.q) p.set("q", f.q);
+  return `/admin/export/contributions.${format}?${p}`;
 }
 
 export const moderationIntents = ["approve", "hide", "restore", "delete"] as const;

@@ -1,31 +1,46 @@
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_CONSULTATION, type PhaseNumber } from "~/domain/campaign";
+import type { Consultation, PhaseNumber } from "~/domain/campaign";
+import { consultationState } from "~/domain/consultation";
 import type { ModerationMode } from "~/domain/contributions";
 import { formatLongDate } from "./dates";
 
-// What every public page knows of the consultation (decision 029): whether participation is open,
-// the closing date as the pages write it, the phase, and how contributions are published. The
-// public layout's loader reads it from the settings once per page.
+// What every public page knows of the consultation (decisions 029 and 050): whether participation
+// is open, its deadline as the pages write it (never a day that has passed), the phase, and how
+// contributions are published. The public layout's loader reads it from the settings once per page.
 
 export interface ParticipationState {
   open: boolean;
-  closesOn: string;
-  /** '31 de desembre de 2025'. */
-  closesOnLabel: string;
+  /** Open: the last day to take part (YYYY-MM-DD); null when no date is set. */
+  deadline: string | null;
+  /** '31 de desembre del 2025', or null: the pages then name no date. */
+  deadlineLabel: string | null;
+  /** Closed because its last day passed: that day, written out. */
+  closedOnLabel: string | null;
   phase: PhaseNumber;
   mode: ModerationMode;
 }
 
-export const participationState = (
-  c: { closesOn: string; phase: PhaseNumber; open: boolean },
-  mode: ModerationMode,
-): ParticipationState => ({
-  ...c,
-  closesOnLabel: formatLongDate(c.closesOn),
-  mode,
-});
+export function participationState(c: Consultation, mode: ModerationMode, now: Date | number = Date.now()): ParticipationState {
+  const state = consultationState(c, now);
+  return {
+    open: state.open,
+    deadline: state.deadline,
+    deadlineLabel: state.deadline ? formatLongDate(state.deadline) : null,
+    closedOnLabel: state.closedOn ? formatLongDate(state.closedOn) : null,
+    phase: c.phase,
+    mode,
+  };
+}
 
-export const DEFAULT_PARTICIPATION = participationState(DEFAULT_CONSULTATION, "publish_then_review");
+/** When the settings cannot be read: open, with no date named. */
+export const DEFAULT_PARTICIPATION: ParticipationState = {
+  open: true,
+  deadline: null,
+  deadlineLabel: null,
+  closedOnLabel: null,
+  phase: 1,
+  mode: "publish_then_review",
+};
 
 /** The public layout's participation state (the defaults outside it). */
 export function useParticipation(): ParticipationState {

@@ -51,10 +51,13 @@ function toModeration(v: Record<string, unknown>): ModerationSettings {
   };
 }
 
+const isDay = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 function toConsultation(v: Record<string, unknown>): Consultation {
   const d = DEFAULT_CONSULTATION;
   return {
-    closesOn: typeof v.closesOn === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.closesOn) ? v.closesOn : d.closesOn,
+    closesOn: isDay(v.closesOn) ? v.closesOn : d.closesOn,
+    extendedTo: isDay(v.extendedTo) ? v.extendedTo : d.extendedTo,
     phase: PHASES.some((p) => p.n === v.phase) ? (v.phase as Consultation["phase"]) : d.phase,
     open: typeof v.open === "boolean" ? v.open : d.open,
   };
@@ -190,6 +193,16 @@ export async function waitingCount(db: Db): Promise<number> {
     db.$count(testimonials, eq(testimonials.status, "pending")),
   ]);
   return a + b + c;
+}
+
+/** Published contributions that visitors reported and staff have not hidden (the dashboard's
+ * "what needs doing"; those the reports sent back to pending are counted as waiting). */
+export async function reportedPublishedCount(db: Db): Promise<number> {
+  const where = whereOf({ type: null, theme: null, q: "", reported: true });
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${unionQuery()} where ${where} and c.status = 'published'`,
+  )) as unknown as Rows<{ n: number }>;
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { mapComments, reflections, testimonials } from "~/db/schema";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
+import { consultationState } from "~/domain/consultation";
 import type { Category } from "~/domain/themes";
 import type { AppContext } from "~/lib/app-context";
 import { inspectAudio } from "~/infra/audio-check.server";
@@ -55,7 +56,8 @@ const FORM_BYTES: Record<WriteKind, number> = {
   report: formBytes(MAX_REASON),
 };
 
-/** A participation write while participation is closed (decision 029): refused with the message
+/** A participation write while participation is closed (decisions 029 and 050: by staff, or after
+ * its last day): refused with the message
  * the forms show. The newsletter is not participation and stays open. */
 const closed = (): Outcome => ({ status: 403, result: { ok: false, errors: {}, message: { ...CLOSED_MESSAGE } } });
 
@@ -92,7 +94,7 @@ async function textWrite<T>(
 ): Promise<Outcome> {
   // Read once per write: the moderation mode that decides the new row's status comes with it.
   const settings = form.participation ? await readParticipationSettings(context.db) : null;
-  if (settings && !settings.consultation.open) return closed();
+  if (settings && !consultationState(settings.consultation).open) return closed();
   if (!(await allowWrite(context, kind))) return tooMany();
   let fields: Record<string, string>;
   try {
@@ -280,7 +282,7 @@ async function inspectStored(storage: Storage, file: StoredFile) {
 }
 
 export async function createTestimonial(request: Request, context: Ctx): Promise<Outcome> {
-  if (!(await readParticipationSettings(context.db)).consultation.open) return closed();
+  if (!consultationState((await readParticipationSettings(context.db)).consultation).open) return closed();
   if (!(await allowWrite(context, "testimonial"))) return tooMany();
   const quota = pendingQuota(context.env);
   // A full quota refuses before a byte of audio is read (and again, exactly, before the insert).

@@ -10,9 +10,14 @@ const phaseStatus = (n: number, current: number) =>
 
 export default function Initiative() {
   const participation = useParticipation();
+  // A day that has passed is never named as a deadline (decision 050).
   const deadline = participation.open
-    ? `Pots participar fins al ${participation.closesOnLabel}.`
-    : `La participació es va tancar: el termini acabava el ${participation.closesOnLabel}.`;
+    ? participation.deadlineLabel
+      ? `Pots participar fins al ${participation.deadlineLabel}.`
+      : "Ara pots participar-hi."
+    : participation.closedOnLabel
+      ? `La participació es va tancar el ${participation.closedOnLabel}.`
+      : "La participació està tancada.";
   return (
     <article className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">De què va?</h1>
@@ -31,9 +36,13 @@ export default function Initiative() {
           Qui millor que les persones que viuen, treballen i passegen pel Penedès per dir-nos on calen carrils, quins trams fan por i quins
           camins ja fas en bici?{" "}
           {participation.open ? (
-            <>
-              La consulta és oberta fins al <strong>{participation.closesOnLabel}</strong>.
-            </>
+            participation.deadlineLabel ? (
+              <>
+                La consulta és oberta fins al <strong>{participation.deadlineLabel}</strong>.
+              </>
+            ) : (
+              "La consulta és oberta."
+            )
           ) : (
             "La consulta ja s'ha tancat: gràcies a totes les persones que hi heu participat!"
           )}

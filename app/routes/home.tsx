@@ -31,9 +31,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero media={background} scene="vinyes" height="tall" title="Al Penedès, la bici ens mou!">
         <p className="max-w-2xl text-lead">
           Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}.{" "}
-          {participation.open
-            ? `Digues la teva fins al ${participation.closesOnLabel}.`
-            : "La participació està tancada: gràcies per les vostres aportacions!"}
+          {!participation.open
+            ? "La participació està tancada: gràcies per les vostres aportacions!"
+            : participation.deadlineLabel
+              ? `Digues la teva fins al ${participation.deadlineLabel}.`
+              : "Digues la teva!"}
         </p>
         <HeroActions />
       </Hero>

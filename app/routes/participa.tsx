@@ -34,8 +34,14 @@ export default function Participa({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Digues la teva</h1>
       {participation.open ? (
         <p className="mt-4 max-w-3xl text-lg">
-          Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor: tens temps fins al{" "}
-          <strong>{participation.closesOnLabel}</strong>.
+          Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor
+          {participation.deadlineLabel ? (
+            <>
+              : tens temps fins al <strong>{participation.deadlineLabel}</strong>.
+            </>
+          ) : (
+            "."
+          )}
         </p>
       ) : (
         <ClosedNotice className="mt-4 max-w-3xl" />

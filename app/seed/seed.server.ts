@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { CAMPAIGN } from "~/domain/campaign";
-import { formatLongDate } from "~/lib/dates";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -270,7 +268,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   await once(t.resources, "resource:guia", async () => ({
     title: "Guia de participació",
     description: "Com participar en el pla director, pas a pas.",
-    fullText: `📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Tens temps fins al ${formatLongDate(CAMPAIGN.consultationClosesOn)}.`,
+    fullText: `📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Hi pots participar mentre la consulta sigui oberta.`,
     mediaKey: (await store(pdf("Guia de participacio - Al Penedes, la bici ens mou!"), "resources")).key,
     mediaType: "document",
     position: 1,

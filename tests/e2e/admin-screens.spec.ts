@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, expectAccessible, footerTexts, restoreFooterTexts, signIn, subscribeOnHome, test } from "./fixtures";
+import { expect, expectAccessible, footerTexts, restoreFooterTexts, signIn, signOut, subscribeOnHome, test } from "./fixtures";
 
 const mp4 = (bytes: number) => {
   const b = Buffer.alloc(bytes);
@@ -33,7 +33,7 @@ test("sign-out ends the session and shows the spec's notice", async ({ page }) =
   await signIn(page);
   await expect(toast(page, "Benvingut!")).toBeVisible();
   await page.evaluate(() => localStorage.setItem("qualsevol-cosa", "1"));
-  await page.getByRole("button", { name: "Sortir" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole("status").filter({ hasText: "Has sortit del backoffice correctament." })).toBeVisible();
   await expect(toast(page, "Sessió tancada")).toBeVisible();
@@ -348,4 +348,112 @@ test("map and questionnaire: a new questionnaire address shows on /participa and
   await save.click();
   await expect(toast(page, "Adreces del mapa i del qüestionari desades correctament")).toBeVisible();
   expect((await frameSrc()).split(" ")).toContain(new URL(original).origin);
+});
+
+test("at 1280×650 every sidebar entry fits and the current one is in sight on every screen; the account menu holds the account and sign-out", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 650 });
+  await signIn(page);
+  const sidebar = page.getByTestId("admin-sidebar");
+  const nav = sidebar.getByRole("navigation", { name: "Navegació del backoffice" });
+  // Moderació first in its group, with its count; the newsletter's two screens together.
+  await expect(nav.getByRole("list", { name: "Participació" }).getByRole("link").first()).toHaveText(/^Moderació/);
+  await expect(nav.getByRole("list", { name: "Newsletter" }).getByRole("link")).toHaveText(["Subscriptors", "Enviar newsletter"]);
+  const screens = await nav.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  expect(screens.length).toBeGreaterThanOrEqual(18);
+  for (const path of screens) {
+    await page.goto(path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    // Everything fits: the column does not scroll, and every entry is inside the window.
+    expect(await sidebar.evaluate((el) => el.scrollHeight - el.clientHeight), path).toBeLessThanOrEqual(0);
+    for (const link of await nav.getByRole("link").all()) await expect(link, `${path}: ${await link.textContent()}`).toBeInViewport();
+    const current = nav.locator('[aria-current="page"]');
+    await expect(current, path).toHaveAttribute("href", path);
+    await expect(current, path).toBeInViewport();
+  }
+
+  // The account's own screen and sign-out are in the header's menu, with the keyboard too.
+  await page.goto("/admin/dashboard");
+  const account = page.getByRole("button", { name: "Compte: gestor@penedes.cat" });
+  await account.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem")).toHaveText(["El meu compte", "Sortir"]);
+  await expectAccessible(page, "account menu open");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(account).toBeFocused();
+  await account.click();
+  await page.getByRole("menuitem", { name: "El meu compte" }).click();
+  await expect(page).toHaveURL(/\/admin\/compte$/);
+  await expect(page.getByRole("heading", { level: 1, name: "El meu compte" })).toBeVisible();
+});
+
+test("the dashboard opens with what needs doing, and links the export of every contribution; the queue links it with its filters", async ({
+  page,
+}) => {
+  await signIn(page);
+  const todo = page.getByRole("region", { name: "Què cal fer" });
+  await expect(todo).toBeVisible();
+  // The seeded site was never given a closing date, and the campaign's default has passed.
+  await expect(todo).toContainText("La consulta no té data de tancament");
+  await expect(todo.getByRole("link", { name: "Indica la data" })).toHaveAttribute("href", "/admin/settings#calendar-settings");
+  await expect(todo.getByRole("link", { name: "Modera" })).toHaveAttribute("href", "/admin/moderacio");
+  await expect(todo.getByRole("link", { name: "Revisa les denúncies" })).toBeVisible();
+  await expect(todo.getByRole("link", { name: "Newsletter" })).toBeVisible();
+  const csv = todo.getByRole("link", { name: "Exporta totes les aportacions en CSV" });
+  await expect(csv).toHaveAttribute("href", "/admin/export/contributions.csv");
+  const download = await page.request.get((await csv.getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toContain("text/csv");
+  await expect(todo.getByRole("link", { name: "Exporta totes les aportacions en Excel" })).toHaveAttribute(
+    "href",
+    "/admin/export/contributions.xlsx",
+  );
+  await expectAccessible(page, "dashboard");
+
+  await page.goto("/admin/moderacio?estat=published&tipus=reflection&q=bici");
+  const xlsx = page.getByRole("link", { name: "Exporta aquestes aportacions en Excel" });
+  await expect(xlsx).toHaveAttribute("href", "/admin/export/contributions.xlsx?status=published&type=reflection&q=bici");
+  const file = await page.request.get((await xlsx.getAttribute("href"))!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toContain("spreadsheetml");
+});
+
+test("a deadline set in the calendar shows on the public pages; a pròrroga replaces it; a past date is never shown", async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const long = (iso: string) =>
+    new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
+  const save = async (closesOn: string, extendedTo: string) => {
+    await page.goto("/admin/settings");
+    const form = page.locator("section", { has: page.getByRole("heading", { name: "Calendari de la consulta", exact: true }) });
+    await form.getByLabel("Data de tancament").fill(closesOn);
+    await form.getByLabel("Pròrroga fins al").fill(extendedTo);
+    await form.getByRole("button", { name: "Desa el calendari" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Calendari de la consulta desat correctament" })).toBeVisible();
+  };
+  try {
+    // Ten days ahead: the pages name it, and the dashboard warns.
+    await save(day(10), "");
+    await page.goto("/participa");
+    await expect(page.getByText(`tens temps fins al ${long(day(10))}`)).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("region", { name: "Què cal fer" })).toContainText(`La participació es tanca el ${long(day(10))}`);
+
+    // Passed two days ago, extended by a pròrroga: the pròrroga is the deadline, the past date is never shown.
+    await save(day(-2), day(20));
+    await page.goto("/");
+    await expect(page.getByText(`Digues la teva fins al ${long(day(20))}.`)).toBeVisible();
+    await expect(page.getByText(long(day(-2)))).toHaveCount(0);
+  } finally {
+    await save("", "");
+  }
+  await page.goto("/de-que-va");
+  await expect(page.getByText("La consulta és oberta.")).toBeVisible();
 });

@@ -61,6 +61,13 @@ export async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** Signs out through the header's account menu (decision 050). */
+export async function signOut(page: Page) {
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Compte: / }).click();
+  await page.getByRole("menuitem", { name: "Sortir" }).click();
+}
+
 /** Waits until the page has hydrated: its scripts load once the page has loaded (decision 014),
  * so a button that needs them can be pressed only then. Pages without scripts pass at once. */
 export async function hydrated(page: Page) {

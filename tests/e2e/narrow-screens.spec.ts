@@ -30,7 +30,7 @@ async function expectControlsOnScreen(scope: Locator, label: string) {
 const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], string | RegExp]> = {
   "/admin/dashboard": ["link", "Aportacions pendents de moderació"],
   "/admin/testimonials": ["button", "Aprova aquest testimoni"],
-  "/admin/reflections": ["searchbox", "Cerca"],
+  "/admin/reflections": ["button", /^Filtres/],
   "/admin/landings": ["button", "Nova landing page"],
   "/admin/activities": ["button", "Nova activitat"],
   "/admin/videos": ["button", "Nou vídeo"],
@@ -39,7 +39,7 @@ const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], strin
   "/admin/bici-fucsia": ["button", "Afegeix la foto"],
   "/admin/footer": ["button", "Edita els textos"],
   "/admin/settings": ["button", "Desa"],
-  "/admin/newsletter": ["button", "Cerca"],
+  "/admin/newsletter": ["button", /^Filtres/],
 };
 
 test("the back office's menu is a drawer on a phone: it traps the focus, Escape closes it and the focus returns", async ({ page }) => {
@@ -49,15 +49,15 @@ test("the back office's menu is a drawer on a phone: it traps the focus, Escape 
   await expect(toggle).toBeVisible();
   // The side column is not shown on a phone: one navigation, the drawer's, once it is open.
   await expect(page.getByRole("navigation", { name: "Navegació del backoffice" })).toHaveCount(0);
+  // The account and sign-out are in the header's menu, on a phone too.
+  await expect(page.getByRole("button", { name: "Compte: gestor@penedes.cat" })).toBeVisible();
   await toggle.click();
   const drawer = page.getByRole("dialog", { name: "Menú" });
   const nav = drawer.getByRole("navigation", { name: "Navegació del backoffice" });
-  for (const group of ["Participació", "Contingut", "Configuració"]) {
+  for (const group of ["Participació", "Newsletter", "Contingut", "Configuració"]) {
     await expect(nav.getByRole("list", { name: group })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-  await expect(drawer.getByRole("button", { name: "Sortir" })).toBeVisible();
-  await expect(drawer.getByText("gestor@penedes.cat")).toBeVisible();
   await expectNoSidewaysScroll(page, "the admin menu");
   await expectControlsOnScreen(drawer, "the admin menu");
   await expectAccessible(page, "admin menu open");
@@ -113,4 +113,44 @@ test("every public page fits a 390 px phone, with its heading and the menu in re
   // The home page's calls to action are in the first screen.
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Descobreix la xarxa" })).toBeInViewport();
+});
+
+test('a phone\'s admin list starts with its items: the filters wait in a "Filtres (n)" sheet, each card says its status', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  for (const path of ["/admin/reflections", "/admin/map-comments", "/admin/moderacio"]) {
+    await page.goto(path);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+    // No field of the filters is shown until asked for.
+    await expect(main.getByRole("searchbox")).toHaveCount(0);
+    await expect(main.getByRole("button", { name: "Filtres", exact: true })).toBeVisible();
+  }
+
+  // The reflections: the first card within the first screen, with its status.
+  await page.goto("/admin/reflections");
+  const first = page.getByRole("main").getByRole("listitem").first();
+  await expect(first).toBeInViewport();
+  expect((await first.boundingBox())!.y).toBeLessThan(500);
+  await expect(first.getByRole("link", { name: /^(Publicada|Pendent de moderació|Amagada)$/ })).toBeVisible();
+
+  // The sheet: a dialog with the fields; applying a filter closes it on the filtered list, counted.
+  const button = page.getByRole("button", { name: "Filtres", exact: true });
+  await button.click();
+  const sheet = page.getByRole("dialog", { name: "Filtres" });
+  await expect(sheet.getByRole("searchbox", { name: "Cerca" })).toBeVisible();
+  await expectAccessible(page, "filters sheet");
+  await sheet.getByRole("searchbox", { name: "Cerca" }).fill("bici");
+  await sheet.getByRole("button", { name: "Cerca" }).click();
+  await expect(page).toHaveURL(/q=bici/);
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole("button", { name: "Filtres (1)" })).toBeVisible();
+  // Escape closes it and the focus returns to its button.
+  await page.getByRole("button", { name: "Filtres (1)" }).click();
+  await expect(sheet.getByRole("searchbox", { name: "Cerca" })).toHaveValue("bici");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole("button", { name: "Filtres (1)" })).toBeFocused();
 });

@@ -67,7 +67,8 @@ export function EditDialog({
           }}
         >
           {children(error)}
-          <DialogFooter>
+          {/* Sticky: the save button stays in reach however long the form (issue 27, item 13). */}
+          <DialogFooter className="sticky bottom-0 z-10 -mx-6 -mb-6 border-t border-ink/10 bg-white px-6 py-4">
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               Cancel·la
             </Button>

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import { FiltersSheet } from "~/components/admin/filters-sheet";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -41,65 +42,75 @@ export function ListControls({ id, query, searchLabel, sorts, themes, filters = 
   // The fields show the URL's query: a new address (the back button, a pager link) remounts them,
   // or they would keep what was typed for another page.
   const { search } = useLocation();
+  // The filters in use (the order is not a filter).
+  const active = [
+    query.q,
+    query.from,
+    query.to,
+    themes && query.theme,
+    ...filters.filter((f) => !f.hidden).map((f) => query.filters[f.name]),
+  ].filter(Boolean).length;
   return (
-    <Form
-      key={search}
-      method="get"
-      role="search"
-      className="mb-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <div className="flex flex-col gap-2 sm:col-span-2">
-        <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
-        <Input id={`${id}-q`} type="search" name={LIST_PARAMS.q} defaultValue={query.q} autoComplete="off" />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-from`}>Des del dia</Label>
-        <Input id={`${id}-from`} type="date" name={LIST_PARAMS.from} defaultValue={query.from ?? ""} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-to`}>Fins al dia</Label>
-        <Input id={`${id}-to`} type="date" name={LIST_PARAMS.to} defaultValue={query.to ?? ""} />
-      </div>
-      {themes && (
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-theme`}>Àmbit</Label>
-          <Select
-            id={`${id}-theme`}
-            name={LIST_PARAMS.theme}
-            defaultValue={query.theme ?? ""}
-            none="Tots"
-            options={labelled(categories, categoryLabels)}
-          />
+    <FiltersSheet active={active}>
+      <Form
+        key={search}
+        method="get"
+        role="search"
+        className="mb-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
+          <Input id={`${id}-q`} type="search" name={LIST_PARAMS.q} defaultValue={query.q} autoComplete="off" />
         </div>
-      )}
-      {filters
-        .filter((f) => f.hidden && query.filters[f.name])
-        .map((f) => (
-          <input key={f.name} type="hidden" name={f.name} value={query.filters[f.name]} />
-        ))}
-      {filters
-        .filter((f) => !f.hidden)
-        .map((f) => (
-          <div key={f.name} className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
-            <Select id={`${id}-${f.name}`} name={f.name} defaultValue={query.filters[f.name] ?? ""} none="Tots" options={f.options} />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-from`}>Des del dia</Label>
+          <Input id={`${id}-from`} type="date" name={LIST_PARAMS.from} defaultValue={query.from ?? ""} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-to`}>Fins al dia</Label>
+          <Input id={`${id}-to`} type="date" name={LIST_PARAMS.to} defaultValue={query.to ?? ""} />
+        </div>
+        {themes && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-theme`}>Àmbit</Label>
+            <Select
+              id={`${id}-theme`}
+              name={LIST_PARAMS.theme}
+              defaultValue={query.theme ?? ""}
+              none="Tots"
+              options={labelled(categories, categoryLabels)}
+            />
           </div>
-        ))}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-sort`}>Ordena per</Label>
-        <Select id={`${id}-sort`} name={LIST_PARAMS.sort} defaultValue={query.sort} options={sorts} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-dir`}>Ordre</Label>
-        <Select id={`${id}-dir`} name={LIST_PARAMS.dir} defaultValue={query.dir} options={DIRECTIONS} />
-      </div>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">Cerca</Button>
-        <Button asChild variant="outline">
-          <Link to="?">Neteja els filtres</Link>
-        </Button>
-      </div>
-    </Form>
+        )}
+        {filters
+          .filter((f) => f.hidden && query.filters[f.name])
+          .map((f) => (
+            <input key={f.name} type="hidden" name={f.name} value={query.filters[f.name]} />
+          ))}
+        {filters
+          .filter((f) => !f.hidden)
+          .map((f) => (
+            <div key={f.name} className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
+              <Select id={`${id}-${f.name}`} name={f.name} defaultValue={query.filters[f.name] ?? ""} none="Tots" options={f.options} />
+            </div>
+          ))}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-sort`}>Ordena per</Label>
+          <Select id={`${id}-sort`} name={LIST_PARAMS.sort} defaultValue={query.sort} options={sorts} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-dir`}>Ordre</Label>
+          <Select id={`${id}-dir`} name={LIST_PARAMS.dir} defaultValue={query.dir} options={DIRECTIONS} />
+        </div>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <Button type="submit">Cerca</Button>
+          <Button asChild variant="outline">
+            <Link to="?">Neteja els filtres</Link>
+          </Button>
+        </div>
+      </Form>
+    </FiltersSheet>
   );
 }
 

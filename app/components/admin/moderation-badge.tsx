@@ -3,16 +3,16 @@ import { badgeVariants } from "~/components/ui/badge";
 import type { ModerationStatus } from "~/domain/contributions";
 import { cn } from "~/lib/utils";
 
-const LABELS: Record<Exclude<ModerationStatus, "published">, string> = { pending: "Pendent de moderació", hidden: "Amagada" };
+const LABELS: Record<ModerationStatus, string> = { pending: "Pendent de moderació", published: "Publicada", hidden: "Amagada" };
+const VARIANTS = { pending: "secondary", published: "success", hidden: "destructive" } as const;
 
-/** A reflection's or a map comment's status where it is not public, linking to the queue's tab
- * (decision 028); nothing for a published one. */
+/** A reflection's or a map comment's status, on every card (issue 27, item 13), linking to the
+ * queue's tab of that status (decision 028). */
 export function ModerationBadge({ status }: { status: ModerationStatus }) {
-  if (status === "published") return null;
   return (
     <Link
-      to={`/admin/moderacio${status === "hidden" ? "?estat=hidden" : ""}`}
-      className={cn(badgeVariants({ variant: status === "hidden" ? "destructive" : "secondary" }), "underline-offset-2 hover:underline")}
+      to={`/admin/moderacio${status === "pending" ? "" : `?estat=${status}`}`}
+      className={cn(badgeVariants({ variant: VARIANTS[status] }), "underline-offset-2 hover:underline")}
     >
       {LABELS[status]}
     </Link>

@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { PHASES, type Consultation } from "~/domain/campaign";
+import type { ConsultationState } from "~/domain/consultation";
 import { formatLongDate } from "~/lib/dates";
 import { consultationSchema, moderationSettingsSchema, type ModerationSettings } from "~/lib/moderation";
 
@@ -82,28 +83,44 @@ export function ModerationSettingsForm({ saved }: { saved: ModerationSettings })
   );
 }
 
-export function CalendarForm({ saved, today }: { saved: Consultation; today: string }) {
+/** What the calendar means today, in one sentence for staff. */
+export function calendarSummary(state: ConsultationState): string {
+  if (state.closedBy === "staff") return "Ara mateix la participació està tancada: l'ha tancat l'equip.";
+  if (state.closedBy === "date") return `Ara mateix la participació està tancada: el darrer dia va ser el ${formatLongDate(state.closedOn!)}.`;
+  if (!state.deadline) return "Ara mateix la participació està oberta i no té data de tancament: la web no en diu cap.";
+  const left = state.daysLeft === 0 ? "avui és l'últim dia" : state.daysLeft === 1 ? "queda 1 dia" : `queden ${state.daysLeft} dies`;
+  return `Ara mateix la participació està oberta fins al ${formatLongDate(state.deadline)}${state.extended ? " (amb pròrroga)" : ""}: ${left}.`;
+}
+
+export function CalendarForm({ saved, state }: { saved: Consultation; state: ConsultationState }) {
   const form = useCheckedFetcherForm(consultationSchema);
   const Form = form.fetcher.Form;
-  const overdue = saved.open && saved.closesOn < today;
   return (
     <section aria-labelledby="calendar-settings" className={section}>
       <h2 id="calendar-settings" className="text-lg font-bold">
         Calendari de la consulta
       </h2>
-      <p className="-mt-3 text-sm text-ink/80">
-        Ara mateix la participació està <strong>{saved.open ? "oberta" : "tancada"}</strong> i la web diu que la consulta acaba el{" "}
-        {formatLongDate(saved.closesOn)}.
-      </p>
-      {overdue && (
-        <p role="alert" className="rounded-md border border-red-700/50 bg-red-50 p-3 text-sm text-red-900">
-          La data de tancament ja ha passat i la participació continua oberta. Tanca-la o canvia la data.
+      <p className="-mt-3 text-sm text-ink/80">{calendarSummary(state)}</p>
+      {state.needsDate && (
+        <p role="alert" className="rounded-md border border-amber-700/50 bg-amber-50 p-3 text-sm text-amber-950">
+          La consulta no té data de tancament. Indica'n una perquè la web la pugui anunciar.
         </p>
       )}
       <Form method="post" noValidate className="flex flex-col gap-5" onSubmit={form.onSubmit}>
         <input type="hidden" name="intent" value="calendar" />
-        <FormField label="Data de tancament" error={form.error("closesOn")} hint="Les pàgines diuen «fins al» aquest dia.">
-          <Input name="closesOn" type="date" defaultValue={saved.closesOn} className="max-w-48" />
+        <FormField
+          label="Data de tancament"
+          error={form.error("closesOn")}
+          hint="Les pàgines diuen «fins al» aquest dia. La participació es tanca sola quan acaba aquest dia (hora de Catalunya). Deixa-la en blanc si encara no la saps."
+        >
+          <Input name="closesOn" type="date" defaultValue={saved.closesOn ?? ""} className="max-w-48" />
+        </FormField>
+        <FormField
+          label="Pròrroga fins al"
+          error={form.error("extendedTo")}
+          hint="Opcional. Allarga la participació més enllà de la data de tancament, sense canviar-la. Deixa-la en blanc si no hi ha pròrroga."
+        >
+          <Input name="extendedTo" type="date" defaultValue={saved.extendedTo ?? ""} className="max-w-48" />
         </FormField>
         <FormField label="Fase actual del pla" error={form.error("phase")} hint="La pàgina «De què va?» la marca com a «En curs».">
           <Select
@@ -117,7 +134,8 @@ export function CalendarForm({ saved, today }: { saved: Consultation; today: str
           <input type="checkbox" name="open" defaultChecked={saved.open} className="mt-0.5 size-5 accent-brand" />
           <span>
             <strong>Participació oberta.</strong> Si la tanques, els formularis de reflexions, comentaris al mapa, testimonis i el
-            qüestionari mostren que la participació està tancada, i el servidor no n'accepta cap més. La newsletter continua oberta.
+            qüestionari mostren que la participació està tancada, i el servidor no n'accepta cap més, sigui quina sigui la data. La
+            newsletter continua oberta.
           </span>
         </label>
         <Button type="submit" className="self-start" disabled={form.busy}>

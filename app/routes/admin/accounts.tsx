@@ -53,7 +53,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         <Badge variant="soft">{accounts.length} comptes</Badge>
       </PageTitle>
 
-      <Panel title="Convida un company" className="mb-6">
+      <Panel title="Nova invitació" className="mb-6">
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="invite" />
           <div className="flex min-w-64 flex-1 flex-col gap-2">
@@ -79,7 +79,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             <Select id="invite-role" name="role" defaultValue="editor" className="w-44" options={ROLE_OPTIONS} />
           </div>
           <Button type="submit" disabled={navigation.state !== "idle"}>
-            Envia la invitació
+            Convida una persona
           </Button>
         </Form>
         <p className="mt-3 text-sm text-ink/80">

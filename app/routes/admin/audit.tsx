@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { auditActionLabel, auditEntityLabel } from "~/lib/audit-labels";
 import { formatDateTime } from "~/lib/dates";
 import { paths } from "~/lib/routes";
 
@@ -57,11 +58,23 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-entity">Entitat</Label>
-          <Select id="audit-entity" name="entitat" defaultValue={filter.entity ?? ""} none="Totes" options={facets.entities} />
+          <Select
+            id="audit-entity"
+            name="entitat"
+            defaultValue={filter.entity ?? ""}
+            none="Totes"
+            options={facets.entities.map((e) => [e, auditEntityLabel(e)] as const)}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-action">Acció</Label>
-          <Select id="audit-action" name="accio" defaultValue={filter.action ?? ""} none="Totes" options={facets.actions} />
+          <Select
+            id="audit-action"
+            name="accio"
+            defaultValue={filter.action ?? ""}
+            none="Totes"
+            options={facets.actions.map((a) => [a, auditActionLabel(a)] as const)}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-from">Des de</Label>
@@ -95,10 +108,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   <td className="p-3 whitespace-nowrap">{formatDateTime(r.at)}</td>
                   <td className="p-3 break-all">{r.actorEmail ?? "—"}</td>
                   <td className="p-3">
-                    {r.entity}
+                    {auditEntityLabel(r.entity)}
                     {r.entityId && <span className="block font-mono text-xs text-ink/70">{r.entityId.slice(0, 8)}</span>}
                   </td>
-                  <td className="p-3">{r.action}</td>
+                  <td className="p-3">{auditActionLabel(r.action)}</td>
                   <td className="p-3">
                     <ul className="max-w-md break-words">
                       {changes(r.before, r.after).map((line) => (

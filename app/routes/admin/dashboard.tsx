@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { CalendarClock, CircleAlert, CircleCheck, Download } from "lucide-react";
 import { BarChart } from "~/components/admin/bar-chart";
+import { Button } from "~/components/ui/button";
 import { contributionTypes, testimonialStatusLabels, type ContributionType } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
+import { formatLongDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 
 export { loader } from "./dashboard.server";
@@ -45,6 +48,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-extrabold">Dashboard</h1>
+      <Todo waiting={loaderData.waiting} {...loaderData.todo} />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {cards.map(([label, value, to]) => (
           <div
@@ -173,6 +177,110 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </>
+  );
+}
+
+type Tone = "todo" | "warn" | "ok";
+const TONES: Record<Tone, { icon: typeof CircleAlert; className: string; label: string }> = {
+  todo: { icon: CircleAlert, className: "text-red-700", label: "Per fer" },
+  warn: { icon: CalendarClock, className: "text-amber-700", label: "Atenció" },
+  ok: { icon: CircleCheck, className: "text-leaf", label: "Al dia" },
+};
+
+/** One thing to look at: its state, what it is, and where to see to it. */
+function TodoItem({ tone, text, to, action }: { tone: Tone; text: ReactNode; to: string; action: string }) {
+  const { icon: Icon, className, label } = TONES[tone];
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-ink/10 py-3 last:border-b-0">
+      <Icon aria-hidden="true" className={cn("size-5 shrink-0", className)} />
+      <span className="sr-only">{label}: </span>
+      <span className="min-w-0 flex-1">{text}</span>
+      <Link to={to} className={figureLink}>
+        {action}
+      </Link>
+    </li>
+  );
+}
+
+const n_ = (x: number, one: string, many: string) => (x === 1 ? `1 ${one}` : `${n(x)} ${many}`);
+
+/** What needs doing, first on the dashboard (issue 27, item 13). */
+function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
+  const calendar = "/admin/settings#calendar-settings";
+  const days = deadline.daysLeft === 0 ? "avui és l'últim dia" : `queden ${n_(deadline.daysLeft ?? 0, "dia", "dies")}`;
+  const deadlineItem = deadline.needsDate ? (
+    <TodoItem tone="todo" text="La consulta no té data de tancament: la web no n'anuncia cap." to={calendar} action="Indica la data" />
+  ) : deadline.closedBy === "date" ? (
+    <TodoItem
+      tone="warn"
+      text={`La participació es va tancar el ${formatLongDate(deadline.closedOn!)}. Si cal allargar-la, afegeix una pròrroga.`}
+      to={calendar}
+      action="Calendari"
+    />
+  ) : deadline.closedBy === "staff" ? (
+    <TodoItem tone="warn" text="La participació està tancada." to={calendar} action="Calendari" />
+  ) : deadline.endingSoon ? (
+    <TodoItem
+      tone="warn"
+      text={`La participació es tanca el ${formatLongDate(deadline.deadline!)}${deadline.extended ? " (pròrroga)" : ""}: ${days}.`}
+      to={calendar}
+      action="Calendari"
+    />
+  ) : (
+    <TodoItem
+      tone="ok"
+      text={`Participació oberta fins al ${formatLongDate(deadline.deadline!)}${deadline.extended ? " (pròrroga)" : ""}.`}
+      to={calendar}
+      action="Calendari"
+    />
+  );
+  return (
+    <section aria-labelledby="todo-title" className="mt-6 rounded-lg bg-white p-5 shadow-sm">
+      <h2 id="todo-title" className="text-lg font-bold">
+        Què cal fer
+      </h2>
+      <ul className="mt-2 text-sm">
+        <TodoItem
+          tone={waiting > 0 ? "todo" : "ok"}
+          text={waiting > 0 ? `${n_(waiting, "aportació espera", "aportacions esperen")} moderació.` : "Cap aportació no espera moderació."}
+          to="/admin/moderacio"
+          action="Modera"
+        />
+        <TodoItem
+          tone={reported > 0 ? "todo" : "ok"}
+          text={
+            reported > 0
+              ? `${n_(reported, "aportació publicada té", "aportacions publicades tenen")} denúncies per revisar.`
+              : "Cap aportació publicada no té denúncies."
+          }
+          to="/admin/moderacio?estat=published&denunciades=1"
+          action="Revisa les denúncies"
+        />
+        {deadlineItem}
+        <TodoItem
+          tone={unsent > 0 ? "todo" : "ok"}
+          text={
+            unsent > 0
+              ? `${n_(unsent, "newsletter no s'ha acabat", "newsletters no s'han acabat")} d'enviar (en curs o amb enviaments fallits).`
+              : "Cap newsletter pendent d'enviar."
+          }
+          to="/admin/newsletter-send"
+          action="Newsletter"
+        />
+      </ul>
+      <p className="mt-3 flex flex-wrap items-center gap-2 border-t border-ink/10 pt-3 text-sm">
+        <span>Totes les aportacions en una taula:</span>
+        {(["csv", "xlsx"] as const).map((format) => (
+          <Button key={format} asChild variant="outline" size="sm">
+            <a href={`/admin/export/contributions.${format}`} download>
+              <Download aria-hidden="true" />
+              <span className="sr-only">Exporta totes les aportacions en </span>
+              {format === "csv" ? "CSV" : "Excel"}
+            </a>
+          </Button>
+        ))}
+      </p>
+    </section>
   );
 }
 

@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as t from "~/db/schema";
-import { CLOSED_MESSAGE } from "~/domain/campaign";
+import { CLOSED_MESSAGE, DEFAULT_CONSULTATION } from "~/domain/campaign";
+import { dayInCatalonia } from "~/domain/consultation";
+import { formatLongDate } from "~/lib/dates";
+import { fixClock, movedClock } from "~/test/clock";
 import { contributionsPage, latestContributions } from "~/models/content.server";
-import { saveConsultation, saveModerationSettings } from "~/models/moderation.server";
+import { reportedPublishedCount, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
 import { DELETE_TEXTS, DEFAULT_MODERATION, QUEUE_PAGE_SIZE } from "~/lib/moderation";
 import { createMapComment, createReflection, createReport, createTestimonial, subscribeNewsletter } from "~/models/participation.server";
 import { MESSAGES, REPORT_TEXTS } from "~/lib/participation-texts";
@@ -302,6 +305,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
       errors: { detail: REPORT_TEXTS.detailRequired },
     });
     const first = visitor(100);
+    const reportedBefore = await reportedPublishedCount(ctx.db);
     expect(await report(first, { type: "reflection", id: r.id, reason: "spam" })).toEqual({
       status: 200,
       result: { ok: true, message: REPORT_TEXTS.success },
@@ -311,10 +315,13 @@ describe.each(testBackends())("moderation on %s", (backend) => {
       result: { ok: false, errors: {}, message: REPORT_TEXTS.duplicate },
     });
     expect((await publicTexts(ctx)).all).toContain("Reflexió T4");
+    // The dashboard counts it among the published ones with reports (issue 27, item 13).
+    expect(await reportedPublishedCount(ctx.db)).toBe(reportedBefore + 1);
     await report(2, { type: "reflection", id: r.id, reason: "other", detail: "Hi ha un telèfon" });
     await report(3, { type: "reflection", id: r.id, reason: "personal_data" });
     // The third report (the default threshold): pending, gone from every public read.
     expect((await ctx.db.query.reflections.findFirst({ where: eq(t.reflections.id, r.id) }))!.status).toBe("pending");
+    expect(await reportedPublishedCount(ctx.db)).toBe(reportedBefore);
     expect(await everyPublicLoader(ctx)).not.toMatch(/Reflexió T4/);
     // A contribution no longer public cannot be reported.
     expect(await report(4, { type: "reflection", id: r.id, reason: "spam" })).toMatchObject({ status: 404 });
@@ -363,7 +370,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
       message: "Calendari de la consulta desat correctament",
     });
     const layout = await publicLayout.loader(routeArgs(ctx, "/") as never);
-    expect(layout.participation).toMatchObject({ open: false, closesOn: "2031-03-15", closesOnLabel: "15 de març del 2031", phase: 2 });
+    expect(layout.participation).toMatchObject({ open: false, deadline: null, deadlineLabel: null, closedOnLabel: null, phase: 2 });
 
     const closed = { status: 403, result: { ok: false, errors: {}, message: CLOSED_MESSAGE } };
     const before = await Promise.all([ctx.db.$count(t.reflections), ctx.db.$count(t.mapComments), ctx.db.$count(t.testimonials)]);
@@ -384,7 +391,36 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     // Reopened.
     await post(settings.action, { intent: "calendar", closesOn: "2031-03-15", phase: "1", open: "on" });
     expect((await createReflection(form("/participa/reflexio", { reflection: "Obert de nou" }), visitor(8))).status).toBe(200);
-    await saveConsultation(ctx.db, { closesOn: "2025-12-31", phase: 1, open: true });
+    await saveConsultation(ctx.db, DEFAULT_CONSULTATION);
+  });
+
+  it("the calendar's dates (decision 050): the last day passed closes every participation write by itself, a pròrroga reopens it", async () => {
+    const now = fixClock(movedClock() ?? new Date());
+    try {
+      const today = dayInCatalonia(now);
+      const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const inAWeek = new Date(Date.parse(`${today}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+      const closed = { status: 403, result: { ok: false, errors: {}, message: CLOSED_MESSAGE } };
+
+      // Open, and the last day was yesterday: closed, and no page names that day as a deadline.
+      await post(settings.action, { intent: "calendar", closesOn: yesterday, phase: "1", open: "on" });
+      const passed = (await publicLayout.loader(routeArgs(ctx, "/") as never)).participation;
+      expect(passed).toMatchObject({ open: false, deadline: null, deadlineLabel: null, closedOnLabel: formatLongDate(yesterday) });
+      expect(await createReflection(form("/participa/reflexio", { reflection: "Tard" }), visitor(9))).toEqual(closed);
+
+      // A pròrroga of a week: open again until then, and that is the deadline the pages name.
+      await post(settings.action, { intent: "calendar", closesOn: yesterday, extendedTo: inAWeek, phase: "1", open: "on" });
+      const extended = (await publicLayout.loader(routeArgs(ctx, "/") as never)).participation;
+      expect(extended).toMatchObject({ open: true, deadline: inAWeek, deadlineLabel: formatLongDate(inAWeek) });
+      expect((await createReflection(form("/participa/reflexio", { reflection: "Amb pròrroga" }), visitor(9))).status).toBe(200);
+
+      // Today is the last day: still open until midnight.
+      await post(settings.action, { intent: "calendar", closesOn: today, phase: "1", open: "on" });
+      expect((await publicLayout.loader(routeArgs(ctx, "/") as never)).participation).toMatchObject({ open: true, deadline: today });
+    } finally {
+      vi.useRealTimers();
+      await saveConsultation(ctx.db, DEFAULT_CONSULTATION);
+    }
   });
 
   it("the queue: tabs by status with counts, filters by type and theme, search, pages of the newest first", async () => {

@@ -1,9 +1,10 @@
-import { Check, EyeOff, RotateCcw } from "lucide-react";
+import { Check, Download, EyeOff, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/moderation";
 import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui";
 import { ExportLinks } from "~/components/admin/list-controls";
+import { FiltersSheet } from "~/components/admin/filters-sheet";
 import { MoreActions } from "~/components/admin/more-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -21,7 +22,7 @@ import {
 } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionLabels } from "~/lib/contributions";
-import { MAX_REASON, queueSearch } from "~/lib/moderation";
+import { MAX_REASON, queueExportHref, queueSearch } from "~/lib/moderation";
 import { cn } from "~/lib/utils";
 
 export { loader, action } from "./moderation.server";
@@ -68,7 +69,9 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          <PageTitle title="Moderació" />
+          <PageTitle title="Moderació">
+            <QueueExport filters={filters} />
+          </PageTitle>
           <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
             Reflexions, comentaris al mapa i testimonis, de més nous a més antics. Només les publicades es veuen a la web; les pendents i
             les amagades no surten enlloc de la part pública.
@@ -98,7 +101,9 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <Filters filters={filters} only={only} />
+      <FiltersSheet active={[filters.type, filters.theme, filters.q, filters.reported].filter(Boolean).length}>
+        <Filters filters={filters} only={only} />
+      </FiltersSheet>
 
       <p role="status" className="mt-4 text-sm font-semibold">
         {only === "testimonial" ? plural(total, "testimoni", "testimonis") : plural(total, "aportació", "aportacions")} · pàgina{" "}
@@ -167,6 +172,23 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
     </>
+  );
+}
+
+/** The export of every contribution in one table, with the queue's filters (issue 27, item 14). */
+function QueueExport({ filters }: { filters: Route.ComponentProps["loaderData"]["filters"] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Exporta les aportacions">
+      {(["csv", "xlsx"] as const).map((format) => (
+        <Button key={format} asChild variant="outline" size="sm">
+          <a href={queueExportHref(filters, format)} download>
+            <Download aria-hidden="true" />
+            <span className="sr-only">Exporta aquestes aportacions en </span>
+            {format === "csv" ? "CSV" : "Excel"}
+          </a>
+        </Button>
+      ))}
+    </div>
   );
 }
 

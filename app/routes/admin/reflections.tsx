@@ -20,9 +20,9 @@ export default function AdminReflections({ loaderData }: Route.ComponentProps) {
       <PageTitle title="Reflexions">
         <ExportLinks name="reflections" what="les reflexions" />
       </PageTitle>
-      <dl className="mb-6 grid gap-4 sm:grid-cols-3">
+      <dl className="mb-4 grid grid-cols-3 gap-2 sm:mb-6 sm:gap-4">
         {counters.map(([label, n]) => (
-          <div key={label} className="rounded-lg bg-white p-4 shadow-sm">
+          <div key={label} className="rounded-lg bg-white p-3 shadow-sm sm:p-4">
             <dt className="text-sm font-semibold text-ink/80">{label}</dt>
             <dd className="text-2xl font-extrabold">{n.toLocaleString("ca-ES")}</dd>
           </div>

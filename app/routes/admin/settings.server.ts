@@ -3,6 +3,7 @@ import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/mode
 import { embedSettingsSchema } from "~/lib/admin-schemas";
 import { siteSettings } from "~/db/schema";
 import { contentChanged } from "~/infra/content-changes.server";
+import { consultationState } from "~/domain/consultation";
 import { consultationSchema, moderationSettingsSchema } from "~/lib/moderation";
 import { readParticipationSettings, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
@@ -54,9 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readParticipationSettings(context.db),
     readMapBaseSettings(context.db),
   ]);
-  // Today in Catalonia, to warn when the closing date has passed with participation still open.
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
-  return { saved, ...participation, today, mapBase };
+  // What the calendar means today (decision 050), for the form's summary.
+  return { saved, ...participation, state: consultationState(participation.consultation), mapBase };
 }
 
 /** The moderation and calendar forms (decisions 028 and 029): each saves its own setting. */

@@ -45,7 +45,7 @@ function liveNote(field: (typeof FIELDS)[number], value: string) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { saved, moderation, consultation, today } = loaderData;
+  const { saved, moderation, consultation, state } = loaderData;
   const form = useCheckedFetcherForm(embedSettingsSchema);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     mapEmbedUrl: saved.mapEmbedUrl ?? "",
@@ -57,7 +57,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle title="Configuració" />
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
-        <CalendarForm saved={consultation} today={today} />
+        <CalendarForm saved={consultation} state={state} />
         <ModerationSettingsForm saved={moderation} />
       </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

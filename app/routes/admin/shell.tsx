@@ -1,11 +1,19 @@
-import { Loader2, Menu } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { ChevronDown, CircleUser, Loader2, LogOut, Menu, UserCog } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/shell";
 import { RowActionToasts } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { mayUse, ROLE_LABELS, type AdminRole } from "~/domain/roles";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { paths } from "~/lib/routes";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
@@ -16,8 +24,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** The side navigation's groups, in the order they are shown. */
-export const NAV_GROUPS = ["Participació", "Contingut", "Configuració"] as const;
+/** The side navigation's groups, in the order they are shown (decision 050: the work first). */
+export const NAV_GROUPS = ["Participació", "Newsletter", "Contingut", "Configuració"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 export interface NavEntry {
   label: string;
@@ -26,28 +34,31 @@ export interface NavEntry {
   group?: NavGroup;
 }
 
-/** Every screen of the back office, one entry each: a new screen appends its entry here. */
+/** Every screen of the back office, one entry each, in the order the side navigation shows them:
+ * a new screen adds its entry to its group. The account's own screen is in the header's menu. */
 export const NAV: NavEntry[] = [
   { label: "Dashboard", to: "/admin/dashboard" },
+  { label: "Moderació", to: "/admin/moderacio", group: "Participació" },
   { label: "Testimonis", to: "/admin/testimonials", group: "Participació" },
   { label: "Reflexions", to: "/admin/reflections", group: "Participació" },
   { label: "Comentaris Mapa", to: "/admin/map-comments", group: "Participació" },
+  { label: "Subscriptors", to: "/admin/newsletter", group: "Newsletter" },
+  { label: "Enviar newsletter", to: "/admin/newsletter-send", group: "Newsletter" },
   { label: "Landing Pages", to: "/admin/landings", group: "Contingut" },
   { label: "Activitats", to: "/admin/activities", group: "Contingut" },
   { label: "Vídeos", to: "/admin/videos", group: "Contingut" },
   { label: "Recursos", to: "/admin/resources", group: "Contingut" },
+  { label: "Capes del mapa", to: "/admin/map-layers", group: "Contingut" },
   { label: "Fons Home", to: "/admin/home-background", group: "Contingut" },
   { label: "Vivi (Bici Fúcsia)", to: "/admin/bici-fucsia", group: "Contingut" },
-  { label: "Footer", to: "/admin/footer", group: "Configuració" },
   { label: "Configuració", to: "/admin/settings", group: "Configuració" },
-  { label: "Subscriptors", to: "/admin/newsletter", group: "Participació" },
-  { label: "Moderació", to: "/admin/moderacio", group: "Participació" },
-  { label: "Enviar newsletter", to: "/admin/newsletter-send", group: "Contingut" },
+  { label: "Footer", to: "/admin/footer", group: "Configuració" },
   { label: "Comptes", to: "/admin/comptes", group: "Configuració" },
   { label: "Registre d'activitat", to: "/admin/auditoria", group: "Configuració" },
-  { label: "El meu compte", to: "/admin/compte", group: "Configuració" },
-  { label: "Capes del mapa", to: "/admin/map-layers", group: "Contingut" },
 ];
+
+/** The account's own screen, in the header's menu. */
+export const ACCOUNT_SCREEN = { label: "El meu compte", to: "/admin/compte" } as const;
 
 const CAMPAIGN_NAME = "Al Penedès, la bici ens mou!";
 
@@ -59,10 +70,16 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const side = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (loaderData.welcome) toast.success("Benvingut!");
   }, [loaderData.welcome]);
+
+  // The current screen's entry is always in sight in the side column, however short the window.
+  useEffect(() => {
+    side.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [location.pathname]);
 
   return (
     <div className="min-h-dvh bg-ink/[0.03]">
@@ -73,13 +90,10 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
         Vés al contingut
       </a>
       <header className="sticky top-0 z-30 border-b border-ink/10 bg-white">
-        <div className="flex h-16 items-center justify-between gap-3 px-4 lg:px-6">
+        <div className="flex h-14 items-center justify-between gap-3 px-4 lg:px-6">
           <p className="min-w-0 truncate text-base font-extrabold text-brand-dark sm:text-lg">{CAMPAIGN_NAME}</p>
-          <div className="flex shrink-0 items-center gap-3 text-sm">
-            {/* On phones the account sits at the foot of the menu. */}
-            <div className="hidden items-center gap-3 sm:flex">
-              <Account email={loaderData.email} role={loaderData.role} />
-            </div>
+          <div className="flex shrink-0 items-center gap-2 text-sm">
+            <AccountMenu email={loaderData.email} role={loaderData.role} />
             <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
               <DialogTrigger asChild>
                 <Button type="button" variant="outline" className="lg:hidden">
@@ -91,17 +105,14 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
                 <DialogTitle>Menú</DialogTitle>
                 <DialogDescription className="sr-only">Seccions del backoffice</DialogDescription>
                 <AdminNav role={loaderData.role} waiting={loaderData.waiting} onSelect={() => setMenuOpen(false)} />
-                <div className="mt-auto flex flex-wrap items-center gap-3 border-t border-ink/10 pt-4 text-sm sm:hidden">
-                  <Account email={loaderData.email} role={loaderData.role} />
-                </div>
               </DialogContent>
             </Dialog>
           </div>
         </div>
       </header>
-      <div className="lg:grid lg:min-h-[calc(100dvh-4rem)] lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="lg:grid lg:min-h-[calc(100dvh-3.5rem)] lg:grid-cols-[14rem_minmax(0,1fr)]">
         <aside className="hidden border-r border-ink/10 bg-white lg:block">
-          <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto p-4">
+          <div ref={side} className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto px-3 py-2" data-testid="admin-sidebar">
             <AdminNav role={loaderData.role} waiting={loaderData.waiting} />
           </div>
         </aside>
@@ -122,27 +133,51 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Account({ email, role }: { email: string; role: AdminRole }) {
+/** The account's menu in the header (Radix's menu button): who is signed in, their screen, sign-out. */
+function AccountMenu({ email, role }: { email: string; role: AdminRole }) {
+  // Sent from the item's own handler: the menu closes (and its items leave the page) on selection,
+  // before a submit button's default action could run.
+  const submit = useSubmit();
   return (
-    <>
-      <span className="max-w-full truncate sm:max-w-[18rem]">{email}</span>
-      <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-bold text-brand-dark">{ROLE_LABELS[role]}</span>
-      <Form method="post" action={paths.adminLogout}>
-        <Button type="submit" variant="outline" size="sm">
-          Sortir
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button type="button" variant="outline" className="max-w-[16rem] gap-2" aria-label={`Compte: ${email}`}>
+          <CircleUser aria-hidden="true" />
+          <span className="hidden truncate sm:inline">{email}</span>
+          <ChevronDown aria-hidden="true" className="size-4" />
         </Button>
-      </Form>
-    </>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block truncate font-semibold">{email}</span>
+          <span className="mt-1 inline-block rounded-full bg-brand-soft px-2 py-0.5 text-xs font-bold text-brand-dark">
+            {ROLE_LABELS[role]}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={ACCOUNT_SCREEN.to}>
+            <UserCog aria-hidden="true" />
+            {ACCOUNT_SCREEN.label}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void submit(null, { method: "post", action: paths.adminLogout })}>
+          <LogOut aria-hidden="true" />
+          Sortir
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
 /** The navigation, grouped: in the side column on wide screens and in the menu on narrow ones;
- * only the screens the role may use (decision 032). */
+ * only the screens the role may use (decision 032). Compact on wide screens so that every entry
+ * fits a 1280×650 window (decision 050). */
 function AdminNav({ role, waiting, onSelect }: { role: AdminRole; waiting: number; onSelect?: () => void }) {
   const allowed = NAV.filter((entry) => mayUse(role, entry.to));
   const ungrouped = allowed.filter((entry) => !entry.group);
   return (
-    <nav aria-label="Navegació del backoffice" className="flex flex-col gap-5 overflow-y-auto">
+    <nav aria-label="Navegació del backoffice" className={cn("flex flex-col", onSelect ? "gap-5 overflow-y-auto" : "gap-2")}>
       <NavList entries={ungrouped} waiting={waiting} onSelect={onSelect} />
       {NAV_GROUPS.map((group) => {
         const entries = allowed.filter((entry) => entry.group === group);
@@ -150,7 +185,10 @@ function AdminNav({ role, waiting, onSelect }: { role: AdminRole; waiting: numbe
         const id = `nav-${group}${onSelect ? "-menu" : ""}`.normalize("NFD").replace(/[^\w-]/g, "");
         return (
           <div key={group}>
-            <p id={id} className="mb-1 px-3 text-xs font-bold tracking-wide text-ink/70 uppercase">
+            <p
+              id={id}
+              className={cn("px-3 font-bold tracking-wide text-ink/70 uppercase", onSelect ? "mb-1 text-xs" : "text-[11px] leading-[14px]")}
+            >
               {group}
             </p>
             <NavList entries={entries} waiting={waiting} onSelect={onSelect} labelledBy={id} />
@@ -173,7 +211,7 @@ function NavList({
   labelledBy?: string;
 }) {
   return (
-    <ul className="flex flex-col gap-0.5" aria-labelledby={labelledBy}>
+    <ul className={cn("flex flex-col", onSelect && "gap-0.5")} aria-labelledby={labelledBy}>
       {entries.map(({ label, to }) => (
         <li key={to}>
           <NavLink
@@ -181,14 +219,15 @@ function NavList({
             onClick={onSelect}
             className={({ isActive }) =>
               cn(
-                "flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none lg:min-h-9",
+                "flex items-center rounded-md px-3 font-semibold hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+                onSelect ? "min-h-11 py-2 text-sm" : "h-6 text-[13px] leading-5",
                 isActive && "bg-brand text-white hover:bg-brand-dark",
               )
             }
           >
             {label}
             {to === MODERATION && waiting > 0 && (
-              <span className="ml-1.5 rounded-full bg-red-700 px-1.5 py-0.5 text-xs text-white">
+              <span className="ml-1.5 rounded-full bg-red-700 px-1.5 text-xs leading-4 text-white">
                 {waiting}
                 <span className="sr-only"> pendents</span>
               </span>

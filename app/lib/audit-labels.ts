@@ -1,0 +1,67 @@
+// The audit log in Catalan (issue 27, item 14): one table of names for every action and every kind
+// of entry the back office records, used by the log's screen, its filters and its CSV. A new audit
+// action adds its name here, in the same style (a noun of the act: "Alta", "Canvi de rol"). An
+// action or entity missing from the table still reads sensibly: its code, with spaces, in quotes.
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  // Content and settings (every admin screen).
+  create: "Creació",
+  update: "Modificació",
+  delete: "Eliminació",
+  toggle: "Activació o desactivació",
+  texts: "Canvi de textos",
+  // Moderation.
+  approve: "Aprovació",
+  hide: "Ocultació",
+  restore: "Restabliment",
+  reject: "Rebuig",
+  "undo-reject": "Desfer el rebuig",
+  // Accounts.
+  invite: "Invitació",
+  accept_invitation: "Acceptació d'invitació",
+  role: "Canvi de rol",
+  disable: "Desactivació del compte",
+  enable: "Reactivació del compte",
+  password_change: "Canvi de contrasenya",
+  totp_enable: "Activació de la verificació en dos passos",
+  totp_remove: "Retirada de la verificació en dos passos",
+  recovery_codes_new: "Codis de recuperació nous",
+  sessions_end: "Tancament de sessions",
+  // Sessions.
+  sign_in: "Inici de sessió",
+  sign_in_failed: "Inici de sessió fallit",
+  sign_out: "Fi de sessió",
+};
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  account: "Compte",
+  session: "Sessió",
+  settings: "Configuració",
+  reflection: "Reflexió",
+  map_comment: "Comentari al mapa",
+  testimonial: "Testimoni",
+  activity: "Activitat",
+  landing: "Landing page",
+  video: "Vídeo",
+  resource: "Recurs",
+  background: "Fons de la home",
+  photo: "Foto de la Vivi",
+  logo: "Footer",
+  "map layer": "Capa del mapa",
+  subscriber: "Subscriptor",
+  newsletter: "Newsletter",
+};
+
+/** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */
+const unnamed = (code: string) => {
+  const words = code.replace(/[_-]+/g, " ").trim();
+  return words ? `«${words}»` : "—";
+};
+
+const label = (table: Record<string, string>, code: string) => (Object.hasOwn(table, code) ? table[code]! : unnamed(code));
+
+/** An audit action's name in Catalan. */
+export const auditActionLabel = (action: string) => label(AUDIT_ACTION_LABELS, action);
+
+/** The kind of an audit entry's subject, in Catalan. */
+export const auditEntityLabel = (entity: string) => label(AUDIT_ENTITY_LABELS, entity);
