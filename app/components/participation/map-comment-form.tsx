@@ -17,7 +17,8 @@ export function MapCommentForm({
   onClearPlace,
 }: {
   result?: WriteResult;
-  onSent?: () => void;
+  /** Given the answer: whether the comment is public at once says whether the map shows it. */
+  onSent?: (result: Extract<WriteResult, { ok: true }>) => void;
   /** undefined: no map to pick on (the external embed). */
   place?: MapPlace | null;
   onClearPlace?: () => void;
@@ -29,10 +30,10 @@ export function MapCommentForm({
     action: paths.map,
     schema: "mapComment",
     result,
-    onSuccess: () => {
+    onSuccess: (answer) => {
       setComment("");
       setPrivacy(false);
-      onSent?.();
+      onSent?.(answer);
     },
   });
   const { errors } = form;

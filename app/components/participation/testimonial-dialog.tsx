@@ -21,15 +21,13 @@ export function TestimonialDialog({ className }: { className?: string }) {
       title="Envia el teu testimoni"
       description="Grava un missatge de veu d'1 minut com a màxim, o puja un fitxer. L'equip el revisarà abans de publicar-lo."
     >
-      {(close) =>
-        !open ? (
-          <ClosedNotice />
-        ) : (
-          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-            <TestimonialRecorder onSent={close} />
-          </Suspense>
-        )
-      }
+      {!open ? (
+        <ClosedNotice />
+      ) : (
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <TestimonialRecorder />
+        </Suspense>
+      )}
     </FormDialog>
   );
 }
