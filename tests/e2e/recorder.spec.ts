@@ -70,9 +70,10 @@ test("record, stop at the 1-minute limit, play, discard, record again, submit: p
   await dialog.getByLabel(/Accepto els termes/).check();
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(toast(page).filter({ hasText: "Testimoni enviat!" })).toContainText(
+  await expect(dialog.getByRole("region", { name: "Testimoni enviat!" })).toContainText(
     "Gràcies per compartir la teva visió. L'administrador el revisarà aviat.",
   );
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
   await page.goto("/testimonis");

@@ -38,6 +38,12 @@ export function MapCommentForm({
   });
   const { errors } = form;
   const id = useId();
+  // A place marked on the map after a comment was sent starts the next comment.
+  const [placed, setPlaced] = useState(place);
+  if (place !== placed) {
+    setPlaced(place);
+    if (place && form.success) form.again();
+  }
 
   return (
     <PublicForm
