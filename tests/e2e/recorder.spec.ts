@@ -1,6 +1,16 @@
 import type { Page } from "@playwright/test";
 import { chromium } from "../../playwright.config";
-import { expect, expectAccessible, rememberCookieChoice, signIn, test, unique } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  failSends,
+  forgetFailedSends,
+  rememberCookieChoice,
+  signIn,
+  test,
+  unique,
+  type SendFailure,
+} from "./fixtures";
 
 // The recorder with Chromium's fake microphone (a test file of its own: launch options need a new worker).
 test.use({
@@ -92,4 +102,45 @@ test("record, stop at the 1-minute limit, play, discard, record again, submit: p
   expect(src).toMatch(/^\/media\/audio\/[0-9a-f-]{36}\.weba$/);
   const media = await page.request.get(src!);
   expect(media.headers()["content-type"]).toBe("audio/webm");
+});
+
+test("a recording whose send fails (connection dropped, then a 503) is kept with the fields, and sent on the next try, once", async ({
+  page,
+  consoleErrors,
+}) => {
+  const title = `Gravació que torna ${unique()}`;
+  await page.goto("/testimonis");
+  await page.getByRole("link", { name: "Envia el teu testimoni" }).click();
+  const dialog = page.getByRole("dialog", { name: "Envia el teu testimoni" });
+  await dialog.getByRole("button", { name: "Comença a gravar" }).click();
+  await expect(dialog.getByText("Gravant... (màxim 1 minut)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Atura la gravació" }).click();
+  await expect(dialog.getByText(/Àudio preparat/)).toBeVisible();
+  const audio = await dialog.locator("audio").getAttribute("src");
+  await dialog.getByLabel("Missatge").fill(title);
+  await dialog.getByRole("radio", { name: "Ciutadania" }).check();
+  await dialog.getByLabel(/Accepto els termes/).check();
+  const submit = dialog.getByRole("button", { name: "Envia el testimoni" });
+  for (const how of ["abort", 503] as SendFailure[]) {
+    const { failed, stop } = await failSends(page, "/testimonis/enviar", how);
+    await submit.click();
+    await expect.poll(failed).toBe(1);
+    await expect(dialog.getByRole("alert").filter({ hasText: "No s'ha pogut enviar el testimoni. Torna-ho a provar." })).toContainText(
+      "Conservem l'àudio i el que has escrit",
+    );
+    await stop();
+    // The same recording (the same object URL), the same fields.
+    await expect(dialog.locator("audio")).toHaveAttribute("src", audio!);
+    await expect(dialog.getByLabel("Missatge")).toHaveValue(title);
+    await expect(dialog.getByRole("radio", { name: "Ciutadania" })).toBeChecked();
+    await expect(submit).toBeEnabled();
+  }
+  forgetFailedSends(consoleErrors);
+  await expectAccessible(page, "testimonial dialog with a kept recording and the in-place failure");
+  await submit.click();
+  await expect(dialog.getByRole("region", { name: "Testimoni enviat!" })).toBeVisible();
+
+  await signIn(page);
+  await page.goto("/admin/testimonials?status=pending");
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(1);
 });
