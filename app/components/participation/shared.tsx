@@ -154,7 +154,7 @@ export function SuccessPanel({
     <section
       aria-labelledby={`${id}-title`}
       data-slot="form-success"
-      className="flex flex-col gap-3 rounded-lg border border-leaf/60 bg-leaf/10 p-4 text-ink"
+      className="flex flex-col gap-3 rounded-lg border border-leaf/60 bg-leaf-soft p-4 text-ink"
     >
       <Heading
         ref={heading}
