@@ -29,10 +29,23 @@ export const MESSAGES = {
   newsletterRequired: "Si us plau, introdueix el teu correu i accepta la política de privacitat.",
   newsletterDuplicate: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
   newsletterError: "Hi ha hagut un error en processar la subscripció. Torna-ho a provar.",
-  newsletterSuccess: {
+  // The spec's title, kept; its text no longer says the subscription is done before the person has
+  // opened the confirmation e-mail (issue 27). The days are the link's validity (newsletter.server).
+  newsletterSuccess: (days: number) => ({
     title: "Subscripció confirmada!",
-    description: "Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya.",
-  },
+    description: `Gràcies per subscriure't. Només falta un pas: t'hem enviat un correu per confirmar l'adreça. Obre l'enllaç que hi trobaràs en els propers ${days} dies.`,
+  }),
+  /** A pending address asked for again: the confirmation goes out once more. */
+  newsletterResent: (days: number) => ({
+    title: "T'hem tornat a enviar l'enllaç",
+    description: `Aquesta adreça encara no està confirmada. T'hem enviat un correu nou: obre l'enllaç que hi trobaràs en els propers ${days} dies.`,
+  }),
+  /** …but one went out a moment ago. */
+  newsletterRecent: (minutes: number) => ({
+    title: "Ja t'hem enviat l'enllaç",
+    description: `Fa poca estona que t'hem enviat el correu per confirmar aquesta adreça. Mira la safata d'entrada i la carpeta de correu brossa. Si no hi és, torna-ho a provar d'aquí a ${minutes} minuts.`,
+  }),
+  newsletterNext: "Fins que no confirmis l'adreça no t'enviarem cap newsletter.",
   commentEmpty: "El comentari no pot estar buit",
   commentPrivacy: "Has d'acceptar la política de privacitat per continuar",
   commentError: "Hi ha hagut un problema enviant el comentari. Torna-ho a provar.",
@@ -58,6 +71,7 @@ export const MESSAGES = {
     title: "Testimoni enviat!",
     description: "Gràcies per compartir la teva visió. L'administrador el revisarà aviat.",
   },
+  testimonialNext: "Quan l'equip l'aprovi, el podràs escoltar a la pàgina de testimonis.",
   audioUnsupported: "El teu navegador no suporta la reproducció d'àudio.",
   microphone: { title: "Error", description: "No s'ha pogut accedir al micròfon" },
   recordingStarted: "Gravació iniciada",
@@ -99,6 +113,21 @@ export const REPORT_TEXTS = {
   failure: "No s'ha pogut enviar la denúncia. Torna-ho a provar.",
 } as const;
 
+const KEPT = "No has perdut res: torna-ho a provar d'aquí a un moment.";
+
+/** What each public form says when its send does not reach the site or the site cannot answer
+ * it (a dropped connection, a deploy's 503): the spec's failure message, and that nothing is lost. */
+export const UNREACHABLE = {
+  newsletter: { title: MESSAGES.newsletterError, description: `No hem pogut connectar amb el web. ${KEPT}` },
+  mapComment: { title: MESSAGES.commentError, description: `No hem pogut connectar amb el web. ${KEPT}` },
+  reflection: { title: `${MESSAGES.reflectionErrorPrefix}no hem pogut connectar amb el web.`, description: KEPT },
+  testimonial: {
+    title: MESSAGES.testimonialError,
+    description: "No hem pogut connectar amb el web. Conservem l'àudio i el que has escrit: torna-ho a provar d'aquí a un moment.",
+  },
+  report: { title: REPORT_TEXTS.failure, description: `No hem pogut connectar amb el web. ${KEPT}` },
+} as const;
+
 /** The most bytes a text form whose fields hold at most these many characters takes, url-encoded
  * or as multipart: a character is at most 9 bytes (a 3-byte UTF-8 character, percent-encoded; a
  * 4-byte one is two UTF-16 characters), and 2 KB covers the names, the separators, the short
@@ -114,7 +143,14 @@ export type { FieldErrors };
 
 /** What every public write answers, with JavaScript (a fetcher) or without (the page). */
 export type WriteResult =
-  | { ok: true; message: { title: string; description?: string } }
+  | {
+      ok: true;
+      message: { title: string; description?: string };
+      /** Where the new contribution can be seen, when it is public at once. */
+      view?: string;
+      /** One line on what happens next, when the message does not say it. */
+      next?: string;
+    }
   | { ok: false; errors: FieldErrors; values?: Record<string, string>; message?: { title: string; description?: string } };
 
 /** The typed values a failed write sent back (for a page without JavaScript). */

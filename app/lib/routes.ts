@@ -7,6 +7,8 @@ import { categoryLabels, type Category } from "../domain/themes";
 // relative imports only (the route table and tests/fuzz load it outside Vite).
 
 export const SITE_NAME = CAMPAIGN.name;
+/** "de" before the campaign's name, elided as Catalan writes it before a vowel or an h ("d'Al Penedès"). */
+export const OF_SITE_NAME = /^[aeiouàèéíïòóúüh]/i.test(SITE_NAME) ? `d'${SITE_NAME}` : `de ${SITE_NAME}`;
 
 export interface SeoEntry {
   title: string;

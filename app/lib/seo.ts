@@ -2,9 +2,9 @@
 // canonical URL and Open Graph / Twitter card tags with an image. Unknown paths use the home
 // entry; admin paths are never indexed.
 import type { MetaDescriptor } from "react-router";
-import { PUBLIC_PAGES, PUBLIC_PATHS, SITE_NAME, type SeoEntry } from "./routes";
+import { OF_SITE_NAME, PUBLIC_PAGES, PUBLIC_PATHS, SITE_NAME, type SeoEntry } from "./routes";
 
-export { PUBLIC_PATHS, SITE_NAME };
+export { OF_SITE_NAME, PUBLIC_PATHS, SITE_NAME };
 
 const CAMPAIGN_KEYWORDS = "bicicleta, Penedès, mobilitat, pla director de la bicicleta";
 const OG_IMAGE = "/images/og.jpg";

@@ -8,7 +8,7 @@ import type { AppContext } from "~/lib/app-context";
 import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
-import { paths, SITE_NAME } from "~/lib/routes";
+import { OF_SITE_NAME, paths } from "~/lib/routes";
 
 // Staff accounts (decision 032): invitations, roles, disabling, passwords. Every change and its
 // audit entry are one transaction; a change that would leave no active administrator is refused.
@@ -113,9 +113,9 @@ export async function invite({ request, context }: Client, actor: AuditActor, in
     const role = ROLE_LABELS[input.role].toLowerCase();
     await context.mailer.sendMail({
       to: email,
-      subject: `Invitació al backoffice de ${SITE_NAME}`,
-      text: `Hola,\n\nT'han convidat a entrar al backoffice de ${SITE_NAME} com a ${role}.\n\nTria la teva contrasenya en aquest enllaç (caduca d'aquí a 3 dies i només es pot fer servir una vegada):\n${link}\n\nSi no esperaves aquest missatge, no cal que facis res.\n`,
-      html: `<p>Hola,</p><p>T'han convidat a entrar al backoffice de ${SITE_NAME} com a ${role}.</p><p><a href="${link}">Tria la teva contrasenya</a> (l'enllaç caduca d'aquí a 3 dies i només es pot fer servir una vegada).</p><p>Si no esperaves aquest missatge, no cal que facis res.</p>`,
+      subject: `Invitació al backoffice ${OF_SITE_NAME}`,
+      text: `Hola,\n\nT'han convidat a entrar al backoffice ${OF_SITE_NAME} com a ${role}.\n\nTria la teva contrasenya en aquest enllaç (caduca d'aquí a 3 dies i només es pot fer servir una vegada):\n${link}\n\nSi no esperaves aquest missatge, no cal que facis res.\n`,
+      html: `<p>Hola,</p><p>T'han convidat a entrar al backoffice ${OF_SITE_NAME} com a ${role}.</p><p><a href="${link}">Tria la teva contrasenya</a> (l'enllaç caduca d'aquí a 3 dies i només es pot fer servir una vegada).</p><p>Si no esperaves aquest missatge, no cal que facis res.</p>`,
     });
   });
 }

@@ -7,7 +7,7 @@ import { newsletterDeliveries as deliveries, newsletterIssues as issues, newslet
 import type { AppContext } from "~/lib/app-context";
 import { errorFields, log } from "~/infra/log.server";
 import { unsubscribeUrl } from "~/models/newsletter.server";
-import { SITE_NAME } from "~/lib/seo";
+import { OF_SITE_NAME } from "~/lib/seo";
 
 // Sending a newsletter to every confirmed subscriber through a durable queue in the database
 // (decision 030): one delivery row per subscriber, claimed with FOR UPDATE SKIP LOCKED (PGlite has
@@ -54,7 +54,7 @@ export function renderBody(publicUrl: string, markdown: string): string {
 
 /** The message of one subscriber: the issue, and its personal unsubscribe link in the footer. */
 export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsubscribe: string) {
-  const why = `Reps aquest correu perquè et vas subscriure a la newsletter de ${SITE_NAME}.`;
+  const why = `Reps aquest correu perquè et vas subscriure a la newsletter ${OF_SITE_NAME}.`;
   return {
     subject: draft.subject,
     text: `${draft.body.trim()}\n\n-- \n${why}\nPer donar-te de baixa: ${unsubscribe}\n`,

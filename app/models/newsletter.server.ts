@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { newsletterSubscriptions as subs, type newsletterSourceEnum } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 import { errorFields, log } from "~/infra/log.server";
-import { SITE_NAME } from "~/lib/seo";
+import { OF_SITE_NAME } from "~/lib/seo";
 
 // The newsletter's double opt-in and one-click unsubscribe (decision 023). Links carry a signed
 // token (the subscription's id and, to confirm, an expiry), never the address.
@@ -15,8 +15,10 @@ type MailCtx = Pick<AppContext, "db" | "env" | "mailer" | "sessionSecret">;
 /** A confirmation link works this long; an unconfirmed subscription is erased after it. */
 export const CONFIRMATION_DAYS = 7;
 const CONFIRMATION_MS = CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
-/** Asking again for a pending address sends the confirmation again, at most this often. */
-export const RESEND_INTERVAL_MS = 60 * 60 * 1000;
+/** Asking again for a pending address sends the confirmation again, at most this often: a person
+ * who lost the message waits a quarter of an hour at most, and nobody can make the site write to
+ * an address more than 4 times an hour (each client's write limit applies too). */
+export const RESEND_INTERVAL_MS = 15 * 60 * 1000;
 
 // ---- Signed links ----------------------------------------------------------------------------
 
@@ -96,10 +98,14 @@ export async function storeSubscription(db: Db, email: string, source: Newslette
   return { ...existing, created: false };
 }
 
+/** What became of a confirmation e-mail: sent now, not sent because one went out less than
+ * RESEND_INTERVAL_MS ago (or the subscription is no longer pending), or refused by the mail server. */
+export type ConfirmationMail = "sent" | "recent" | "failed";
+
 /** Sends the confirmation e-mail of a pending subscription, unless one went out less than
  * RESEND_INTERVAL_MS ago. Never throws: a refused message is logged, and the next request for
- * the address sends it again. Returns whether a message went out. */
-export async function sendConfirmation(ctx: MailCtx, id: string): Promise<boolean> {
+ * the address sends it again. */
+export async function sendConfirmation(ctx: MailCtx, id: string): Promise<ConfirmationMail> {
   const now = new Date();
   // Claimed in one statement, so two requests at once send one message.
   const [claimed] = await ctx.db
@@ -113,7 +119,7 @@ export async function sendConfirmation(ctx: MailCtx, id: string): Promise<boolea
       ),
     )
     .returning({ email: subs.email, source: subs.source });
-  if (!claimed) return false;
+  if (!claimed) return "recent";
   try {
     const unsubscribe = unsubscribeUrl(ctx, id);
     await ctx.mailer.sendMail({
@@ -121,7 +127,7 @@ export async function sendConfirmation(ctx: MailCtx, id: string): Promise<boolea
       unsubscribeUrl: unsubscribe,
       ...confirmationMessage(claimed.source, confirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS)), unsubscribe),
     });
-    return true;
+    return "sent";
   } catch (err) {
     log("error", "newsletter confirmation e-mail failed", { subscription: id, ...errorFields(err) });
     await ctx.db
@@ -129,15 +135,20 @@ export async function sendConfirmation(ctx: MailCtx, id: string): Promise<boolea
       .set({ confirmationSentAt: null })
       .where(and(eq(subs.id, id), eq(subs.confirmationSentAt, now)))
       .catch((e: unknown) => log("error", "newsletter confirmation not released", errorFields(e)));
-    return false;
+    return "failed";
   }
 }
 
-/** Stores the subscription and sends its confirmation when due. Throws only when storing fails. */
-export async function subscribe(ctx: MailCtx, email: string, source: NewsletterSource): Promise<StoredSubscription> {
+/** Stores the subscription and sends its confirmation when due (`mail`: none for a confirmed
+ * address). Throws only when storing fails. */
+export async function subscribe(
+  ctx: MailCtx,
+  email: string,
+  source: NewsletterSource,
+): Promise<StoredSubscription & { mail?: ConfirmationMail }> {
   await purgeExpiredSubscriptions(ctx.db);
   const stored = await storeSubscription(ctx.db, email, source);
-  if (stored.status === "pending") await sendConfirmation(ctx, stored.id);
+  if (stored.status === "pending") return { ...stored, mail: await sendConfirmation(ctx, stored.id) };
   return stored;
 }
 
@@ -146,8 +157,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 function confirmationMessage(source: NewsletterSource, confirm: string, unsubscribe: string) {
   const why =
     source === "reflection"
-      ? `Quan vas enviar una reflexió al web de ${SITE_NAME} vas marcar que vols rebre la newsletter de la campanya.`
-      : `Hem rebut una petició per subscriure aquesta adreça a la newsletter de ${SITE_NAME}, la campanya del pla director de la bicicleta del Penedès.`;
+      ? `Quan vas enviar una reflexió al web ${OF_SITE_NAME} vas marcar que vols rebre la newsletter de la campanya.`
+      : `Hem rebut una petició per subscriure aquesta adreça a la newsletter ${OF_SITE_NAME}, la campanya del pla director de la bicicleta del Penedès.`;
   const paragraphs = [
     "Hola,",
     why,

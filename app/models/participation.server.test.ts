@@ -17,6 +17,7 @@ import {
   subscribeNewsletter,
 } from "~/models/participation.server";
 import { readParticipationSettings } from "~/models/moderation.server";
+import { CONFIRMATION_DAYS } from "~/models/newsletter.server";
 import { RATE_LIMIT } from "~/infra/rate-limit.server";
 import { wav } from "~/test/audio";
 
@@ -68,9 +69,13 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       expect(await rows(t.newsletterSubscriptions)).toBe(0);
     });
 
-    it("subscribes once, trimmed; the same address in another case is 'Ja estàs subscrit'", async () => {
+    it("subscribes once, trimmed; the same address in another case is 'Ja estàs subscrit' once confirmed", async () => {
       const ok = await subscribeNewsletter(urlencoded({ email: "  Marta@Example.cat ", privacy: "on" }), ctx);
-      expect(ok).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterSuccess } });
+      expect(ok).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterSuccess(CONFIRMATION_DAYS) } });
+      // Still pending: not 'Ja estàs subscrit' (the e-mail went out a moment ago; newsletter.server.test.ts).
+      const pending = await subscribeNewsletter(urlencoded({ email: "marta@EXAMPLE.CAT", privacy: "on" }), ctx);
+      expect(pending.status).toBe(200);
+      await ctx.db.update(t.newsletterSubscriptions).set({ status: "confirmed" });
       const dup = await subscribeNewsletter(urlencoded({ email: "marta@EXAMPLE.CAT", privacy: "on" }), ctx);
       expect(dup.status).toBe(409);
       expect(dup.result).toEqual({
@@ -162,6 +167,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       ).toEqual({
         ok: true,
         message: MESSAGES.commentPublished,
+        view: expect.stringMatching(/^\/aportacions\?tipus=map_comment#aportacio-[0-9a-f-]{36}$/),
       });
       await createMapComment(urlencoded({ comment: "Amb correu", privacy: "on", email: " pere@example.cat " }), ctx);
       const stored = await ctx.db.select().from(t.mapComments).orderBy(t.mapComments.createdAt);
@@ -192,7 +198,13 @@ describe.each(testBackends())("public writes on %s", (backend) => {
 
     it("stores empty name and e-mail as null; privacy_accepted only with an e-mail and consent", async () => {
       const ok = await createReflection(urlencoded({ reflection: " Més bicis ", name: " ", email: "", privacy: "on" }), ctx);
-      expect(ok.result).toEqual({ ok: true, message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished } });
+      const [first] = await ctx.db.select({ id: t.reflections.id }).from(t.reflections);
+      // Public at once (publish-then-review): the success panel links to its card.
+      expect(ok.result).toEqual({
+        ok: true,
+        message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished },
+        view: `/aportacions?tipus=reflection#aportacio-${first!.id}`,
+      });
       await createReflection(urlencoded({ reflection: "Amb nom", name: " Joan ", email: "joan@example.cat", privacy: "on" }), ctx);
       const stored = await ctx.db.select().from(t.reflections).orderBy(t.reflections.createdAt);
       expect(stored.map((r) => [r.reflection, r.name, r.email, r.privacyAccepted])).toEqual([
@@ -236,7 +248,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         multipart({ ...valid, duration: "75.6", status: "published" }, { bytes: WEBM, name: "gravacio.webm" }),
         ctx,
       );
-      expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess } });
+      expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess, next: MESSAGES.testimonialNext } });
       const [row] = await ctx.db.select().from(t.testimonials);
       expect(row).toMatchObject({ title: "Vull carrils segurs", category: "laboral", status: "pending", duration: 60 });
       expect(row!.audioKey).toMatch(/^audio\/[0-9a-f-]{36}\.weba$/);

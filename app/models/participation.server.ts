@@ -14,7 +14,14 @@ import { FormError, readForm } from "~/infra/forms.server";
 import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { initialStatus, MAX_REASON, REPORT_TEXTS, reportSchema } from "~/lib/moderation";
 import { readParticipationSettings, reportContribution, type ParticipationSettings } from "~/models/moderation.server";
-import { purgeExpiredSubscriptions, sendConfirmation, storeSubscription, subscribe } from "~/models/newsletter.server";
+import {
+  CONFIRMATION_DAYS,
+  purgeExpiredSubscriptions,
+  RESEND_INTERVAL_MS,
+  sendConfirmation,
+  storeSubscription,
+  subscribe,
+} from "~/models/newsletter.server";
 import {
   clampDuration,
   fieldErrors,
@@ -34,6 +41,7 @@ import { allowWrite, type WriteKind } from "~/infra/rate-limit.server";
 import { mediaUrl, type Storage, type StoredFile } from "~/infra/storage.server";
 import { findSegment, publicMapComments, publicMapLayers, readMapBaseSettings } from "~/models/map.server";
 import { nearestMunicipality } from "~/domain/map";
+import { paths } from "~/lib/routes";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
 // and its schema, then stores the row once and completely, or nothing at all.
@@ -115,16 +123,27 @@ async function textWrite<T>(
   }
 }
 
+/** Where a contribution public at once can be seen: its card on the contributions page (the newest
+ * come first), marked by its address. */
+const contributionHref = (type: "reflection" | "map_comment", id: string) => `${paths.aportacions}?tipus=${type}#aportacio-${id}`;
+
 export function subscribeNewsletter(request: Request, context: Ctx): Promise<Outcome> {
   return textWrite(request, context, "newsletter", {
     schema: newsletterSchema,
-    success: { ok: true, message: MESSAGES.newsletterSuccess },
+    success: { ok: true, message: MESSAGES.newsletterSuccess(CONFIRMATION_DAYS) },
     failure: MESSAGES.newsletterError,
     store: async (data) => {
-      // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A pending
-      // address asked for again gets the spec's duplicate message, and the e-mail once more.
-      const { created } = await subscribe(context, data.email, "newsletter_form");
-      if (!created) return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
+      // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A confirmed
+      // address gets the spec's duplicate message; a pending one, the e-mail once more (issue 27),
+      // unless one went out a moment ago.
+      const { created, status, mail } = await subscribe(context, data.email, "newsletter_form");
+      if (status === "confirmed") return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
+      // Stored, but the mail server refused the message: asking again sends it (nothing to wait for).
+      if (mail === "failed") return { status: 502, result: { ok: false, errors: {}, message: { title: MESSAGES.newsletterError } } };
+      if (created) return;
+      const message =
+        mail === "sent" ? MESSAGES.newsletterResent(CONFIRMATION_DAYS) : MESSAGES.newsletterRecent(Math.round(RESEND_INTERVAL_MS / 60_000));
+      return { status: 200, result: { ok: true, message } };
     },
   });
 }
@@ -151,16 +170,20 @@ export function createMapComment(request: Request, context: Ctx): Promise<Outcom
         };
       const status = await statusFor(context.db, settings, data.comment);
       const at = found ? { lat: found.at[0], lng: found.at[1] } : pin;
-      await context.db.insert(mapComments).values({
-        ...data,
-        ...(at ?? {}),
-        segmentRef: found?.ref ?? null,
-        segmentName: found?.name ?? null,
-        municipality: data.municipality ?? found?.municipality ?? (at ? nearestMunicipality(at.lat, at.lng) : null),
-        status,
-      });
+      const [row] = await context.db
+        .insert(mapComments)
+        .values({
+          ...data,
+          ...(at ?? {}),
+          segmentRef: found?.ref ?? null,
+          segmentName: found?.name ?? null,
+          municipality: data.municipality ?? found?.municipality ?? (at ? nearestMunicipality(at.lat, at.lng) : null),
+          status,
+        })
+        .returning({ id: mapComments.id });
       if (status === "pending") return { status: 200, result: { ok: true, message: MESSAGES.commentSuccess } };
       contentChanged(mapComments);
+      return { status: 200, result: { ok: true, message: MESSAGES.commentPublished, view: contributionHref("map_comment", row!.id) } };
     },
   });
 }
@@ -177,9 +200,12 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
       // and confirmed by e-mail like the newsletter form's (decision 023).
       const { email, privacyAccepted } = data;
       if (email && privacyAccepted) await purgeExpiredSubscriptions(context.db);
-      const subscription = await context.db.transaction(async (tx) => {
-        await tx.insert(reflections).values({ ...data, status });
-        return email && privacyAccepted ? storeSubscription(tx, email, "reflection") : null;
+      const { id, subscription } = await context.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(reflections)
+          .values({ ...data, status })
+          .returning({ id: reflections.id });
+        return { id: row!.id, subscription: email && privacyAccepted ? await storeSubscription(tx, email, "reflection") : null };
       });
       // A reflection held for review changes no public page.
       if (status !== "pending") contentChanged(reflections);
@@ -189,6 +215,14 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
           status: 200,
           result: { ok: true, message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPending } },
         };
+      return {
+        status: 200,
+        result: {
+          ok: true,
+          message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished },
+          view: contributionHref("reflection", id),
+        },
+      };
     },
   });
 }
@@ -338,7 +372,7 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
       await upload.discard();
       return full(quota);
     }
-    return { status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess } };
+    return { status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess, next: MESSAGES.testimonialNext } };
   } catch (err) {
     await upload.discard();
     log("error", "testimonial failed", errorFields(err));

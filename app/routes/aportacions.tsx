@@ -85,7 +85,12 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
         // Each card as tall as its text: a short one leaves no empty box (issue 18).
         <ul className="mt-6 grid items-start gap-4 md:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
-            <li key={`${item.type}-${item.id}`}>
+            // The address a new contribution's success panel links to (#aportacio-…), marked when reached.
+            <li
+              key={`${item.type}-${item.id}`}
+              id={`aportacio-${item.id}`}
+              className="scroll-mt-24 rounded-card target:ring-4 target:ring-brand/60"
+            >
               <ContributionCard item={item} />
             </li>
           ))}

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 import http from "node:http";
 import { E2E_ADMIN, PORT } from "../../playwright.config";
 
@@ -130,9 +130,10 @@ export function testPagesAnswerAndPassAxe(paths: readonly string[]) {
   }
 }
 
-/** An answer: a toast in the back office, or the public form's own answer beside it (issue 18). */
+/** An answer: a toast in the back office, or the public form's own answer beside it (issue 18), or
+ * the success panel that takes its place (issue 27). */
 export const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast], [role=status], [role=alert]").filter({ hasText: text }).first();
+  page.locator("[data-sonner-toast], [role=status], [role=alert], [data-slot=form-success]").filter({ hasText: text }).first();
 
 /** Sets a settings form of the screen as staff do, through the page. */
 export async function saveSettings(
@@ -195,14 +196,46 @@ export async function restoreFooterTexts(page: Page, original: { main: string; c
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-/** Subscribes an address with the home page's newsletter form (confirmed at once: no mail is configured). */
+/** Subscribes an address with the home page's newsletter form (pending until its e-mail's link is followed). */
 export async function subscribeOnHome(page: Page, address: string) {
   await page.goto("/");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Subscriu-me" }) });
-  await form.getByLabel("Correu electrònic").fill(address);
-  await form.getByLabel(/Accepto la/).check();
-  await form.getByRole("button", { name: "Subscriu-me" }).click();
-  await expect(form.getByRole("status")).toContainText("Subscripció confirmada!");
+  const section = page.getByRole("region", { name: "Subscriu-te a la newsletter" });
+  await section.getByLabel("Correu electrònic").fill(address);
+  await section.getByLabel(/Accepto la/).check();
+  await section.getByRole("button", { name: "Subscriu-me" }).click();
+  await expect(section.getByRole("region", { name: "Subscripció confirmada!" })).toContainText("t'hem enviat un correu");
 }
 
 export { expect };
+
+/** How a send fails on the way (issue 27): the connection drops, or the site answers 503 with a
+ * page of its own (a deploy, a proxy), not React Router's data. */
+export type SendFailure = "abort" | 503;
+
+/**
+ * Makes the browser's POSTs to a form's page (`/participa/reflexio`, its `.data` request) fail as
+ * `how` says until `stop` is called. `failed` says how many sends failed so far. Only the send
+ * fails: the page's other requests go through.
+ */
+export async function failSends(page: Page, pathname: string, how: SendFailure) {
+  let failed = 0;
+  const matches = (url: URL) => url.pathname === pathname || url.pathname === `${pathname}.data`;
+  const handler = async (route: Route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    failed++;
+    if (how === "abort") return route.abort("internetdisconnected");
+    return route.fulfill({
+      status: 503,
+      contentType: "text/html; charset=utf-8",
+      body: "<!doctype html><title>503 Service Unavailable</title><h1>Service Unavailable</h1>",
+    });
+  };
+  await page.route(matches, handler);
+  return { failed: () => failed, stop: () => page.unroute(matches, handler) };
+}
+
+/** Takes out of a test's console errors the browser's own lines about the sends it made fail. */
+export function forgetFailedSends(consoleErrors: string[]) {
+  const expected = /^Failed to load resource: (net::ERR_INTERNET_DISCONNECTED|the server responded with a status of 503)/;
+  for (let i = consoleErrors.length - 1; i >= 0; i--) if (expected.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
+}

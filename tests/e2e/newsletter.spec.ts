@@ -54,6 +54,7 @@ test("subscribe on the home page, confirm from the e-mail's link, unsubscribe fr
 
   const mail = await mailTo(address);
   expect(mail.subject).toBe("Confirma la teva subscripció a la newsletter");
+  expect(mail.text).toContain("a la newsletter d'Al Penedès, la bici ens mou!");
   const { confirm, unsubscribe } = linksOf(mail);
   // (mailparser folds the List-* headers into one object: the lines are as sent.)
   const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, " ");

@@ -1,6 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
 import { chromium } from "../../playwright.config";
-import { expect, expectAccessible, rememberCookieChoice, signIn, test, unique } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  failSends,
+  forgetFailedSends,
+  rememberCookieChoice,
+  signIn,
+  test,
+  unique,
+  type SendFailure,
+} from "./fixtures";
 
 // The recorder with Chromium's fake microphone (a test file of its own: launch options need a new
 // worker). Issue 27: recordings longer than about a second were refused, and the test that should
@@ -48,7 +58,8 @@ async function send(page: Page, form: Locator, title: string) {
   await form.getByRole("radio", { name: "Ciutadania" }).check();
   await form.getByLabel(/Accepto els termes/).check();
   await form.getByRole("button", { name: "Envia el testimoni" }).click();
-  await expect(toast(page).filter({ hasText: "Testimoni enviat!" })).toContainText(
+  // The success panel takes the form's place (issue 27, item 10).
+  await expect(page.getByRole("region", { name: "Testimoni enviat!" })).toContainText(
     "Gràcies per compartir la teva visió. L'administrador el revisarà aviat.",
   );
 }
@@ -96,6 +107,7 @@ test("a 5 s recording made in real time on /testimonis/enviar is accepted, and a
   await recordFor(form, 5);
   await send(page, form, title);
   // The page stays, ready for another.
+  await page.getByRole("region", { name: "Testimoni enviat!" }).getByRole("link", { name: "Deixa'n una altra" }).click();
   await expect(form.getByRole("button", { name: "Comença a gravar" })).toBeVisible();
 
   await approveTestimonial(page, title);
@@ -110,6 +122,7 @@ test("a 30 s recording made in real time in the dialog is accepted, and after ap
   const dialog = page.getByRole("dialog", { name: "Envia el teu testimoni" });
   await recordFor(dialog, 30);
   await send(page, dialog, title);
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Pending: not public yet.
   await page.goto("/testimonis");
@@ -158,4 +171,45 @@ test("the countdown warns at 50 s and stops at the 1-minute limit; play, pause, 
   await dialog.getByRole("radio", { name: "Infants" }).check();
   await dialog.getByLabel(/Accepto els termes/).check();
   await expect(submit).toBeDisabled();
+});
+
+test("a recording whose send fails (connection dropped, then a 503) is kept with the fields, and sent on the next try, once", async ({
+  page,
+  consoleErrors,
+}) => {
+  const title = `Gravació que torna ${unique()}`;
+  await page.goto("/testimonis");
+  await page.getByRole("link", { name: "Envia el teu testimoni" }).click();
+  const dialog = page.getByRole("dialog", { name: "Envia el teu testimoni" });
+  await dialog.getByRole("button", { name: "Comença a gravar" }).click();
+  await expect(dialog.getByText("Gravant... (màxim 1 minut)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Atura la gravació" }).click();
+  await expect(dialog.getByText(/Àudio preparat/)).toBeVisible();
+  const audio = await dialog.locator("audio").getAttribute("src");
+  await dialog.getByLabel("Missatge").fill(title);
+  await dialog.getByRole("radio", { name: "Ciutadania" }).check();
+  await dialog.getByLabel(/Accepto els termes/).check();
+  const submit = dialog.getByRole("button", { name: "Envia el testimoni" });
+  for (const how of ["abort", 503] as SendFailure[]) {
+    const { failed, stop } = await failSends(page, "/testimonis/enviar", how);
+    await submit.click();
+    await expect.poll(failed).toBe(1);
+    await expect(dialog.getByRole("alert").filter({ hasText: "No s'ha pogut enviar el testimoni. Torna-ho a provar." })).toContainText(
+      "Conservem l'àudio i el que has escrit",
+    );
+    await stop();
+    // The same recording (the same object URL), the same fields.
+    await expect(dialog.locator("audio")).toHaveAttribute("src", audio!);
+    await expect(dialog.getByLabel("Missatge")).toHaveValue(title);
+    await expect(dialog.getByRole("radio", { name: "Ciutadania" })).toBeChecked();
+    await expect(submit).toBeEnabled();
+  }
+  forgetFailedSends(consoleErrors);
+  await expectAccessible(page, "testimonial dialog with a kept recording and the in-place failure");
+  await submit.click();
+  await expect(dialog.getByRole("region", { name: "Testimoni enviat!" })).toBeVisible();
+
+  await signIn(page);
+  await page.goto(`/admin/testimonials?estat=pending&q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
 });

@@ -17,7 +17,8 @@ export function MapCommentForm({
   onClearPlace,
 }: {
   result?: WriteResult;
-  onSent?: () => void;
+  /** Given the answer: whether the comment is public at once says whether the map shows it. */
+  onSent?: (result: Extract<WriteResult, { ok: true }>) => void;
   /** undefined: no map to pick on (the external embed). */
   place?: MapPlace | null;
   onClearPlace?: () => void;
@@ -29,14 +30,20 @@ export function MapCommentForm({
     action: paths.map,
     schema: "mapComment",
     result,
-    onSuccess: () => {
+    onSuccess: (answer) => {
       setComment("");
       setPrivacy(false);
-      onSent?.();
+      onSent?.(answer);
     },
   });
   const { errors } = form;
   const id = useId();
+  // A place marked on the map after a comment was sent starts the next comment.
+  const [placed, setPlaced] = useState(place);
+  if (place !== placed) {
+    setPlaced(place);
+    if (place && form.success) form.again();
+  }
 
   return (
     <PublicForm

@@ -2,7 +2,7 @@ import { ExternalLinkIcon, MapIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { MapList } from "~/components/map/map-list";
-import { ParticipationMap, type MapPlace } from "~/components/map/participation-map";
+import { COMMENTS_URL, ParticipationMap, type MapPlace } from "~/components/map/participation-map";
 import { buttonVariants } from "~/components/ui/button";
 import { MapEmbed } from "~/components/site/map-embed";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -40,22 +40,31 @@ export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
 export function MapAndComment({
   settings,
   result,
-  onSent,
   withList = false,
 }: {
   settings: MapSettings | undefined;
   result?: WriteResult;
-  onSent?: () => void;
   withList?: boolean;
 }) {
   const [place, setPlace] = useState<MapPlace | null>(null);
+  // A comment published at once is drawn on the map: the map is made again with the comments read
+  // afresh (past the browser's minute of cache; the author's next reads skip the page cache).
+  const [published, setPublished] = useState(0);
   const native = settings?.kind === "native";
   return (
     <>
       {!settings ? (
         <Skeleton className="h-[45dvh] min-h-64 w-full" />
       ) : native ? (
-        <ParticipationMap view={settings} eager onPlace={setPlace} place={place} className="h-[45dvh] min-h-64" />
+        <ParticipationMap
+          key={published}
+          view={settings}
+          eager
+          onPlace={setPlace}
+          place={place}
+          className="h-[45dvh] min-h-64"
+          commentsUrl={published ? `${COMMENTS_URL}?v=${published}` : COMMENTS_URL}
+        />
       ) : (
         <MapFrame settings={settings} />
       )}
@@ -63,9 +72,9 @@ export function MapAndComment({
         result={result}
         place={native ? place : undefined}
         onClearPlace={() => setPlace(null)}
-        onSent={() => {
+        onSent={(answer) => {
           setPlace(null);
-          onSent?.();
+          if (answer.view) setPublished(Date.now());
         }}
       />
       {withList && native && settings && <MapList layers={settings.layers} comments={settings.comments} />}
@@ -91,16 +100,16 @@ export function MapDialog({ label = "Obre el mapa", className }: { label?: strin
       {...MAP_TEXTS}
       contentClassName="sm:max-w-3xl"
     >
-      {(close) => <MapDialogBody onSent={close} />}
+      <MapDialogBody />
     </FormDialog>
   );
 }
 
 /** Mounted when the dialog opens: the map's settings are loaded then (the page's loader). */
-function MapDialogBody({ onSent }: { onSent: () => void }) {
+function MapDialogBody() {
   const { load, state, data } = useFetcher<{ map: MapSettings }>({ key: "map-settings" });
   useEffect(() => {
     if (!data && state === "idle") void load(paths.map);
   }, [data, state, load]);
-  return <MapAndComment settings={data?.map} onSent={onSent} />;
+  return <MapAndComment settings={data?.map} />;
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { WriteResult } from "~/lib/participation-texts";
+import { MESSAGES, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { ConsentCheckbox, EmailField, PublicForm, usePublicForm } from "./shared";
 
@@ -7,12 +7,15 @@ import { ConsentCheckbox, EmailField, PublicForm, usePublicForm } from "./shared
 export function NewsletterForm({ result }: { result?: WriteResult }) {
   const [email, setEmail] = useState("");
   const [privacy, setPrivacy] = useState(false);
+  // The address the confirmation went to, for the success panel (it never comes back from the server).
+  const [sentTo, setSentTo] = useState("");
   const form = usePublicForm({
     key: "newsletter",
     action: paths.newsletter,
     schema: "newsletter",
     result,
     onSuccess: () => {
+      setSentTo(email.trim());
       setEmail("");
       setPrivacy(false);
     },
@@ -27,7 +30,24 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
           Subscriu-te a la newsletter
         </h2>
         <p>Rep les novetats de la campanya i del pla director de la bicicleta al teu correu.</p>
-        <PublicForm form={form} submit={{ label: "Subscriu-me", busy: "Subscrivint...", ready: email.trim() !== "" && privacy }}>
+        <PublicForm
+          form={form}
+          submit={{ label: "Subscriu-me", busy: "Subscrivint...", ready: email.trim() !== "" && privacy }}
+          done={{
+            again: "Subscriu una altra adreça",
+            heading: "h3",
+            children: (
+              <>
+                {sentTo && (
+                  <p>
+                    Adreça: <strong className="break-all">{sentTo}</strong>
+                  </p>
+                )}
+                <p>{MESSAGES.newsletterNext}</p>
+              </>
+            ),
+          }}
+        >
           <EmailField
             label="Correu electrònic"
             required

@@ -19,7 +19,7 @@ export function ReflectionDialog({ label = "Escriu una reflexió", className }: 
       className={className}
       {...REFLECTION_TEXTS}
     >
-      {(close) => <ReflectionForm onSent={close} />}
+      <ReflectionForm />
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { paths } from "~/lib/routes";
 import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
 
 /** A reflection: the text is required; name and e-mail are optional, and an e-mail needs consent. */
-export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSent?: () => void }) {
+export function ReflectionForm({ result }: { result?: WriteResult }) {
   const [reflection, setReflection] = useState(() => echoed(result, "reflection"));
   const [email, setEmail] = useState("");
   const form = usePublicForm({
@@ -17,7 +17,6 @@ export function ReflectionForm({ result, onSent }: { result?: WriteResult; onSen
     onSuccess: () => {
       setReflection("");
       setEmail("");
-      onSent?.();
     },
   });
   const { errors, hydrated } = form;

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { CircleCheckIcon } from "lucide-react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -103,33 +104,92 @@ export function ConsentCheckbox({
   );
 }
 
-/** The result of a write, beside the form's button, where the eye is (issue 18), in live regions
- * that are always there so a screen reader announces what comes into them: a success politely,
- * an error at once. It stays until the form is sent again. (Without JavaScript the page posted
- * itself and renders the answer here too.) */
-function ResultMessage({ result, submitting }: { result: WriteResult | undefined; submitting: boolean }) {
-  const message = submitting ? undefined : result?.message;
-  const box = (ok: boolean) =>
-    message && (
-      <div
-        className={cn(
-          "rounded-md border p-3 text-sm",
-          ok ? "border-leaf/60 bg-leaf/10 text-ink" : "border-red-700/50 bg-red-50 text-red-900",
-        )}
-      >
-        <p className="font-bold">{message.title}</p>
-        {message.description && <p>{message.description}</p>}
-      </div>
-    );
+/** A failed write's answer, beside the form's button, where the eye is (issue 18), in a live
+ * region that is always there so a screen reader announces what comes into it at once. It stays
+ * until the form is sent again. (Without JavaScript the page posted itself and renders it here too.) */
+export function FormError({ result, submitting }: { result: WriteResult | undefined; submitting: boolean }) {
+  const message = !submitting && result && !result.ok ? result.message : undefined;
   return (
-    <>
-      <div role="status" data-slot="form-result">
-        {result?.ok && box(true)}
-      </div>
-      <div role="alert" data-slot="form-error">
-        {result && !result.ok && box(false)}
-      </div>
-    </>
+    <div role="alert" data-slot="form-error">
+      {message && (
+        <div className="rounded-md border border-red-700/50 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-bold">{message.title}</p>
+          {message.description && <p>{message.description}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What a form becomes once sent (issue 27): the thanks as a heading (the focus moves to it, so a
+ * screen reader reads it), what happens next, a link to the contribution when it is public, and a
+ * way to send another. Without JavaScript "another" is a link to the form's page. */
+export function SuccessPanel({
+  result,
+  again,
+  againHref,
+  onAgain,
+  heading: Heading = "h2",
+  children,
+}: {
+  result: Extract<WriteResult, { ok: true }>;
+  /** The label of the way back to an empty form; none for a form sent once (a report). */
+  again?: string;
+  againHref: string;
+  onAgain: () => void;
+  heading?: "h2" | "h3";
+  /** A line of the form's own (the address a newsletter e-mail went to). */
+  children?: React.ReactNode;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
+  // Once the page is live (at once in a dialog; after hydration on the page a form posted without
+  // JavaScript): the panel replaced the focused button, so the focus would otherwise be lost.
+  useEffect(() => {
+    if (hydrated) heading.current?.focus();
+  }, [hydrated]);
+  const { message, view, next } = result;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      data-slot="form-success"
+      className="flex flex-col gap-3 rounded-lg border border-leaf/60 bg-leaf-soft p-4 text-ink"
+    >
+      <Heading
+        ref={heading}
+        id={`${id}-title`}
+        tabIndex={-1}
+        className="flex items-start gap-2 text-lg font-bold outline-none focus-visible:ring-[3px] focus-visible:ring-brand/50"
+      >
+        <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-leaf" />
+        {message.title}
+      </Heading>
+      {message.description && <p>{message.description}</p>}
+      {children}
+      {next && <p>{next}</p>}
+      {(view || again) && (
+        <div className="flex flex-wrap gap-3 pt-1">
+          {view && (
+            <Link to={view} className={buttonVariants()}>
+              Veure la teva aportació
+            </Link>
+          )}
+          {again && (
+            <a
+              href={againHref}
+              className={buttonVariants({ variant: "outline" })}
+              onClick={(e) => {
+                e.preventDefault();
+                onAgain();
+              }}
+            >
+              {again}
+            </a>
+          )}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -146,8 +206,12 @@ type Schema = "newsletter" | "mapComment" | "reflection";
  * The one way a public form talks to its page's action (decision 020): a fetcher with JavaScript,
  * the page itself without (the form posts to its own page, which renders the answer). With
  * JavaScript the form is checked first with the action's own Zod schema, loaded on the first send
- * (Zod stays out of the page's initial JavaScript); each new answer becomes a toast, and a
- * success resets the form and calls onSuccess (to clear controlled fields, close a dialog).
+ * (Zod stays out of the page's initial JavaScript). A success resets the form, calls onSuccess (to
+ * clear controlled fields) and becomes the success panel in the form's place until the person asks
+ * for an empty form again; a failure is shown beside the button (and as a toast when the form is
+ * out of sight), and keeps everything. A send that never arrives, or that the site cannot answer
+ * (a dropped connection, a 503), is such a failure: the page's clientAction (keepFormOnFailure)
+ * turns it into one instead of the route's error screen (issue 27).
  */
 export function usePublicForm({
   key,
@@ -156,14 +220,14 @@ export function usePublicForm({
   result,
   onSuccess,
 }: {
-  /** The fetcher's key: a dialog opened again shares the fetcher (and does not toast an old answer). */
+  /** The fetcher's key: a dialog opened again shares the fetcher (and does not show an old answer). */
   key: string;
   action: string;
   /** The schema to check before sending; none for a form the server alone checks (a file). */
   schema?: Schema;
   /** The action's answer to a page posted without JavaScript. */
   result?: WriteResult;
-  onSuccess?: () => void;
+  onSuccess?: (result: Extract<WriteResult, { ok: true }>) => void;
 }) {
   const fetcher = useFetcher<WriteResult>({ key });
   const hydrated = useHydrated();
@@ -172,28 +236,29 @@ export function usePublicForm({
   const data = fetcher.data ?? result;
   const submitting = fetcher.state !== "idle";
   const errors: FieldErrors = { ...(!submitting && data && !data.ok ? data.errors : {}), ...clientErrors };
-
-  // Always the latest callback, without making the effect below run again when it changes.
-  const succeeded = useEffectEvent(() => onSuccess?.());
   // An answer already there when the form mounts (a dialog opened again) is old news.
   const seen = useRef<unknown>(fetcher.data);
+  // The success the person has left for an empty form ("Deixa'n una altra"), or the old one.
+  const [dismissed, setDismissed] = useState<unknown>(fetcher.data);
+  const success = !submitting && data?.ok && data !== dismissed ? data : undefined;
+
+  // Always the latest callback, without making the effect below run again when it changes.
+  const succeeded = useEffectEvent((answer: Extract<WriteResult, { ok: true }>) => onSuccess?.(answer));
   useEffect(() => {
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer || seen.current === answer) return;
     seen.current = answer;
     if (answer.ok) {
       form.current?.reset();
-      succeeded();
+      succeeded(answer);
+      return;
     }
-    // The answer is shown beside the form; a toast too only when the form is out of sight once the
-    // page has taken the answer in (a dialog that closes on success, a page scrolled on).
+    // The failure is shown beside the form; a toast too only when the form is out of sight once
+    // the page has taken the answer in (a page scrolled on).
     const message = answer.message;
     if (!message) return;
-    // (Not cancelled when the form unmounts: a closed dialog's form is gone, its toast is not.)
     setTimeout(() => {
-      if (inView(form.current)) return;
-      if (answer.ok) toast.success(message.title, { description: message.description });
-      else toast.error(message.title, { description: message.description });
+      if (!inView(form.current)) toast.error(message.title, { description: message.description });
     }, 100);
   }, [fetcher.state, fetcher.data]);
 
@@ -214,6 +279,10 @@ export function usePublicForm({
     errors,
     submitting,
     data,
+    success,
+    action,
+    /** Back to an empty form after a success. */
+    again: () => setDismissed(data),
     formProps: { ref: form, method: "post" as const, action, noValidate: hydrated, onSubmit },
   };
 }
@@ -240,6 +309,7 @@ export function PublicForm({
   form,
   submit,
   participation = false,
+  done = { again: "Deixa'n una altra" },
   children,
   className,
   ...props
@@ -250,9 +320,13 @@ export function PublicForm({
   submit: { label: string; busy?: string; ready: boolean };
   /** A contribution to the consultation: closed with it. */
   participation?: boolean;
+  /** The success panel's own parts: its "another" label ("Deixa'n una altra" unless given; none
+   * for a form sent once), its heading's level, a line of the form's own. */
+  done?: { again?: string; heading?: "h2" | "h3"; children?: React.ReactNode };
 }) {
-  const { fetcher, hydrated, submitting, data, formProps } = form;
+  const { fetcher, hydrated, submitting, data, success, formProps } = form;
   const { open } = useParticipation();
+  if (success) return <SuccessPanel result={success} againHref={form.action} onAgain={form.again} {...done} />;
   if (participation && !open) return <ClosedNotice />;
   return (
     <fetcher.Form {...formProps} {...props} className={cn("relative flex flex-col gap-4", className)}>
@@ -263,7 +337,7 @@ export function PublicForm({
           {submitting ? (submit.busy ?? "Enviant...") : submit.label}
         </Button>
       </div>
-      <ResultMessage result={data} submitting={submitting} />
+      <FormError result={data} submitting={submitting} />
     </fetcher.Form>
   );
 }
@@ -291,11 +365,19 @@ export function FormDialog({
   title: string;
   description: string;
   contentClassName?: string;
-  /** The dialog's body, given a function that closes it (after a form is sent). */
-  children: (close: () => void) => React.ReactNode;
+  /** The dialog's body: a form, which stays open on its success panel once sent (issue 27). */
+  children: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLAnchorElement>(null);
+  // A link in the dialog (its success panel's "Veure la teva aportació") leads elsewhere: the
+  // dialog closes, even when that is the same page with another address.
+  const { key: location } = useLocation();
+  const [openedAt, setOpenedAt] = useState(location);
+  if (openedAt !== location) {
+    setOpenedAt(location);
+    setOpen(false);
+  }
   return (
     <>
       <a
@@ -316,14 +398,14 @@ export function FormDialog({
           className={contentClassName}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            trigger.current?.focus();
+            trigger.current?.focus({ preventScroll: true });
           }}
         >
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          {children(() => setOpen(false))}
+          {children}
         </DialogContent>
       </Dialog>
     </>

@@ -13,12 +13,12 @@ export const RECORDER_DESCRIPTION =
 
 /** The recorder (with its file upload), loaded when first shown; the closed notice while
  * participation is closed. */
-export function TestimonialRecorderPanel({ onSent }: { onSent: () => void }) {
+export function TestimonialRecorderPanel() {
   const { open } = useParticipation();
   if (!open) return <ClosedNotice />;
   return (
     <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-      <TestimonialRecorder onSent={onSent} />
+      <TestimonialRecorder />
     </Suspense>
   );
 }
@@ -36,7 +36,7 @@ export function TestimonialDialog({ className }: { className?: string }) {
       title="Envia el teu testimoni"
       description={RECORDER_DESCRIPTION}
     >
-      {(close) => <TestimonialRecorderPanel onSent={close} />}
+      <TestimonialRecorderPanel />
     </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { LIMITS, MESSAGES } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 import { withWebmDuration } from "~/lib/webm-duration";
-import { usePublicForm } from "./shared";
+import { FormError, SuccessPanel, usePublicForm } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 import { AUDIO_ACCEPT } from "./testimonial-upload-form";
 
@@ -36,7 +36,7 @@ interface Recorded {
 
 type Phase = "idle" | "recording" | "recorded";
 
-export default function TestimonialRecorder({ onSent }: { onSent: () => void }) {
+export default function TestimonialRecorder() {
   const [phase, setPhase] = useState<Phase>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [recorded, setRecorded] = useState<Recorded | null>(null);
@@ -136,14 +136,22 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
   };
 
   // The recording is sent as a file, built here: the form is the hook's fetcher, not a <form> it renders.
-  const { fetcher, errors, submitting } = usePublicForm({
+  // A failed send keeps the recording and the fields for another try (issue 27).
+  const {
+    fetcher,
+    errors,
+    submitting,
+    data,
+    success,
+    again,
+    formProps: { ref: formRef },
+  } = usePublicForm({
     key: "testimonial",
     action: paths.testimonial,
     onSuccess: () => {
       setRecorded(null);
       setPhase("idle");
       setValues(emptyTestimonial);
-      onSent();
     },
   });
 
@@ -151,8 +159,14 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
   const warning = phase === "recording" && elapsed >= LIMITS.recordingWarning;
   const remaining = Math.max(0, LIMITS.recording - Math.floor(elapsed));
 
+  if (success) return <SuccessPanel result={success} again="Deixa'n una altra" againHref={paths.testimonial} onAgain={again} />;
+
   return (
     <form
+      ref={formRef}
+      // (Never posted by the browser itself: the action names the page for React Router to know it.)
+      action={paths.testimonial}
+      data-discover="true"
       className="flex flex-col gap-5"
       onSubmit={(e) => {
         e.preventDefault();
@@ -246,6 +260,7 @@ export default function TestimonialRecorder({ onSent }: { onSent: () => void }) 
       <Button type="submit" disabled={submitting || phase === "recording" || !complete} className="self-start">
         {submitting ? "Enviant..." : "Envia el testimoni"}
       </Button>
+      <FormError result={data} submitting={submitting} />
     </form>
   );
 }

@@ -16,25 +16,16 @@ export const REPORT_DIALOG = { title: REPORT_TEXTS.title, description: REPORT_TE
 export const reportHref = (type: ContributionType, id: string) => `${paths.report}?${new URLSearchParams({ tipus: type, id })}`;
 
 /** The report form: the reason (radios: they work without JavaScript) and, for 'other', the words. */
-export function ReportForm({
-  type,
-  id,
-  result,
-  onSent,
-}: {
-  type: ContributionType;
-  id: string;
-  result?: WriteResult;
-  onSent?: () => void;
-}) {
+export function ReportForm({ type, id, result }: { type: ContributionType; id: string; result?: WriteResult }) {
   const name = useId();
   const [reason, setReason] = useState(() => echoed(result, "reason"));
-  const form = usePublicForm({ key: `report-${type}-${id}`, action: reportHref(type, id), result, onSuccess: onSent });
+  const form = usePublicForm({ key: `report-${type}-${id}`, action: reportHref(type, id), result });
   const { errors } = form;
   const gone = errors.type ?? errors.id;
   if (gone) return <Notice message={REPORT_TEXTS.gone} />;
   return (
-    <PublicForm form={form} submit={{ label: "Envia la denúncia", ready: reason !== "" }}>
+    // A contribution is reported once: the success panel offers no second report.
+    <PublicForm form={form} submit={{ label: "Envia la denúncia", ready: reason !== "" }} done={{}}>
       <input type="hidden" name="type" value={type} />
       <input type="hidden" name="id" value={id} />
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.reason ? `${name}-error` : undefined}>
@@ -77,7 +68,7 @@ export function ReportDialog({ type, id }: { type: ContributionType; id: string 
       className="w-fit text-ink/80"
       {...REPORT_DIALOG}
     >
-      {(close) => <ReportForm type={type} id={id} onSent={close} />}
+      <ReportForm type={type} id={id} />
     </FormDialog>
   );
 }

@@ -255,7 +255,7 @@ describe.each(testBackends())("moderation on %s", (backend) => {
 
   it("publish-then-review mode says the contribution is public; the word and link filter holds matches in either mode", async () => {
     const ok = await createMapComment(form("/participa/mapa", { comment: "Publicat M3", privacy: "on" }), visitor(2));
-    expect(ok.result).toEqual({ ok: true, message: MESSAGES.commentPublished });
+    expect(ok.result).toMatchObject({ ok: true, message: MESSAGES.commentPublished });
     expect((await publicTexts(ctx)).all).toContain("Publicat M3");
 
     // Saved through the settings screen, as staff do.

@@ -2,6 +2,8 @@ import type { Route } from "./+types/map";
 import { MAP_TEXTS, MapAndComment } from "~/components/participation/map-dialog";
 import { FormPage } from "~/components/participation/shared";
 import { createMapComment, getMapSettings, respond } from "~/models/participation.server";
+import { keepFormOnFailure } from "~/lib/public-action";
+import { UNREACHABLE } from "~/lib/participation-texts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { map: await getMapSettings(context.db) };
@@ -11,6 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(await createMapComment(request, context));
 }
+
+// In the browser: a send that fails to arrive keeps the form and shows its failure in place.
+export const clientAction = keepFormOnFailure(UNREACHABLE.mapComment);
 
 export default function MapPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,11 +1,16 @@
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
 import { respond, subscribeNewsletter } from "~/models/participation.server";
+import { keepFormOnFailure } from "~/lib/public-action";
+import { UNREACHABLE } from "~/lib/participation-texts";
 
 // The newsletter form posts here, with JavaScript (a fetcher) or without (this page answers).
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(await subscribeNewsletter(request, context));
 }
+
+// In the browser: a send that fails to arrive keeps the form and shows its failure in place.
+export const clientAction = keepFormOnFailure(UNREACHABLE.newsletter);
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return (

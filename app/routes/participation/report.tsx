@@ -6,8 +6,9 @@ import { contributionTypes, type ContributionType } from "~/domain/contributions
 import { publicRead } from "~/models/content.server";
 import { excerpt } from "~/lib/contributions";
 import { publicContributionText } from "~/models/moderation.server";
-import { REPORT_TEXTS } from "~/lib/participation-texts";
+import { REPORT_TEXTS, UNREACHABLE } from "~/lib/participation-texts";
 import { createReport, respond } from "~/models/participation.server";
+import { keepFormOnFailure } from "~/lib/public-action";
 
 // The report form posts here; without JavaScript this page is the report dialog. It shows the
 // contribution only while it is public: a hidden or pending one's text never reaches it.
@@ -27,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(await createReport(request, context));
 }
+
+// In the browser: a send that fails to arrive keeps the form and shows its failure in place.
+export const clientAction = keepFormOnFailure(UNREACHABLE.report);
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item } = loaderData;

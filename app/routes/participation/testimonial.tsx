@@ -4,6 +4,8 @@ import { RECORDER_DESCRIPTION, TestimonialRecorderPanel } from "~/components/par
 import { TestimonialUploadForm } from "~/components/participation/testimonial-upload-form";
 import { useHydrated } from "~/lib/utils";
 import { createTestimonial, respond } from "~/models/participation.server";
+import { keepFormOnFailure } from "~/lib/public-action";
+import { UNREACHABLE } from "~/lib/participation-texts";
 
 // Recordings and uploads post here. Without JavaScript this page offers the upload form; with it,
 // what the dialog offers: the recorder, and a file (issue 27). The answer to a form posted without
@@ -11,6 +13,9 @@ import { createTestimonial, respond } from "~/models/participation.server";
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(await createTestimonial(request, context));
 }
+
+// In the browser: a send that fails to arrive keeps the form and shows its failure in place.
+export const clientAction = keepFormOnFailure(UNREACHABLE.testimonial);
 
 export default function TestimonialPage({ actionData }: Route.ComponentProps) {
   const recorder = useHydrated() && !actionData;
@@ -23,7 +28,7 @@ export default function TestimonialPage({ actionData }: Route.ComponentProps) {
           : "Puja un àudio d'un minut com a màxim (mp3, wav, webm, ogg o m4a). L'equip el revisarà abans de publicar-lo."
       }
     >
-      {recorder ? <TestimonialRecorderPanel onSent={() => {}} /> : <TestimonialUploadForm result={actionData} />}
+      {recorder ? <TestimonialRecorderPanel /> : <TestimonialUploadForm result={actionData} />}
     </FormPage>
   );
 }
