@@ -432,8 +432,40 @@ test("every target on /participa/mapa is 24 px or more at 390 px (axe target-siz
   expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(24);
   const row = (await box.locator("xpath=ancestor::label").boundingBox())!;
   expect(row.height).toBeGreaterThanOrEqual(44);
-  const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
-  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
-  // The rule ran on the map's own targets (zoom buttons, segments, pins), not on an empty page.
-  expect(results.passes.flatMap((v) => v.nodes).length).toBeGreaterThan(10);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+    expect(
+      results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" "))),
+      `target-size at ${width} px`,
+    ).toEqual([]);
+    // The rule ran on the map's own targets (zoom buttons, segments, pins), not on an empty page.
+    expect(results.passes.flatMap((v) => v.nodes).length).toBeGreaterThan(10);
+  }
+});
+
+test("a placed comment opened on /aportacions and in the moderation queue shows a small map of its place", async ({ page }) => {
+  await noTiles(page);
+  await page.goto("/aportacions?tipus=map_comment");
+  await page.getByRole("button", { name: "Veure aportació" }).first().click();
+  const dialog = page.getByRole("dialog");
+  const small = dialog.getByRole("application", { name: /^Mapa del lloc del comentari: / });
+  await expect(small).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  await expect(small.locator(".map-picked")).toBeVisible();
+  await expect(small).toHaveAttribute("data-zoom", /^(1[4-8])(\.5)?$/);
+  // The place in words under it, never its coordinates.
+  await expect(dialog.locator("figcaption")).toHaveText(/^(Punt marcat a prop de|Tram «)/);
+  await expectAccessible(page, "contribution dialog with its small map");
+
+  await signIn(page);
+  await page.goto("/admin/moderacio?estat=published&tipus=map_comment");
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.locator("summary", { hasText: "Lloc:" }) })
+    .first();
+  await card.locator("summary").click();
+  const staffMap = card.getByRole("application", { name: /^Mapa del lloc del comentari: / });
+  await expect(staffMap).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  await expect(staffMap.locator(".map-picked")).toBeVisible();
+  await expectAccessible(page, "moderation queue with a comment's small map");
 });

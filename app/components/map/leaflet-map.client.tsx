@@ -45,6 +45,8 @@ export interface LeafletMapProps {
   onReady?: (info: { pins: number; ms: number }) => void;
   /** Centre the map here (the place search): a municipality's centre, or a segment framed whole. */
   focus?: MapFocus | null;
+  /** The name of the placed pin's mark. */
+  placeLabel?: string;
 }
 
 /** Half the width of what a finger or a click may hit around a line or a point, in CSS pixels:
@@ -141,6 +143,7 @@ export default function LeafletMap({
   pinHref,
   onReady,
   focus,
+  placeLabel = "El lloc del teu comentari",
 }: LeafletMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -340,8 +343,8 @@ export default function LeafletMap({
     picked.current = place
       ? L.marker([place.lat, place.lng], {
           icon: L.divIcon({ className: "map-picked", html: "<span></span>", iconSize: [28, 28], iconAnchor: [14, 28] }),
-          title: "El lloc del teu comentari",
-          alt: "El lloc del teu comentari",
+          title: placeLabel,
+          alt: placeLabel,
           keyboard: false,
           interactive: false,
         }).addTo(m)
