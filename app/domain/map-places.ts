@@ -65,7 +65,7 @@ export function distanceText(metres: number): string {
 }
 
 /** Past this, the nearest segment is too far to help anyone find the place. */
-export const NEAR_SEGMENT_METRES = 2000;
+export const NEAR_SEGMENT_METRES = 5000;
 
 /** A pin's place in words: "a prop de Vilafranca del Penedès, a 120 m del tram «…»". The
  * municipality is the nearest town centre (an approximation, not a boundary): hence "a prop de". */
