@@ -349,7 +349,7 @@ export default function LeafletMap({
           interactive: false,
         }).addTo(m)
       : null;
-  }, [place]);
+  }, [place, placeLabel]);
 
   return <div ref={box} className="map-canvas size-full" data-picking={onPlace ? "true" : undefined} />;
 }

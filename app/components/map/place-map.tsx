@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useFetcher } from "react-router";
 import type { CommentPlace } from "~/domain/map";
 import { pointPlaceText } from "~/domain/map-places";
@@ -21,8 +21,6 @@ export function commentPlaceText(place: CommentPlace): string {
  * chosen instead of our map, the words alone. */
 export function PlaceMap({ place, className = "h-48" }: { place: CommentPlace; className?: string }) {
   const { load, state, data } = useFetcher<{ map: MapSettings }>({ key: "map-settings" });
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (!data && state === "idle") void load(paths.map);
   }, [data, state, load]);
@@ -34,7 +32,8 @@ export function PlaceMap({ place, className = "h-48" }: { place: CommentPlace; c
     <figure className="flex flex-col gap-1.5">
       {(!data || native) && (
         <div className={`relative w-full overflow-hidden rounded-lg border border-ink/10 bg-brand-soft/40 ${className}`}>
-          {mounted && native && (
+          {/* Fetcher data exists only in the browser: the server never reaches Leaflet. */}
+          {native && (
             <Suspense fallback={<p className="p-3 text-sm">Carregant el mapa...</p>}>
               <LeafletMap
                 label={`Mapa del lloc del comentari: ${words}`}
