@@ -423,7 +423,7 @@ test("a tap beside a line, inside the tap tolerance, picks the segment", async (
   await expect(page.getByText("Tram: Vilafranca - Puigdàlber - Sant Pere de Riudebitlles")).toBeVisible();
 });
 
-test("every target on /participa/mapa is 24 px or more at 390 px (axe target-size); the filters' boxes are 24 px on 44 px rows", async ({
+test("every target on /participa/mapa is 24 px or more at 390 and 1366 px (axe target-size); the filters' boxes are 24 px on 44 px rows on a phone", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
