@@ -97,6 +97,31 @@ describe.each(testBackends())("public reads on %s", (backend) => {
     await database.db.delete(t.reflections).where(like(t.reflections.reflection, "Més %"));
   });
 
+  it("a map comment with a place carries it (its dialog's small map), one without carries none; never a hidden one's", async () => {
+    const [placed] = await database.db
+      .insert(t.mapComments)
+      .values({ comment: "Amb lloc", lat: 41.3462, lng: 1.6979, municipality: "Vilafranca del Penedès", createdAt: minutesAgo(2) })
+      .returning({ id: t.mapComments.id });
+    const [hidden] = await database.db
+      .insert(t.mapComments)
+      .values({ comment: "Amagat amb lloc", lat: 41.4, lng: 1.7, status: "hidden", createdAt: minutesAgo(2) })
+      .returning({ id: t.mapComments.id });
+    try {
+      const { items } = await contributionsPage(database.db, "map_comment", 1);
+      expect(items.find((c) => c.id === placed!.id)?.place).toEqual({
+        lat: 41.3462,
+        lng: 1.6979,
+        municipality: "Vilafranca del Penedès",
+        segmentName: null,
+      });
+      expect(items.find((c) => c.text === "Comentari 0")).not.toHaveProperty("place");
+      expect(items.some((c) => c.id === hidden!.id)).toBe(false);
+      expect((await latestContributions(database.db)).find((c) => c.id === placed!.id)?.place?.municipality).toBe("Vilafranca del Penedès");
+    } finally {
+      await database.db.delete(t.mapComments).where(like(t.mapComments.comment, "Am% lloc"));
+    }
+  });
+
   it("uses the active background, and the most recent active video of a scope", async () => {
     expect(await activeBackground(database.db)).toBeNull();
     await database.db.insert(t.homeBackground).values([

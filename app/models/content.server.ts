@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import {
@@ -78,6 +78,7 @@ export function listActivities(db: Db) {
 // E-mail addresses are never selected here: nothing that reaches a public page carries one.
 
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
+import type { CommentPlace } from "~/domain/map";
 
 export { contributionTypes, type ContributionType };
 
@@ -91,6 +92,36 @@ export interface Contribution {
   name?: string | null;
   title?: string;
   audioUrl?: string;
+  /** A map comment's place, when it has one: its dialog shows a small map. */
+  place?: CommentPlace;
+}
+
+/** The places of these map comments (those with one), by id: for the small map in a comment's
+ * dialog, public or staff. Whoever calls it has already chosen which comments may be shown. */
+export async function commentPlaces(db: Db, ids: string[]): Promise<Map<string, CommentPlace>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: mapComments.id,
+      lat: mapComments.lat,
+      lng: mapComments.lng,
+      municipality: mapComments.municipality,
+      segmentName: mapComments.segmentName,
+    })
+    .from(mapComments)
+    .where(and(inArray(mapComments.id, ids), isNotNull(mapComments.lat)));
+  return new Map(rows.map(({ id, lat, lng, ...rest }) => [id, { lat: lat!, lng: lng!, ...rest }]));
+}
+
+/** The same contributions, each map comment with its place. */
+async function withPlaces(db: Db, items: Contribution[]): Promise<Contribution[]> {
+  const places = await commentPlaces(
+    db,
+    items.filter((i) => i.type === "map_comment").map((i) => i.id),
+  );
+  return places.size === 0
+    ? items
+    : items.map((i) => (i.type === "map_comment" && places.has(i.id) ? { ...i, place: places.get(i.id)! } : i));
 }
 
 export const LATEST_PER_SOURCE = 10;
@@ -156,7 +187,7 @@ async function readContributions(db: Db, types: readonly ContributionType[], per
 export function latestContributions(db: Db): Promise<Contribution[]> {
   return publicRead(
     "latest contributions",
-    async () => (await readContributions(db, contributionTypes, LATEST_PER_SOURCE)).slice(0, LATEST_MERGED),
+    async () => withPlaces(db, (await readContributions(db, contributionTypes, LATEST_PER_SOURCE)).slice(0, LATEST_MERGED)),
     [],
   );
 }
@@ -185,7 +216,7 @@ export function contributionsPage(db: Db, type: ContributionType | null, page: n
           .offset((page - 1) * CONTRIBUTIONS_PER_PAGE),
         Promise.all(chosen.map((c) => db.$count(c.table, c.where))),
       ]);
-      return { items: (rows as ContributionRow[]).map(toContribution), total: counts.reduce((a, b) => a + b, 0) };
+      return { items: await withPlaces(db, (rows as ContributionRow[]).map(toContribution)), total: counts.reduce((a, b) => a + b, 0) };
     },
     { items: [], total: 0 },
   );

@@ -11,6 +11,7 @@ import {
   type ReportReason,
 } from "~/domain/contributions";
 import type { Category } from "~/domain/themes";
+import type { CommentPlace } from "~/domain/map";
 import type { AppContext } from "~/lib/app-context";
 import { contentChanged } from "~/infra/content-changes.server";
 import { formatShortDate } from "~/lib/dates";
@@ -22,6 +23,7 @@ import {
   type ModerationSettings,
   type QueueFilters,
 } from "~/lib/moderation";
+import { commentPlaces } from "~/models/content.server";
 import { putSetting, readSettings } from "~/models/settings.server";
 import { mediaUrl } from "~/infra/storage.server";
 
@@ -89,6 +91,8 @@ export interface QueueItem {
   dateLabel: string;
   audioUrl: string | null;
   reports: { reason: ReportReason; detail: string | null; createdAt: string }[];
+  /** A map comment's place, when it has one (a small map shows it). */
+  place?: CommentPlace;
 }
 
 /** One select over the three tables, with the same columns. */
@@ -158,6 +162,10 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
         )
         .orderBy(contributionReports.createdAt)
     : [];
+  const places = await commentPlaces(
+    db,
+    page.rows.filter((r) => r.type === "map_comment").map((r) => r.id),
+  );
   const items: QueueItem[] = page.rows.map((r) => {
     const at = new Date(r.created_at.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
     return {
@@ -176,6 +184,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
       reports: reports
         .filter((p) => p.contributionId === r.id && p.contributionType === r.type)
         .map((p) => ({ reason: p.reason, detail: p.detail, createdAt: p.createdAt.toISOString() })),
+      ...(r.type === "map_comment" && places.has(r.id) ? { place: places.get(r.id)! } : {}),
     };
   });
   const count = Object.fromEntries(moderationStatuses.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])) as Record<

@@ -15,8 +15,11 @@ import {
   type MapCategory,
   type PublicMapLayer,
   type TileSettings,
+  nearestMunicipality,
 } from "~/domain/map";
-import type { MapPlace } from "./participation-map";
+import { nearestSegment, type LatLng, type SegmentShape } from "~/domain/map-places";
+import { cooperativeGestures } from "./cooperative-gestures.client";
+import type { MapFocus, MapPlace } from "./participation-map";
 import { LabelledIcon, PinLayer, type Pin } from "./pin-layer.client";
 
 interface CommentFeature {
@@ -40,7 +43,34 @@ export interface LeafletMapProps {
   pins?: AdminMapPin[];
   pinHref?: (pin: AdminMapPin) => string;
   onReady?: (info: { pins: number; ms: number }) => void;
+  /** Centre the map here (the place search): a municipality's centre, or a segment framed whole. */
+  focus?: MapFocus | null;
+  /** The name of the placed pin's mark. */
+  placeLabel?: string;
 }
+
+/** Half the width of what a finger or a click may hit around a line or a point, in CSS pixels:
+ * a tap up to 14 px from a segment picks it (a target 28 px across; WCAG 2.2 asks for 24). */
+export const TAP_RADIUS_PX = 14;
+
+/** A drawn feature of a network layer: its shape (for the nearest one), its segment and its layer. */
+interface DrawnFeature {
+  shape: SegmentShape;
+  seg: PublicMapLayer["segments"][number];
+  item: L.Layer;
+}
+
+const toLatLng = ([lng, lat]: GeoJSON.Position): LatLng => [lat!, lng!];
+function shapeOf(seg: PublicMapLayer["segments"][number], geometry: GeoJSON.Geometry | null): SegmentShape {
+  const base = { ref: seg.ref, name: seg.name };
+  if (geometry?.type === "Point") return { ...base, lines: null, point: toLatLng(geometry.coordinates) };
+  if (geometry?.type === "LineString") return { ...base, lines: [geometry.coordinates.map(toLatLng)], point: null };
+  if (geometry?.type === "MultiLineString") return { ...base, lines: geometry.coordinates.map((l) => l.map(toLatLng)), point: null };
+  return { ...base, lines: null, point: seg.at };
+}
+
+/** Metres a CSS pixel covers at this latitude and zoom (Web Mercator, 256 px tiles). */
+const metresPerPixel = (lat: number, zoom: number) => (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / 2 ** (zoom + 8);
 
 const el = (tag: string, text?: string, className?: string) => {
   const node = document.createElement(tag);
@@ -68,8 +98,9 @@ function commentPopup(f: CommentFeature) {
   return box;
 }
 
+/** A comment's pin: 18 px of colour in a 24 px box, the box being what a finger hits. */
 const pinIcon = (colour: string) =>
-  L.divIcon({ className: "map-pin", html: `<span style="background:${colour}"></span>`, iconSize: [18, 18], iconAnchor: [9, 9] });
+  L.divIcon({ className: "map-pin", html: `<span style="background:${colour}"></span>`, iconSize: [24, 24], iconAnchor: [12, 12] });
 
 /** The staff's pins: the category's colour, and the status as a shape with a mark (a round pin
  * published, a square with "?" pending, a hollow circle crossed out hidden): never the colour alone. */
@@ -78,8 +109,8 @@ const statusIcon = (colour: string, status: AdminMapPin["status"], label: string
   new LabelledIcon({
     className: `map-pin map-pin--${status}`,
     html: `<span aria-hidden="true" style="--pin:${colour}">${STATUS_MARKS[status]}</span>`,
-    iconSize: [20, 20],
-    iconAnchor: [10, 10],
+    iconSize: [24, 24],
+    iconAnchor: [12, 12],
     label,
   });
 
@@ -111,6 +142,8 @@ export default function LeafletMap({
   pins: adminPins,
   pinHref,
   onReady,
+  focus,
+  placeLabel = "El lloc del teu comentari",
 }: LeafletMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -121,6 +154,8 @@ export default function LeafletMap({
   const drawnPins = useRef<AdminMapPin[] | null>(null);
   const picked = useRef<L.Layer | null>(null);
   const placeRef = useRef(onPlace);
+  /** The network's features as drawn, for the nearest segment and the tap tolerance. */
+  const features = useRef<DrawnFeature[]>([]);
   useEffect(() => {
     placeRef.current = onPlace;
     hrefRef.current = pinHref;
@@ -160,6 +195,7 @@ export default function LeafletMap({
       [41.52, 1.92],
     ]);
     map.current = m;
+    features.current = [];
     m.attributionControl.setPrefix(false);
     const container = m.getContainer();
     container.setAttribute("aria-label", label);
@@ -168,14 +204,46 @@ export default function LeafletMap({
     // The base map is decoration: when its server cannot be reached, the network is drawn all the same.
     if (tiles.tileUrl) L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution ?? "", subdomains: "abc", maxZoom: 19 }).addTo(m);
 
+    const stopGestures = cooperativeGestures(m);
+    container.dataset.zoom = String(m.getZoom());
+    m.on("zoomend", () => (container.dataset.zoom = String(m.getZoom())));
+
     const pick = (p: MapPlace) => placeRef.current?.(p);
-    m.on("click", (ev: L.LeafletMouseEvent) => placeRef.current && pick({ lat: ev.latlng.lat, lng: ev.latlng.lng }));
+    const pickSegment = (seg: PublicMapLayer["segments"][number]) =>
+      pick({ segment: seg.ref, segmentName: seg.name, lat: seg.at[0], lng: seg.at[1], municipality: seg.municipality });
+    /** A pin, named by the nearest municipality and the nearest named segment (never by its coordinates). */
+    const pickPoint = (lat: number, lng: number) => {
+      const near = nearestSegment(
+        [lat, lng],
+        features.current.map((f) => f.shape),
+      );
+      pick({ lat, lng, municipality: nearestMunicipality(lat, lng), near: near && { name: near.shape.name, metres: near.metres } });
+    };
+    m.on("click", (ev: L.LeafletMouseEvent) => {
+      const { lat, lng } = ev.latlng;
+      // A click beside a thin line or a small point, within the tap radius, is a click on it.
+      const hit = nearestSegment(
+        [lat, lng],
+        features.current.map((f) => f.shape),
+        false,
+      );
+      const feature =
+        hit && hit.metres / metresPerPixel(lat, m.getZoom()) <= TAP_RADIUS_PX
+          ? features.current.find((f) => f.shape === hit.shape)
+          : undefined;
+      if (feature) {
+        feature.item.openPopup?.(ev.latlng);
+        if (placeRef.current) pickSegment(feature.seg);
+        return;
+      }
+      if (placeRef.current) pickPoint(lat, lng);
+    });
     // The keyboard's way to place a pin: arrows move the map under the crosshair, Enter drops it.
     container.addEventListener("keydown", (ev) => {
       if (ev.key !== "Enter" || ev.target !== container || !placeRef.current) return;
       ev.preventDefault();
       const c = m.getCenter();
-      pick({ lat: c.lat, lng: c.lng });
+      pickPoint(c.lat, c.lng);
     });
 
     const drawn = layers.map(async (layer) => {
@@ -184,15 +252,17 @@ export default function LeafletMap({
       let index = 0;
       L.geoJSON(json, {
         style: { color: layer.colour, weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" },
+        // A point 24 px across (radius 12): what a finger can hit, and what a focus ring can circle.
         pointToLayer: (_f, latlng) =>
-          L.circleMarker(latlng, { radius: 7, color: "#fff", weight: 2, fillColor: layer.colour, fillOpacity: 1 }),
+          L.circleMarker(latlng, { radius: 12, color: "#fff", weight: 2, fillColor: layer.colour, fillOpacity: 1 }),
         onEachFeature: (feature, item) => {
           const seg = layer.segments[index++];
+          if (seg) features.current.push({ shape: shapeOf(seg, feature.geometry), seg, item });
           item.bindPopup(() => segmentPopup(layer.name, feature.properties ?? {}, seg));
           item.on("click", (ev) => {
             if (!placeRef.current || !seg) return;
             L.DomEvent.stopPropagation(ev);
-            pick({ segment: seg.ref, segmentName: seg.name, lat: seg.at[0], lng: seg.at[1] });
+            pickSegment(seg);
           });
           item.on("add", () => {
             // Segments are reachable by keyboard: Tab focuses one, its properties open, Enter picks it.
@@ -205,7 +275,7 @@ export default function LeafletMap({
             path.addEventListener("keydown", (ev: KeyboardEvent) => {
               if (ev.key !== "Enter" || !placeRef.current) return;
               ev.preventDefault();
-              pick({ segment: seg.ref, segmentName: seg.name, lat: seg.at[0], lng: seg.at[1] });
+              pickSegment(seg);
             });
           });
         },
@@ -236,6 +306,7 @@ export default function LeafletMap({
       onReady?.({ pins: last?.status === "fulfilled" ? (last.value as number) : 0, ms: performance.now() - started });
     });
     return () => {
+      stopGestures();
       m.remove();
       map.current = null;
     };
@@ -257,18 +328,28 @@ export default function LeafletMap({
 
   useEffect(() => {
     const m = map.current;
+    if (!m || !focus) return;
+    const feature = focus.ref ? features.current.find((f) => f.seg.ref === focus.ref) : undefined;
+    const bounds = (feature?.item as L.Polyline | undefined)?.getBounds?.();
+    if (bounds?.isValid()) m.fitBounds(bounds, { padding: [40, 40], maxZoom: 16 });
+    else m.setView(focus.at, Math.max(m.getZoom(), feature ? 16 : 14));
+    if (feature) feature.item.openPopup?.();
+  }, [focus]);
+
+  useEffect(() => {
+    const m = map.current;
     if (!m) return;
     if (picked.current) m.removeLayer(picked.current);
     picked.current = place
       ? L.marker([place.lat, place.lng], {
           icon: L.divIcon({ className: "map-picked", html: "<span></span>", iconSize: [28, 28], iconAnchor: [14, 28] }),
-          title: "El lloc del teu comentari",
-          alt: "El lloc del teu comentari",
+          title: placeLabel,
+          alt: placeLabel,
           keyboard: false,
           interactive: false,
         }).addTo(m)
       : null;
-  }, [place]);
+  }, [place, placeLabel]);
 
   return <div ref={box} className="map-canvas size-full" data-picking={onPlace ? "true" : undefined} />;
 }

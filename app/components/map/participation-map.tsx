@@ -7,7 +7,9 @@ import {
   type PublicMapLayer,
   type TileSettings,
 } from "~/domain/map";
+import type { PlaceOption } from "~/domain/map-places";
 import { MapLegend } from "./map-legend";
+import { MapSearch } from "./map-search";
 
 // Our own map (issue 17), as the pages use it. Leaflet and the map's code are a separate chunk,
 // imported only when the map comes near the screen (the home and landing pages) or at once (the
@@ -19,6 +21,17 @@ export interface MapPlace {
   lng: number;
   segment?: string;
   segmentName?: string;
+  /** The nearest of the 27 municipalities (a pin), or the segment's own. */
+  municipality?: string;
+  /** A pin's nearest named segment and how far it is. */
+  near?: { name: string; metres: number } | null;
+}
+
+/** Where the search asked the map to go; `n` tells one choice from the next of the same place. */
+export interface MapFocus {
+  at: [number, number];
+  ref?: string;
+  n: number;
 }
 
 export interface MapView {
@@ -50,6 +63,8 @@ export function ParticipationMap({
   // Never on the server (the map's module is .client): a dialog's map starts at its first effect.
   const [near, setNear] = useState(false);
   const [shown, setShown] = useState<(MapCategory | "none")[] | null>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const goTo = (o: PlaceOption) => setFocus((f) => ({ at: o.at, ref: o.ref, n: (f?.n ?? 0) + 1 }));
   const id = useId();
   useEffect(() => {
     const el = box.current;
@@ -82,6 +97,10 @@ export function ParticipationMap({
       )}
       <div ref={box} className={`relative w-full overflow-hidden rounded-lg border border-ink/10 bg-brand-soft/40 ${className}`}>
         {near && (
+          // Over the map, beside the zoom buttons: it comes with the map (it needs it), and moves nothing.
+          <MapSearch layers={view.layers} onChoose={goTo} className="absolute top-2.5 right-2.5 left-14 z-[1100] sm:right-auto sm:w-80" />
+        )}
+        {near && (
           <Suspense fallback={<p className="p-4">Carregant el mapa...</p>}>
             <LeafletMap
               label={label}
@@ -91,6 +110,7 @@ export function ParticipationMap({
               onPlace={onPlace}
               place={place}
               commentsUrl={commentsUrl}
+              focus={focus}
             />
           </Suspense>
         )}
@@ -99,10 +119,16 @@ export function ParticipationMap({
         <MapLegend layers={view.layers} />
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-bold">Comentaris que es mostren</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {/* Each box 24 px and each row 44 px tall on a phone, 32 px where a mouse points (WCAG 2.5.8). */}
+          <div className="flex flex-wrap gap-x-4 text-sm">
             {MAP_CATEGORIES.map((c) => (
-              <label key={c} className="flex items-center gap-1.5">
-                <input type="checkbox" checked={shown === null || shown.includes(c)} onChange={() => toggle(c)} className="size-4" />
+              <label key={c} className="flex min-h-11 cursor-pointer items-center gap-2 sm:min-h-8">
+                <input
+                  type="checkbox"
+                  checked={shown === null || shown.includes(c)}
+                  onChange={() => toggle(c)}
+                  className="size-6 shrink-0 accent-brand"
+                />
                 <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ background: MAP_CATEGORY_COLOURS[c] }} />
                 {MAP_CATEGORY_LABELS[c]}
               </label>

@@ -56,6 +56,9 @@ export class PinLayer {
     this.pins = pins;
     this.index = new Supercluster<{ i: number }, ClusterCounts>({
       radius: this.radius,
+      // Leaflet's tiles are 256 px (Supercluster's default is 512): the radius is then in screen
+      // pixels, so that no two marks (24 px pins, 36 px clusters) overlap as targets (WCAG 2.5.8).
+      extent: 256,
       minZoom: Math.floor(this.map.getMinZoom()),
       // Past this zoom every pin is drawn on its own.
       maxZoom: 16,

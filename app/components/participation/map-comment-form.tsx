@@ -2,10 +2,18 @@ import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
 import { labelled, Select } from "~/components/ui/select";
 import type { MapPlace } from "~/components/map/participation-map";
-import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, PLACE_DECIMALS } from "~/domain/map";
+import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
+import { pointPlaceText } from "~/domain/map-places";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
+
+/** The place in words (issue 27, item 11): the segment and its municipality, or a pin named by the
+ * nearest municipality and the nearest named segment; never its coordinates. */
+export function placeText(place: MapPlace): string {
+  if (place.segment) return `Tram: ${place.segmentName}${place.municipality ? ` (${place.municipality})` : ""}`;
+  return `Punt marcat ${pointPlaceText(place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near)}`;
+}
 
 /** A comment on the proposal map: the comment and the privacy box; the e-mail is optional, and so
  * is the place (issue 17): a pin or a segment picked on our map, a category, a municipality (the
@@ -69,7 +77,7 @@ export function MapCommentForm({
           <p className="text-sm font-semibold">Lloc del comentari (opcional)</p>
           {place ? (
             <p className="flex flex-wrap items-center gap-2 text-sm">
-              {place.segment ? `Tram: ${place.segmentName}` : `Punt marcat al mapa (${place.lat.toFixed(5)}, ${place.lng.toFixed(5)})`}
+              <span>{placeText(place)}</span>
               <button type="button" onClick={onClearPlace} className="font-semibold text-brand-dark underline">
                 Treu el lloc
               </button>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PlaceMap } from "~/components/map/place-map";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { contributionLabel, excerpt, type Contribution } from "~/lib/contributions";
@@ -34,6 +35,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
               </DialogDescription>
             </DialogHeader>
             <p className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">{item.text}</p>
+            {item.type === "map_comment" && item.place && <PlaceMap place={item.place} />}
             {item.type === "testimonial" && item.audioUrl && (
               <audio controls preload="none" src={item.audioUrl} className="w-full" aria-label={`Àudio: ${item.title ?? label}`}>
                 El teu navegador no suporta la reproducció d'àudio.

@@ -6,6 +6,7 @@ import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui
 import { ExportLinks } from "~/components/admin/list-controls";
 import { FiltersSheet } from "~/components/admin/filters-sheet";
 import { MoreActions } from "~/components/admin/more-actions";
+import { commentPlaceText, PlaceMap } from "~/components/map/place-map";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -273,6 +274,7 @@ function QueueCard({
       </div>
       <p className="mt-2 break-words whitespace-pre-line">{item.text}</p>
       {(item.name || item.email) && <p className="mt-1 text-sm text-ink/80">{[item.name, item.email].filter(Boolean).join(" · ")}</p>}
+      {item.place && <PlaceDetails place={item.place} />}
       {item.audioUrl && (
         <audio controls preload="none" src={item.audioUrl} aria-label={`Àudio: ${item.text}`} className="mt-2 h-10 w-full max-w-md">
           El teu navegador no suporta la reproducció d'àudio.
@@ -300,6 +302,21 @@ function QueueCard({
         <Actions keys={[item.key]} status={item.status} what={THIS[item.type]} canDelete={canDelete} />
       </div>
     </li>
+  );
+}
+
+/** A map comment's place: in words, and a small map once opened (issue 27, item 11). */
+function PlaceDetails({ place }: { place: NonNullable<Item["place"]> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-2 max-w-md text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex min-h-6 cursor-pointer items-center font-semibold">Lloc: {commentPlaceText(place)}</summary>
+      {open && (
+        <div className="mt-2">
+          <PlaceMap place={place} />
+        </div>
+      )}
+    </details>
   );
 }
 
