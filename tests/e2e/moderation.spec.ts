@@ -326,7 +326,7 @@ test("the testimonials screen is the queue's testimonial view: approve, hide, an
 
   // Hidden: an administrator deletes it from the menu, after confirming in an alert dialog.
   await page.goto(`/admin/testimonials?estat=hidden&q=${encodeURIComponent(title)}`);
-  await expect(card).toContainText("Motiu per amagar-la: Es confon amb un altre testimoni");
+  await expect(card).toContainText("Motiu per amagar-lo: Es confon amb un altre testimoni");
   await menuButton.click();
   await page.getByRole("menuitem", { name: "Elimina definitivament…" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Confirmar eliminació" });

@@ -37,6 +37,9 @@ const THIS: Record<Item["type"], string> = {
   testimonial: "aquest testimoni",
 };
 
+/** "to hide it", with the pronoun of each type's noun (una reflexió; un comentari, un testimoni). */
+const HIDE_IT: Record<Item["type"], string> = { reflection: "amagar-la", map_comment: "amagar-lo", testimonial: "amagar-lo" };
+
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
 /** The testimonials export with the view's filters, in the admin lists' words (status, theme, q). */
@@ -282,7 +285,7 @@ function QueueCard({
       )}
       {item.status === "hidden" && item.hiddenReason && (
         <p className="mt-2 text-sm">
-          <span className="font-semibold">Motiu per amagar-la:</span> {item.hiddenReason}
+          <span className="font-semibold">Motiu per {HIDE_IT[item.type]}:</span> {item.hiddenReason}
         </p>
       )}
       {item.reports.length > 0 && (
