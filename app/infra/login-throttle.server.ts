@@ -5,7 +5,8 @@ import { loginRateLimits } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 import { log, logRepeated } from "~/infra/log.server";
 import { HASHING } from "~/infra/password.server";
-import { databaseLimiter } from "~/infra/rate-limit.server";
+import { clientGroup, databaseLimiter } from "~/infra/rate-limit.server";
+import { targetPath } from "~/lib/request-path";
 
 // Brute-force protection for the sign-in (decision 022). Every attempt is counted before its
 // password is checked, atomically in the database, so no number of concurrent requests or
@@ -91,7 +92,14 @@ export async function attemptSucceeded(context: Pick<AppContext, "db" | "clientK
 /** Sign-ins being handled by this instance at most: as many as the hashing queue holds. Each one
  * admitted costs a page render, so this also bounds what a burst takes from other requests. */
 export const SIGN_IN_IN_FLIGHT = HASHING.running + HASHING.waiting;
-const SIGN_IN_POST = /^\/admin\/login(\.data)?\/?$/i;
+/** The posts that hash a password: a sign-in, and accepting an invitation (which sets one). Matched
+ * on the path the router matches (targetPath: decoded once, any letter case), so `/admin/%6Cogin`
+ * is a sign-in here too (issue 29). */
+const SIGN_IN_POST = /^\/admin\/(?:login|invitacio\/[^/]+)(?:\.data)?\/?$/i;
+
+/** Whether a request is one the gate counts: a POST whose path the router takes for a sign-in. */
+export const isSignInPost = (method: string | undefined, target: string | undefined) =>
+  method === "POST" && SIGN_IN_POST.test(targetPath(target ?? "") ?? "");
 let inFlight = 0;
 
 /** Sign-ins one client may start on one instance within a few seconds: more than a person sends
@@ -123,7 +131,7 @@ const REFUSAL_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** In front of the whole site, before Express: a sign-in beyond SIGN_IN_IN_FLIGHT, or beyond a
+/** In front of the whole site, before Express: a sign-in (or an invitation's password) beyond SIGN_IN_IN_FLIGHT, or beyond a
  * client's SIGN_IN_BURST, is refused at once with a few bytes (429, Retry-After), touching neither
  * the database nor the renderer, nor Express's routing and headers. Counting and rendering 200
  * refusals cost a burst's other requests (a /media file, /healthz) seconds; refusing them inside
@@ -131,8 +139,9 @@ const REFUSAL_HEADERS = {
  * client's address as Express reads it (req.ip, with its trust-proxy setting). */
 export function signInGate(clientAddress: (req: IncomingMessage) => string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    if (req.method !== "POST" || !SIGN_IN_POST.test((req.url ?? "").split("?", 1)[0]!)) return next();
-    const burst = burstAllows(clientAddress(req));
+    if (!isSignInPost(req.method, req.url)) return next();
+    // One client is one address, or one IPv6 /64 (clientGroup), as for every other limit.
+    const burst = burstAllows(clientGroup(clientAddress(req)));
     if (inFlight >= SIGN_IN_IN_FLIGHT || burst !== true) {
       const wait = burst === true ? 1 : burst;
       logRepeated("sign-in-refused", "warn", "sign-in refused: too many at once, or too many from one client", { retryAfter: wait });

@@ -32,7 +32,7 @@ export type SignIn =
  * is in the audit log. Throws HashingBusyError, before any work, when too many passwords are being checked. */
 export async function signIn(context: AppContext, email: string, password: string, request?: Request, redirectTo = ""): Promise<SignIn> {
   const admin = await findAdminByEmail(context.db, email);
-  const ok = await verifyPassword(password, admin?.passwordHash ?? NO_ACCOUNT_HASH);
+  const ok = await verifyPassword(password, admin?.passwordHash ?? NO_ACCOUNT_HASH, context.clientKey);
   if (!admin || !ok || admin.disabledAt) {
     await signInFailed(context, request, { id: admin?.id ?? null, email: normalizeEmail(email).slice(0, 254) }, "password");
     return { kind: "failed" };
