@@ -9,6 +9,7 @@ const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 /** What is left encoded after one decode: the path was encoded twice. */
 const STILL_ENCODED = /%[0-9a-f]{2}/i;
 /** Control characters (a NUL, a line break) have no place in a path. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
