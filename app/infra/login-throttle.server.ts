@@ -89,6 +89,54 @@ export async function attemptSucceeded(context: Pick<AppContext, "db" | "clientK
   await limiters(context).pair.delete(keys(email, context.clientKey).pair);
 }
 
+/** Wrong codes of the authenticator app one account may get, from all clients together, before
+ * such codes are refused for the account (issue 29): a six-digit code is one guess in a million
+ * (three, with the clock-drift window), so a ceiling that many clients cannot multiply is what
+ * keeps a stolen password from opening the account. 10 in 15 minutes, and 30 in a day: at that
+ * pace a code is found, on average, after some thirty years. */
+export const CODE_ACCOUNT_LIMITS = [
+  { keyPrefix: "code_account", points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  { keyPrefix: "code_account_day", points: 30, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
+] as const;
+
+export type CodeAttempt =
+  | { refused: false; delayMs: number }
+  /** `account`: the account's own ceiling refused it (whoever asks), not this client's limits.
+   * `firstRefusal`: this attempt is the first one past a ceiling in its window: tell the owner. */
+  | { refused: true; retryAfter: number; account: boolean; firstRefusal: boolean };
+
+/** A client's attempt (countAttempt) as a CodeAttempt: never the account's ceiling. */
+export const asCodeAttempt = (attempt: Attempt): CodeAttempt =>
+  attempt.refused ? { ...attempt, account: false, firstRefusal: false } : attempt;
+
+/** Counts one code of the authenticator app for an account, before the code is checked (decision
+ * 022): the client's limits as for a password (under `totp:<id>`), and the account's own ceiling
+ * (CODE_ACCOUNT_LIMITS), which does not depend on the client. Recovery codes (some 50 bits each)
+ * are counted with countAttempt only: they stay the owner's way in while the ceiling holds. */
+export async function countCodeAttempt(context: Pick<AppContext, "db" | "clientKey">, userId: string): Promise<CodeAttempt> {
+  const key = hash(`code-account:${userId}`);
+  const [client, ...account] = await Promise.all([
+    countAttempt(context, `totp:${userId}`),
+    ...CODE_ACCOUNT_LIMITS.map((limit) => consume(databaseLimiter(context.db, loginRateLimits, limit), key)),
+  ]);
+  const over = account.filter((a) => a.over);
+  if (over.length) {
+    const ms = Math.max(...over.map((a) => a.res.msBeforeNext));
+    const firstRefusal = account.some((a, i) => a.over && a.res.consumedPoints === CODE_ACCOUNT_LIMITS[i]!.points + 1);
+    return { refused: true, retryAfter: Math.max(1, Math.ceil(ms / 1000)), account: true, firstRefusal };
+  }
+  return asCodeAttempt(client);
+}
+
+/** A right code of the authenticator app: its point is given back to every count. */
+export async function codeSucceeded(context: Pick<AppContext, "db" | "clientKey">, userId: string) {
+  const key = hash(`code-account:${userId}`);
+  await Promise.all([
+    attemptSucceeded(context, `totp:${userId}`),
+    ...CODE_ACCOUNT_LIMITS.map((limit) => databaseLimiter(context.db, loginRateLimits, limit).reward(key, 1)),
+  ]);
+}
+
 /** Sign-ins being handled by this instance at most: as many as the hashing queue holds. Each one
  * admitted costs a page render, so this also bounds what a burst takes from other requests. */
 export const SIGN_IN_IN_FLIGHT = HASHING.running + HASHING.waiting;

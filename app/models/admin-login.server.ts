@@ -5,7 +5,9 @@ import { adminUsers } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
+import { errorFields, log } from "~/infra/log.server";
 import { verifyPassword } from "~/infra/password.server";
+import { paths, SITE_NAME } from "~/lib/routes";
 import { createSession } from "~/infra/session.server";
 
 export const loginSchema = z.object({
@@ -59,6 +61,55 @@ export async function signInFailed(
       after: { step },
     },
   );
+}
+
+/** "3 minuts", "1 hora", "5 hores": how long to wait, rounded up, for a message. */
+export function waitWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 90) return `${minutes} ${minutes === 1 ? "minut" : "minuts"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? "hora" : "hores"}`;
+}
+
+/** What the person is told while the account's ceiling of wrong codes holds (issue 29). At sign-in
+ * a recovery code still opens the account: the owner is never locked out by someone else. */
+export const codeLockedMessage = (seconds: number, where: "sign-in" | "account") =>
+  `Massa codis incorrectes per a aquest compte. Per seguretat, els codis de l'aplicació no s'accepten fins d'aquí a ${waitWords(seconds)}.` +
+  (where === "sign-in" ? " Pots entrar amb un codi de recuperació." : "");
+
+/** The account's ceiling of wrong codes has just been reached (login-throttle's countCodeAttempt):
+ * whoever tries has the password. It goes in the audit log, in the server's log, and to the owner
+ * by e-mail, so that the owner changes the password. Once per window of the ceiling. A message
+ * that cannot be sent is logged, and the answer is the same. */
+export async function secondFactorLocked(context: AppContext, request: Request | undefined, account: { id: string; email: string }) {
+  await recordAudit(
+    context.db,
+    { request, context },
+    { id: null, email: account.email },
+    { entity: "session", entityId: account.id, action: "second_factor_locked" },
+  );
+  log("warn", "second factor: too many wrong codes for one account; its authenticator codes are refused for a while", {
+    account: account.id,
+  });
+  const link = `${context.env.PUBLIC_URL}${paths.adminAccount}`;
+  try {
+    await context.mailer.sendMail({
+      to: account.email,
+      subject: `Avís de seguretat: codis de verificació incorrectes al teu compte de ${SITE_NAME}`,
+      text:
+        `Hola,\n\nAlgú ha escrit la contrasenya del teu compte del backoffice de ${SITE_NAME} i després ha provat molts codis de verificació incorrectes. ` +
+        `Per seguretat, durant una estona no s'accepten els codis de l'aplicació d'autenticació.\n\n` +
+        `Si no has estat tu, algú coneix la teva contrasenya. Canvia-la tan aviat com puguis (${link}) i avisa l'administrador del lloc.\n\n` +
+        `Si has estat tu, pots entrar amb un dels codis de recuperació.\n`,
+      html:
+        `<p>Hola,</p><p>Algú ha escrit la contrasenya del teu compte del backoffice de ${SITE_NAME} i després ha provat molts codis de verificació incorrectes. ` +
+        `Per seguretat, durant una estona no s'accepten els codis de l'aplicació d'autenticació.</p>` +
+        `<p>Si no has estat tu, algú coneix la teva contrasenya. <a href="${link}">Canvia-la</a> tan aviat com puguis i avisa l'administrador del lloc.</p>` +
+        `<p>Si has estat tu, pots entrar amb un dels codis de recuperació.</p>`,
+    });
+  } catch (err) {
+    log("error", "second factor: the warning to the account's owner could not be sent", { account: account.id, ...errorFields(err) });
+  }
 }
 
 /** Opens the session, stamps the last sign-in and records it: one transaction. */
