@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { z } from "zod";
@@ -36,14 +37,25 @@ export async function signIn(context: AppContext, email: string, password: strin
   const admin = await findAdminByEmail(context.db, email);
   const ok = await verifyPassword(password, admin?.passwordHash ?? NO_ACCOUNT_HASH, context.clientKey);
   if (!admin || !ok || admin.disabledAt) {
-    await signInFailed(context, request, { id: admin?.id ?? null, email: normalizeEmail(email).slice(0, 254) }, "password");
+    await signInFailed(context, request, { id: admin?.id ?? null, email: admin?.email ?? typedAddress(context, email) }, "password");
     return { kind: "failed" };
   }
   if (admin.totpEnabledAt) return { kind: "second-factor", cookie: await startSecondFactor(context, admin.id, redirectTo) };
   return { kind: "signed-in", cookie: await completeSignIn(context, admin, request, "password") };
 }
 
-/** A failed sign-in in the audit log: who was tried (the e-mail typed), at which step. */
+/** What the audit log keeps of the e-mail typed at a failed sign-in for no account: the address
+ * when it is a well-formed one, otherwise no text at all (it can be a password typed in the wrong
+ * field; issue 29) but a short keyed hash of it, so that staff still see the same text tried again
+ * and again, and nobody can test guesses against the log without the server's secret. */
+export function typedAddress(context: Pick<AppContext, "sessionSecret">, typed: string): string {
+  const email = normalizeEmail(typed);
+  if (email.length <= 254 && z.email().safeParse(email).success) return email;
+  const digest = createHmac("sha256", `typed-email:${context.sessionSecret}`).update(email).digest("hex").slice(0, 12);
+  return `adreça no vàlida #${digest}`;
+}
+
+/** A failed sign-in in the audit log: who was tried (the account's address, or the typedAddress), at which step. */
 export async function signInFailed(
   context: AppContext,
   request: Request | undefined,
