@@ -67,6 +67,45 @@ describe.each([
   });
 });
 
+describe("wellFormedRequests: one reading of the path (decision 052)", () => {
+  let server: Server;
+  let port: number;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    const app = express();
+    app.use(wellFormedRequests());
+    app.all("/{*path}", (req, res) => {
+      seen.push(req.originalUrl);
+      res.send("ok");
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => ({ status: r.status, body: await r.text() }));
+
+  it("refuses with a 400 a path with an encoded slash, one encoded twice or a malformed escape, before any route sees it", async () => {
+    for (const path of [
+      "/admin%2Fcomptes",
+      "/admin/export/audit%252Ecsv",
+      "/admin/%2561udit",
+      "/landing/..%2f..%2fadmin",
+      "/%E0%A4",
+      "/x%00",
+    ]) {
+      expect(await get(path), path).toEqual({ status: 400, body: "Petició no vàlida" });
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("lets a path encoded once through: the router reads it decoded, as the roles do", async () => {
+    for (const path of ["/admin/export/audit%2Ecsv", "/participa/reflexi%C3%B3", "/aportacions?tipus=%2F"])
+      expect((await get(path)).status, path).toBe(200);
+  });
+});
+
 describe("cspNonce", () => {
   it("gives 16 random bytes each time, never the same, across the pool's refills", () => {
     const nonces = Array.from({ length: 2000 }, cspNonce);

@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Env } from "~/infra/env.server";
 import { logRepeated } from "~/infra/log.server";
+import { normalisedPath } from "~/lib/request-path";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -42,7 +43,9 @@ export function requestUrl(req: express.Request): URL | null {
 
 /** Refuses up front what the app cannot answer, with a short answer, instead of letting it fail
  * deep inside the router with a 500: another method (TRACE cannot even be made into a fetch
- * Request), or a request no URL can be made of (requestUrl). */
+ * Request), or a request no URL can be made of (requestUrl). A path that cannot be read one way
+ * only (an encoded slash, a path encoded twice, a malformed escape: normalisedPath) is refused
+ * too: the router, the roles and the sign-in gate must all read the same path (decision 052). */
 export function wellFormedRequests(): RequestHandler {
   return (req, res, next) => {
     if (!METHODS.has(req.method)) {
@@ -51,7 +54,7 @@ export function wellFormedRequests(): RequestHandler {
       return;
     }
     const url = requestUrl(req);
-    if (!url) {
+    if (!url || normalisedPath(url.pathname) === null) {
       logRepeated("malformed-request", "warn", "request refused: no URL can be made of it", { target: req.originalUrl.slice(0, 200) });
       res.status(400).type("text/plain; charset=utf-8").send("Petició no vàlida");
       return;

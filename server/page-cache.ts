@@ -9,6 +9,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { PAGE_PARAMS } from "~/lib/routes";
 import { endOfDayInCatalonia } from "~/domain/consultation";
+import { targetPath } from "~/lib/request-path";
 import type { Database } from "~/db/client.server";
 import {
   ALL_CONTENT,
@@ -167,6 +168,9 @@ function plainlyWellFormed(req: IncomingMessage, target: string): boolean {
   return (
     target.startsWith("/") &&
     !target.includes("#") &&
+    // A path that cannot be read one way only (an encoded slash or backslash, a path encoded twice)
+    // is Express's to refuse (decision 052); only a path with an escape can be one.
+    (!target.includes("%") || targetPath(target) !== null) &&
     HOST.test(req.headers.host ?? "") &&
     (forwardedHost === undefined || HOST.test(forwardedHost)) &&
     (forwardedProto === undefined || /^https?$/.test(forwardedProto))

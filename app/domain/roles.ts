@@ -1,6 +1,8 @@
 // Who may use which part of the back office (decision 032). One table, read by the server guard
 // (requireAdmin, on every admin loader and action) and by the shell's navigation. Client-safe.
 
+import { normalisedPath } from "~/lib/request-path";
+
 export const adminRoles = ["administrator", "editor", "moderator"] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
@@ -48,19 +50,29 @@ export const ADMIN_ACCESS: Record<string, readonly AdminRole[]> = {
   "/admin/export/audit.csv": ADMIN,
 };
 
-/** The declared path that covers `pathname` (itself or a parent), or undefined. */
+/** The declared path that covers `pathname` (itself or a parent), or undefined. `pathname` is read
+ * as the router reads it (normalisedPath: decoded once, letter case ignored): `/admin/export/audit%2Ecsv`
+ * is `/admin/export/audit.csv`. A path that cannot be read one way only is nobody's. */
 export function accessEntry(pathname: string): string | undefined {
-  const path = pathname.replace(/\/+$/, "").toLowerCase();
+  const decoded = normalisedPath(pathname);
+  return decoded === null ? undefined : entryOf(decoded);
+}
+
+function entryOf(decoded: string): string | undefined {
+  const path = decoded.replace(/\/+$/, "").toLowerCase();
   let best: string | undefined;
   for (const key of Object.keys(ADMIN_ACCESS))
     if ((path === key || path.startsWith(`${key}/`)) && (!best || key.length > best.length)) best = key;
   return best;
 }
 
-/** Whether `role` may open `pathname`. An administrator may use everything; an undeclared path
- * is nobody else's (a new screen stays the administrators' until it is declared). */
+/** Whether `role` may open `pathname` (a URL's path as sent). An administrator
+ * may use everything the router can match; an undeclared path is nobody else's (a new screen stays
+ * the administrators' until it is declared); a path that cannot be read one way only is nobody's. */
 export function mayUse(role: AdminRole, pathname: string): boolean {
+  const decoded = normalisedPath(pathname);
+  if (decoded === null) return false;
   if (role === "administrator") return true;
-  const key = accessEntry(pathname.replace(/\.data$/, ""));
+  const key = entryOf(decoded.replace(/\.data$/i, ""));
   return key !== undefined && ADMIN_ACCESS[key]!.includes(role);
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type ServerResponse, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logLines } from "~/test/log";
 import { REPEAT_WINDOW_MS } from "~/infra/log.server";
@@ -42,6 +42,20 @@ describe("signInGate", () => {
       headers: { "X-Client": client },
       body: method === "POST" ? new URLSearchParams({ email: "gestor@penedes.cat", password: "malament" }) : undefined,
     }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
+
+  /** A post with its target sent as written (fetch would resolve dot segments and backslashes). */
+  const sendRaw = (client: string, path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: "127.0.0.1", port, method: "POST", path, headers: { "X-Client": client, "Content-Length": 0 } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
 
   it("refuses a client's sign-ins beyond its burst with a few safe bytes, never reaching the app, and logs them once", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
@@ -95,5 +109,33 @@ describe("signInGate", () => {
     expect((await send(client, { method: "GET" })).status).toBe(200);
     expect((await send(client, { path: "/participa/reflexio" })).status).toBe(200);
     expect((await send(client, { path: "/admin/login/other" })).status).toBe(200);
+  });
+
+  it("knows the sign-in by the path the router matches: encoded letters, dot segments and backslashes are the sign-in too (issue 29)", async () => {
+    const client = "203.0.113.30";
+    const spellings = [
+      "/admin/%6Cogin",
+      "/%61dmin/login",
+      "/admin/LOG%49N.data",
+      "/admin/x/../login",
+      "/admin/x/%2e%2e/login",
+      "/admin\\login",
+    ];
+    for (let i = 0; i < SIGN_IN_BURST.perClient; i++) expect(await sendRaw(client, spellings[i % spellings.length]!)).toBe(200);
+    // Before, each of these skipped the gate: the router signed in at them all the same.
+    for (const path of spellings) expect(await sendRaw(client, path), path).toBe(429);
+  });
+
+  it("counts accepting an invitation (it hashes a password) as a sign-in", async () => {
+    const client = "203.0.113.40";
+    for (let i = 0; i < SIGN_IN_BURST.perClient; i++) expect((await send(client, { path: `/admin/invitacio/tok${i}` })).status).toBe(200);
+    expect((await send(client, { path: "/admin/invitacio/%74ok" })).status).toBe(429);
+    expect((await send(client, { path: "/admin/login" })).status).toBe(429);
+  });
+
+  it("counts an IPv6 client by its /64: a new address of the same network is the same client", async () => {
+    for (let i = 0; i < SIGN_IN_BURST.perClient; i++) expect((await send(`2001:db8:77:1::${(i + 1).toString(16)}`)).status).toBe(200);
+    expect((await send("2001:db8:77:1:ffff:ffff:ffff:ffff")).status).toBe(429);
+    expect((await send("2001:db8:77:2::1")).status).toBe(200);
   });
 });

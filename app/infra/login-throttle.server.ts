@@ -5,7 +5,8 @@ import { loginRateLimits } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 import { log, logRepeated } from "~/infra/log.server";
 import { HASHING } from "~/infra/password.server";
-import { databaseLimiter } from "~/infra/rate-limit.server";
+import { clientGroup, databaseLimiter } from "~/infra/rate-limit.server";
+import { targetPath } from "~/lib/request-path";
 
 // Brute-force protection for the sign-in (decision 022). Every attempt is counted before its
 // password is checked, atomically in the database, so no number of concurrent requests or
@@ -88,10 +89,65 @@ export async function attemptSucceeded(context: Pick<AppContext, "db" | "clientK
   await limiters(context).pair.delete(keys(email, context.clientKey).pair);
 }
 
+/** Wrong codes of the authenticator app one account may get, from all clients together, before
+ * such codes are refused for the account (issue 29): a six-digit code is one guess in a million
+ * (three, with the clock-drift window), so a ceiling that many clients cannot multiply is what
+ * keeps a stolen password from opening the account. 10 in 15 minutes, and 30 in a day: at that
+ * pace a code is found, on average, after some thirty years. */
+export const CODE_ACCOUNT_LIMITS = [
+  { keyPrefix: "code_account", points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  { keyPrefix: "code_account_day", points: 30, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
+] as const;
+
+export type CodeAttempt =
+  | { refused: false; delayMs: number }
+  /** `account`: the account's own ceiling refused it (whoever asks), not this client's limits.
+   * `firstRefusal`: this attempt is the first one past a ceiling in its window: tell the owner. */
+  | { refused: true; retryAfter: number; account: boolean; firstRefusal: boolean };
+
+/** A client's attempt (countAttempt) as a CodeAttempt: never the account's ceiling. */
+export const asCodeAttempt = (attempt: Attempt): CodeAttempt =>
+  attempt.refused ? { ...attempt, account: false, firstRefusal: false } : attempt;
+
+/** Counts one code of the authenticator app for an account, before the code is checked (decision
+ * 022): the client's limits as for a password (under `totp:<id>`), and the account's own ceiling
+ * (CODE_ACCOUNT_LIMITS), which does not depend on the client. Recovery codes (some 50 bits each)
+ * are counted with countAttempt only: they stay the owner's way in while the ceiling holds. */
+export async function countCodeAttempt(context: Pick<AppContext, "db" | "clientKey">, userId: string): Promise<CodeAttempt> {
+  const key = hash(`code-account:${userId}`);
+  const [client, ...account] = await Promise.all([
+    countAttempt(context, `totp:${userId}`),
+    ...CODE_ACCOUNT_LIMITS.map((limit) => consume(databaseLimiter(context.db, loginRateLimits, limit), key)),
+  ]);
+  const over = account.filter((a) => a.over);
+  if (over.length) {
+    const ms = Math.max(...over.map((a) => a.res.msBeforeNext));
+    const firstRefusal = account.some((a, i) => a.over && a.res.consumedPoints === CODE_ACCOUNT_LIMITS[i]!.points + 1);
+    return { refused: true, retryAfter: Math.max(1, Math.ceil(ms / 1000)), account: true, firstRefusal };
+  }
+  return asCodeAttempt(client);
+}
+
+/** A right code of the authenticator app: its point is given back to every count. */
+export async function codeSucceeded(context: Pick<AppContext, "db" | "clientKey">, userId: string) {
+  const key = hash(`code-account:${userId}`);
+  await Promise.all([
+    attemptSucceeded(context, `totp:${userId}`),
+    ...CODE_ACCOUNT_LIMITS.map((limit) => databaseLimiter(context.db, loginRateLimits, limit).reward(key, 1)),
+  ]);
+}
+
 /** Sign-ins being handled by this instance at most: as many as the hashing queue holds. Each one
  * admitted costs a page render, so this also bounds what a burst takes from other requests. */
 export const SIGN_IN_IN_FLIGHT = HASHING.running + HASHING.waiting;
-const SIGN_IN_POST = /^\/admin\/login(\.data)?\/?$/i;
+/** The posts that hash a password: a sign-in, and accepting an invitation (which sets one). Matched
+ * on the path the router matches (targetPath: decoded once, any letter case), so `/admin/%6Cogin`
+ * is a sign-in here too (issue 29). */
+const SIGN_IN_POST = /^\/admin\/(?:login|invitacio\/[^/]+)(?:\.data)?\/?$/i;
+
+/** Whether a request is one the gate counts: a POST whose path the router takes for a sign-in. */
+export const isSignInPost = (method: string | undefined, target: string | undefined) =>
+  method === "POST" && SIGN_IN_POST.test(targetPath(target ?? "") ?? "");
 let inFlight = 0;
 
 /** Sign-ins one client may start on one instance within a few seconds: more than a person sends
@@ -123,7 +179,7 @@ const REFUSAL_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** In front of the whole site, before Express: a sign-in beyond SIGN_IN_IN_FLIGHT, or beyond a
+/** In front of the whole site, before Express: a sign-in (or an invitation's password) beyond SIGN_IN_IN_FLIGHT, or beyond a
  * client's SIGN_IN_BURST, is refused at once with a few bytes (429, Retry-After), touching neither
  * the database nor the renderer, nor Express's routing and headers. Counting and rendering 200
  * refusals cost a burst's other requests (a /media file, /healthz) seconds; refusing them inside
@@ -131,8 +187,9 @@ const REFUSAL_HEADERS = {
  * client's address as Express reads it (req.ip, with its trust-proxy setting). */
 export function signInGate(clientAddress: (req: IncomingMessage) => string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    if (req.method !== "POST" || !SIGN_IN_POST.test((req.url ?? "").split("?", 1)[0]!)) return next();
-    const burst = burstAllows(clientAddress(req));
+    if (!isSignInPost(req.method, req.url)) return next();
+    // One client is one address, or one IPv6 /64 (clientGroup), as for every other limit.
+    const burst = burstAllows(clientGroup(clientAddress(req)));
     if (inFlight >= SIGN_IN_IN_FLIGHT || burst !== true) {
       const wait = burst === true ? 1 : burst;
       logRepeated("sign-in-refused", "warn", "sign-in refused: too many at once, or too many from one client", { retryAfter: wait });

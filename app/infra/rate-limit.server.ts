@@ -1,15 +1,52 @@
 import { createHmac } from "node:crypto";
+import { isIP } from "node:net";
 import { RateLimiterDrizzle, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits, type loginRateLimits } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 
-/** A client's address is never stored: limits are keyed by a keyed hash of it. */
+/** The eight 16-bit groups of an IPv6 address (a zone, `%eth0`, left out; a dotted IPv4 tail read
+ * as two groups), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const plain = address.replace(/%.*$/, "");
+  if (isIP(plain) !== 6) return null;
+  let text = plain;
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.split("::") as [string, string | undefined];
+  const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(rest);
+  const groups = rest === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 ? groups : null;
+}
+
+/**
+ * The client a request counts as, for every per-client limit (sign-in, second factor, public
+ * writes, reports, uploads, invitations, the sign-in gate): an IPv4 address as it is; an IPv6
+ * address by its /64, the block one subscriber or one server is given, so that the 2^64 addresses
+ * of one network count as one client (issue 29). An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`,
+ * what a dual-stack socket reports) is its IPv4 address. Anything else is taken as it is.
+ */
+export function clientGroup(address: string | undefined): string {
+  if (!address) return "unknown";
+  if (isIP(address) === 4) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** A client's address is never stored: limits are keyed by a keyed hash of its group (clientGroup). */
 export function clientKeyFor(address: string | undefined, secret: string): string {
-  return createHmac("sha256", `client-key:${secret}`)
-    .update(address ?? "unknown")
-    .digest("base64url")
-    .slice(0, 32);
+  return createHmac("sha256", `client-key:${secret}`).update(clientGroup(address)).digest("base64url").slice(0, 32);
 }
 
 type LimiterOptions = Omit<ConstructorParameters<typeof RateLimiterDrizzle>[0], "storeClient" | "schema">;

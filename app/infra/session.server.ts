@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { adminUsers, sessions } from "~/db/schema";
 import { mayUse, type AdminRole } from "~/domain/roles";
+import { normalisedPath } from "~/lib/request-path";
 import type { AppContext } from "~/lib/app-context";
 import { getSetting } from "~/models/settings.server";
 
@@ -107,8 +108,8 @@ export const OWN_ACCOUNT_PATH = "/admin/compte";
 export const FORBIDDEN = "No tens permís per obrir aquesta pàgina.";
 
 /** The guard at the top of every admin loader and action: the admin, or a redirect to sign in.
- * The request's path decides what the account's role may use (ADMIN_ACCESS, decision 032): any
- * other is a 403. While the second factor is compulsory and the account has none, every page
+ * The request's path, read as the router reads it (decoded once; decision 052), decides what the
+ * account's role may use (ADMIN_ACCESS, decision 032): any other is a 403. While the second factor is compulsory and the account has none, every page
  * but the own account's (where it is set up) sends there. */
 export async function requireAdmin(request: Request, context: AppContext): Promise<AdminSession> {
   const session = await getAdminSession(request, context);
@@ -121,7 +122,9 @@ export async function requireAdmin(request: Request, context: AppContext): Promi
     throw new Response(FORBIDDEN, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (
     !session.user.totpEnabled &&
-    url.pathname.replace(/\.data$/, "") !== OWN_ACCOUNT_PATH &&
+    normalisedPath(url.pathname)
+      ?.replace(/\.data$/i, "")
+      .toLowerCase() !== OWN_ACCOUNT_PATH &&
     (await getSetting<boolean>(context.db, REQUIRE_TOTP_KEY)) === true
   )
     throw redirect(`${OWN_ACCOUNT_PATH}?cal-2fa=1`);

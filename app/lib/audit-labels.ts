@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   totp_remove: "Retirada de la verificació en dos passos",
   recovery_codes_new: "Codis de recuperació nous",
   sessions_end: "Tancament de sessions",
+  second_factor_locked: "Bloqueig de la verificació en dos passos",
   // Sessions.
   sign_in: "Inici de sessió",
   sign_in_failed: "Inici de sessió fallit",

@@ -133,10 +133,14 @@ export async function findInvitation(db: Db, token: string) {
   return row ?? null;
 }
 
+const INVITATION_INVALID = "Aquest enllaç d'invitació no és vàlid, ja s'ha fet servir o ha caducat.";
+
 /** Accepts an invitation: the account is created with its password, once. The account, the spent
- * invitation and the audit entry are one transaction. */
+ * invitation and the audit entry are one transaction. The token is looked up before the password
+ * is hashed: a made-up or spent link costs one query, never a hash (issue 29). */
 export async function acceptInvitation({ request, context }: Client, token: string, password: string) {
-  const passwordHash = await hashPassword(password);
+  if (!(await findInvitation(context.db, token))) throw new AccountError(INVITATION_INVALID, 410);
+  const passwordHash = await hashPassword(password, context.clientKey);
   return context.db.transaction(async (tx) => {
     const [invitation] = await tx
       .select()
@@ -149,7 +153,7 @@ export async function acceptInvitation({ request, context }: Client, token: stri
         ),
       )
       .for("update");
-    if (!invitation) throw new AccountError("Aquest enllaç d'invitació no és vàlid, ja s'ha fet servir o ha caducat.", 410);
+    if (!invitation) throw new AccountError(INVITATION_INVALID, 410);
     await tx.update(adminInvitations).set({ acceptedAt: new Date() }).where(eq(adminInvitations.id, invitation.id));
     const [user] = await tx
       .insert(adminUsers)
@@ -221,8 +225,9 @@ export async function changePassword(
   next: string,
 ) {
   const row = await context.db.query.adminUsers.findFirst({ where: eq(adminUsers.id, user.id) });
-  if (!row || !(await verifyPassword(current, row.passwordHash))) throw new AccountError("La contrasenya actual no és correcta.", 400);
-  const passwordHash = await hashPassword(next);
+  if (!row || !(await verifyPassword(current, row.passwordHash, context.clientKey)))
+    throw new AccountError("La contrasenya actual no és correcta.", 400);
+  const passwordHash = await hashPassword(next, context.clientKey);
   await context.db.transaction(async (tx) => {
     await tx.update(adminUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(adminUsers.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId)));

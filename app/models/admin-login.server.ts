@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { z } from "zod";
@@ -5,7 +6,9 @@ import { adminUsers } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
+import { errorFields, log } from "~/infra/log.server";
 import { verifyPassword } from "~/infra/password.server";
+import { paths, SITE_NAME } from "~/lib/routes";
 import { createSession } from "~/infra/session.server";
 
 export const loginSchema = z.object({
@@ -32,16 +35,27 @@ export type SignIn =
  * is in the audit log. Throws HashingBusyError, before any work, when too many passwords are being checked. */
 export async function signIn(context: AppContext, email: string, password: string, request?: Request, redirectTo = ""): Promise<SignIn> {
   const admin = await findAdminByEmail(context.db, email);
-  const ok = await verifyPassword(password, admin?.passwordHash ?? NO_ACCOUNT_HASH);
+  const ok = await verifyPassword(password, admin?.passwordHash ?? NO_ACCOUNT_HASH, context.clientKey);
   if (!admin || !ok || admin.disabledAt) {
-    await signInFailed(context, request, { id: admin?.id ?? null, email: normalizeEmail(email).slice(0, 254) }, "password");
+    await signInFailed(context, request, { id: admin?.id ?? null, email: admin?.email ?? typedAddress(context, email) }, "password");
     return { kind: "failed" };
   }
   if (admin.totpEnabledAt) return { kind: "second-factor", cookie: await startSecondFactor(context, admin.id, redirectTo) };
   return { kind: "signed-in", cookie: await completeSignIn(context, admin, request, "password") };
 }
 
-/** A failed sign-in in the audit log: who was tried (the e-mail typed), at which step. */
+/** What the audit log keeps of the e-mail typed at a failed sign-in for no account: the address
+ * when it is a well-formed one, otherwise no text at all (it can be a password typed in the wrong
+ * field; issue 29) but a short keyed hash of it, so that staff still see the same text tried again
+ * and again, and nobody can test guesses against the log without the server's secret. */
+export function typedAddress(context: Pick<AppContext, "sessionSecret">, typed: string): string {
+  const email = normalizeEmail(typed);
+  if (email.length <= 254 && z.email().safeParse(email).success) return email;
+  const digest = createHmac("sha256", `typed-email:${context.sessionSecret}`).update(email).digest("hex").slice(0, 12);
+  return `adreça no vàlida #${digest}`;
+}
+
+/** A failed sign-in in the audit log: who was tried (the account's address, or the typedAddress), at which step. */
 export async function signInFailed(
   context: AppContext,
   request: Request | undefined,
@@ -59,6 +73,55 @@ export async function signInFailed(
       after: { step },
     },
   );
+}
+
+/** "3 minuts", "1 hora", "5 hores": how long to wait, rounded up, for a message. */
+export function waitWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 90) return `${minutes} ${minutes === 1 ? "minut" : "minuts"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? "hora" : "hores"}`;
+}
+
+/** What the person is told while the account's ceiling of wrong codes holds (issue 29). At sign-in
+ * a recovery code still opens the account: the owner is never locked out by someone else. */
+export const codeLockedMessage = (seconds: number, where: "sign-in" | "account") =>
+  `Massa codis incorrectes per a aquest compte. Per seguretat, els codis de l'aplicació no s'accepten fins d'aquí a ${waitWords(seconds)}.` +
+  (where === "sign-in" ? " Pots entrar amb un codi de recuperació." : "");
+
+/** The account's ceiling of wrong codes has just been reached (login-throttle's countCodeAttempt):
+ * whoever tries has the password. It goes in the audit log, in the server's log, and to the owner
+ * by e-mail, so that the owner changes the password. Once per window of the ceiling. A message
+ * that cannot be sent is logged, and the answer is the same. */
+export async function secondFactorLocked(context: AppContext, request: Request | undefined, account: { id: string; email: string }) {
+  await recordAudit(
+    context.db,
+    { request, context },
+    { id: null, email: account.email },
+    { entity: "session", entityId: account.id, action: "second_factor_locked" },
+  );
+  log("warn", "second factor: too many wrong codes for one account; its authenticator codes are refused for a while", {
+    account: account.id,
+  });
+  const link = `${context.env.PUBLIC_URL}${paths.adminAccount}`;
+  try {
+    await context.mailer.sendMail({
+      to: account.email,
+      subject: `Avís de seguretat: codis de verificació incorrectes al teu compte de ${SITE_NAME}`,
+      text:
+        `Hola,\n\nAlgú ha escrit la contrasenya del teu compte del backoffice de ${SITE_NAME} i després ha provat molts codis de verificació incorrectes. ` +
+        `Per seguretat, durant una estona no s'accepten els codis de l'aplicació d'autenticació.\n\n` +
+        `Si no has estat tu, algú coneix la teva contrasenya. Canvia-la tan aviat com puguis (${link}) i avisa l'administrador del lloc.\n\n` +
+        `Si has estat tu, pots entrar amb un dels codis de recuperació.\n`,
+      html:
+        `<p>Hola,</p><p>Algú ha escrit la contrasenya del teu compte del backoffice de ${SITE_NAME} i després ha provat molts codis de verificació incorrectes. ` +
+        `Per seguretat, durant una estona no s'accepten els codis de l'aplicació d'autenticació.</p>` +
+        `<p>Si no has estat tu, algú coneix la teva contrasenya. <a href="${link}">Canvia-la</a> tan aviat com puguis i avisa l'administrador del lloc.</p>` +
+        `<p>Si has estat tu, pots entrar amb un dels codis de recuperació.</p>`,
+    });
+  } catch (err) {
+    log("error", "second factor: the warning to the account's owner could not be sent", { account: account.id, ...errorFields(err) });
+  }
 }
 
 /** Opens the session, stamps the last sign-in and records it: one transaction. */

@@ -8,6 +8,7 @@ import { ensureAdmin, findAdminByEmail } from "~/models/admin-users.server";
 import { hashPassword } from "~/infra/password.server";
 import type { ActionResult } from "~/lib/forms";
 import { createSession } from "~/infra/session.server";
+import { totpStep } from "~/infra/totp.server";
 import { routeArgs, setupTestContext } from "./context";
 import type { Backend } from "./db";
 
@@ -105,4 +106,12 @@ export async function signedInAs(ctx: AppContext, role: AdminRole, email = `${ro
       )[0]!.id;
   if (existing) await ctx.db.update(adminUsers).set({ role }).where(eq(adminUsers.id, id));
   return { cookie: (await createSession(ctx, id)).split(";")[0]!, id };
+}
+
+/** A six-digit code that is wrong for `secret` now (in no step of the accepted window). */
+export function wrongTotpCode(secret: string, seed = 0): string {
+  for (let n = seed; ; n = (n + 7919) % 1_000_000) {
+    const code = String(n).padStart(6, "0");
+    if (totpStep(secret, code) === null) return code;
+  }
 }

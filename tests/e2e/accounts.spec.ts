@@ -99,6 +99,13 @@ test("invite, accept, enrol the second factor, sign in with it; the moderator's 
   }
   await expectAccessible(other);
   expect((await other.goto("/admin/export/audit.csv").catch(() => null))?.status() ?? 403).toBe(403);
+  // The same addresses spelled otherwise are the same pages to the router, and to the roles (issue
+  // 29: the audit log was the moderator's at audit%2Ecsv); a path encoded twice, or with an encoded
+  // slash, is nobody's.
+  for (const spelling of ["/admin/export/audit%2Ecsv", "/admin/export/%61udit.csv", "/ADMIN/EXPORT/AUDIT.CSV", "/admin/%63omptes"])
+    expect((await other.request.get(spelling, { maxRedirects: 0 })).status(), spelling).toBe(403);
+  for (const ambiguous of ["/admin/export%2Faudit.csv", "/admin/export/%2561udit.csv"])
+    expect((await other.request.get(ambiguous, { maxRedirects: 0 })).status(), ambiguous).toBe(400);
   const open = await other.goto("/admin/testimonials?estat=published");
   expect(open!.status()).toBe(200);
   // A moderator hides; deleting is the administrators' (decision 051): no "Més accions" at all.

@@ -6,9 +6,12 @@
 // - Testimonial uploads: a burst from one address past its limit (TESTIMONIAL_RATE_LIMIT), then a
 //   burst from many addresses past the pending quota (PENDING_TESTIMONIALS_MAX, set for the
 //   phase): every answer a 200 or the right Catalan 429, and exactly the acknowledged ones stored.
+// - IPv6 clients through the trusted proxy (issue 29): wrong passwords and public writes, each
+//   from a new address of one /64, are counted as one client's: at most PAIR_LIMIT guesses, and
+//   the writes past RATE_LIMIT refused with the Catalan 429.
 import { MESSAGES } from "../../app/lib/participation-texts";
 import { PAIR_LIMIT } from "../../app/infra/login-throttle.server";
-import { TESTIMONIAL_RATE_LIMIT } from "../../app/infra/rate-limit.server";
+import { RATE_LIMIT, TESTIMONIAL_RATE_LIMIT } from "../../app/infra/rate-limit.server";
 import { openQuery, sleep, startBuiltServer } from "../support";
 import { ADMIN } from "./cases";
 
@@ -116,6 +119,32 @@ export async function bursts(port: number, where: { dataDir: string; url?: strin
     lines.push(`the right password from a fresh address: ${owner!.status} ${owner!.location ?? ""}`);
     if (owner!.status !== 302 || !/\/admin\/dashboard$/.test(owner!.location ?? ""))
       failures.push(`the right password from a fresh address answered ${owner!.status} ${owner!.location ?? ""}`);
+
+    // --- IPv6: one /64 is one client, whatever address of it each request comes from. -----------
+    const inBlock = (block: number, i: number) =>
+      `2001:db8:${block.toString(16)}:64:${((i * 2654435761) % 65536).toString(16)}:${i.toString(16)}::${(i % 7) + 1}`;
+    const v6Guesses = [];
+    for (let i = 0; i < PAIR_LIMIT.points + 7; i++)
+      v6Guesses.push(await post(login, inBlock(1, i), new URLSearchParams({ email: ADMIN.email, password: `no-v6-${i}` })));
+    const v6By: Record<number, number> = {};
+    for (const a of v6Guesses) v6By[a.status] = (v6By[a.status] ?? 0) + 1;
+    lines.push(`${v6Guesses.length} wrong passwords, each from a new address of one IPv6 /64: ${JSON.stringify(v6By)}`);
+    if ((v6By[401] ?? 0) > PAIR_LIMIT.points)
+      failures.push(`IPv6: ${v6By[401]} guesses from one /64 (limit ${PAIR_LIMIT.points}): its addresses counted as many clients`);
+    if (Object.keys(v6By).some((k) => k !== "401" && k !== "429")) failures.push(`IPv6 sign-ins answered ${JSON.stringify(v6By)}`);
+    // Public writes (an empty reflection: counted before it is read, refused for its content).
+    const writes = [];
+    for (let i = 0; i < RATE_LIMIT.points + 2; i++)
+      writes.push(await post(`${server.base}/participa/reflexio`, inBlock(2, i), new URLSearchParams({ reflection: "" })));
+    const writesBy: Record<number, number> = {};
+    for (const a of writes) writesBy[a.status] = (writesBy[a.status] ?? 0) + 1;
+    lines.push(
+      `${writes.length} public writes, each from a new address of one IPv6 /64 (limit ${RATE_LIMIT.points}): ${JSON.stringify(writesBy)}`,
+    );
+    const tooMany = writes.filter((a) => a.status === 429 && a.body.includes(MESSAGES.tooMany)).length;
+    if (tooMany < writes.length - RATE_LIMIT.points)
+      failures.push(`IPv6: ${writes.length - tooMany} public writes from one /64 passed a limit of ${RATE_LIMIT.points}`);
+    if (writes.some((a) => a.status >= 500 || a.status === 0)) failures.push(`IPv6 writes answered ${JSON.stringify(writesBy)}`);
 
     // --- Testimonials: one address past its limit, then many past the pending quota. -------------
     const upload = (client: string, i: number) => {

@@ -39,6 +39,10 @@ interface Spec {
   adminWrite?: boolean;
   /** The request line and headers as they are (with `bare`). */
   head?: Buffer;
+  /** An anonymous read of a back-office page: a 2xx is a failure. */
+  adminRead?: boolean;
+  /** The only status this request may get (a path that cannot be read one way only: 400). */
+  expectStatus?: number;
 }
 
 export interface Case {
@@ -51,6 +55,8 @@ export interface Case {
   rst?: boolean;
   broken: boolean;
   adminWrite: boolean;
+  adminRead?: boolean;
+  expectStatus?: number;
 }
 
 /** A multipart part: a field, a file, or raw bytes. */
@@ -1117,6 +1123,97 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
     for (const method of ["GET", "HEAD"]) add("traversal", `${method} ${target}`, { method, target, broken: /\\\\/.test(target) });
     add("traversal", `POST ${target}`, { method: "POST", target, headers: [FORM], body: b("a=1"), adminWrite: /admin/i.test(target) });
   }
+
+  // Encoded spellings of every back-office address (issue 29): the router decodes the path once and
+  // ignores letter case, so an encoded letter or dot, or capitals, are the same page; it must be
+  // refused anonymously as the page is (never a 2xx), and an anonymous post never accepted. A
+  // path that cannot be read one way only (an encoded slash, a path encoded twice) is a 400, also
+  // signed in. The route-walk test (app/routes/admin/roles.test.ts) walks them with every role.
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+  const SESSIONLESS = /^\/admin(?:\/login|\/verificacio|\/invitacio\/[^/]*)?$/;
+  for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin")) {
+    const last = path.split("/").at(-1)!;
+    const before = path.slice(0, -last.length);
+    const same = [
+      path.replace("/admin", "/%61dmin"),
+      `${before}${hex(last[0]!)}${last.slice(1)}`,
+      `${before}${last.replace(/[.-]/g, hex)}`,
+      `${before}${[...last].map(hex).join("")}`,
+      path.toUpperCase(),
+    ];
+    for (const target of same) {
+      add("encoded", `GET ${target}`, { target, adminRead: !SESSIONLESS.test(path) });
+      add("encoded", `GET ${target} signed in`, { target, headers: [["Cookie", ctx.session]] });
+      if (!SESSIONLESS.test(path))
+        add("encoded", `POST ${target}`, {
+          method: "POST",
+          target,
+          headers: [FORM],
+          body: b("intent=delete&id=x&value=true"),
+          adminWrite: true,
+        });
+    }
+    const ambiguous = [
+      path.replace("/admin/", "/admin%2F"),
+      path.replace("/admin/", "/admin%2f"),
+      `${before}%25${last.charCodeAt(0).toString(16)}${last.slice(1)}`,
+      `${before}${last.replace(/[.-]/g, "%252E")}%2561`,
+      path.replace("/admin/", "/admin%5C"),
+    ];
+    for (const target of ambiguous) {
+      add("encoded", `GET ${target} (ambiguous)`, { target, expectStatus: 400 });
+      add("encoded", `GET ${target} (ambiguous) signed in`, { target, headers: [["Cookie", ctx.session]], expectStatus: 400 });
+      add("encoded", `POST ${target} (ambiguous)`, {
+        method: "POST",
+        target,
+        headers: [FORM],
+        body: b("a=1"),
+        adminWrite: true,
+        expectStatus: 400,
+      });
+    }
+  }
+
+  // IPv6 clients through the trusted proxy (the server runs with TRUST_PROXY=loopback): every way a
+  // proxy may write an address, to the public forms, the sign-in and a page. Limits group IPv6
+  // clients by /64 (rate-limit.server.ts, clientGroup); no spelling may cost a 5xx. The bursts
+  // check the counting itself (bursts.ts).
+  const v6 = [
+    "2001:db8::1",
+    "2001:DB8:0:0:0:0:0:2",
+    "2001:0db8:0000:0000:ffff:ffff:ffff:ffff",
+    "fe80::1%eth0",
+    "::ffff:10.1.2.3",
+    "::ffff:0a01:0203",
+    "::1",
+    "::",
+    "64:ff9b::192.0.2.1",
+    "[2001:db8::1]",
+    "[2001:db8::1]:443",
+    "2001:db8::1, 10.0.0.1",
+    "10.0.0.1, 2001:db8::1",
+    "2001:db8:::1",
+    "2001:db8::g",
+    "2001:db8:1:2:3:4:5:6:7",
+    "::ffff:999.1.1.1",
+    `2001:db8::${"1:".repeat(200)}1`,
+    "",
+  ];
+  for (const address of v6)
+    for (const [method, target, body] of [
+      ["POST", "/admin/login", b("email=fuzz%40penedes.cat&password=no")],
+      ["POST", "/admin/%6Cogin", b("email=fuzz%40penedes.cat&password=no")],
+      ["POST", "/participa/reflexio", b("reflection=")],
+      ["POST", "/newsletter", b("email=no-es-correu")],
+      ["POST", "/denuncia", b("type=x")],
+      ["GET", "/aportacions", undefined],
+    ] as const)
+      add("ipv6", `${method} ${target} from ${JSON.stringify(address.slice(0, 60))}`, {
+        method,
+        target,
+        headers: [["X-Forwarded-For", address], ...(body ? [FORM] : [])],
+        body,
+      });
 
   // Mutations: valid-looking requests (each invalid at the application level, see above) with a
   // few random changes to the method, path, headers and body.

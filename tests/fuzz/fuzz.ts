@@ -122,6 +122,10 @@ function judge(c: Case, res: Result): string | null {
     return `connection ${res.outcome === "cut" ? "cut mid-response" : "closed without an answer"}`;
   if (c.adminWrite && res.status !== null && res.status >= 200 && res.status < 300)
     return `admin write answered ${res.status} without a session`;
+  if (c.adminRead && res.status !== null && res.status >= 200 && res.status < 300)
+    return `admin page answered ${res.status} without a session`;
+  if (c.expectStatus !== undefined && res.status !== null && res.status !== c.expectStatus)
+    return `answered ${res.status}, not ${c.expectStatus}`;
   const text = res.body.toString("latin1");
   if (LEAKS.some((re) => re.test(text))) return "leaked the contents of a server file";
   return null;

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { signIn } from "~/models/admin-login.server";
 import { createSession, getAdminSession } from "~/infra/session.server";
-import { totpCode } from "~/infra/totp.server";
-import { adminTestBed } from "~/test/admin";
+import { parseEnv } from "~/infra/env.server";
+import { CODE_ACCOUNT_LIMITS, PAIR_LIMIT } from "~/infra/login-throttle.server";
+import { createMailer } from "~/infra/mail.server";
+import { totpCode, TOTP_PERIOD } from "~/infra/totp.server";
+import { adminTestBed, wrongTotpCode } from "~/test/admin";
+import { startSmtpServer, type TestSmtpServer } from "~/test/smtp";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
 import * as account from "./account.server";
@@ -88,5 +92,62 @@ describe.each(testBackends())("own account on %s", (backend) => {
     expect(await db().$count(t.auditLog, eq(t.auditLog.action, "totp_enable"))).toBe(1);
     const entries = JSON.stringify(await db().select().from(t.auditLog));
     expect(entries).not.toContain(totp.pending!.secret);
+  });
+
+  describe("removing the second factor", () => {
+    let smtp: TestSmtpServer;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      bed.ctx.env = parseEnv({
+        DATA_DIR: bed.ctx.env.DATA_DIR,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "Al Penedès <campanya@example.cat>",
+        PUBLIC_URL: "https://bici.example.cat",
+      });
+      bed.ctx.mailer = createMailer(bed.ctx.env);
+    });
+    afterAll(async () => {
+      bed.ctx.mailer.close();
+      await smtp.close();
+    });
+    const remove = async (code: string, clientKey: string) => {
+      const out = (await account.action(
+        routeArgs({ ...bed.ctx, clientKey }, "/admin/compte", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "totp-remove", code }),
+          headers: { Cookie: bed.cookie },
+        }) as never,
+      )) as unknown as { data: { ok: boolean; error?: string }; init: ResponseInit | null };
+      return { ...out.data, status: out.init?.status ?? 200 };
+    };
+
+    it("takes a right code, and counts codes as the sign-in does: per client, then the account's ceiling whoever sends them (issue 29)", async () => {
+      const secret = (await me()).totpSecret!;
+      expect((await me()).totpEnabledAt).not.toBeNull();
+      // One client: its five guesses, then 429 (before: unthrottled, as many as it liked).
+      for (let i = 0; i < PAIR_LIMIT.points; i++)
+        expect(await remove(wrongTotpCode(secret, i), "one-client")).toMatchObject({ status: 400 });
+      expect(await remove(wrongTotpCode(secret, 99), "one-client")).toMatchObject({
+        status: 429,
+        error: expect.stringMatching(/^Massa intents fallits/),
+      });
+      // Many clients: the account's ceiling holds, even for the right code.
+      const ceiling = CODE_ACCOUNT_LIMITS[0].points;
+      for (let i = PAIR_LIMIT.points + 1; i < ceiling; i++)
+        expect(await remove(wrongTotpCode(secret, i * 13), `client-${i}`)).toMatchObject({ status: 400 });
+      const locked = await remove(totpCode(secret, Date.now() + TOTP_PERIOD * 1000), "fresh-client");
+      expect(locked).toMatchObject({ status: 429, error: expect.stringMatching(/^Massa codis incorrectes per a aquest compte/) });
+      expect((await me()).totpEnabledAt).not.toBeNull();
+      // The owner is told once, by e-mail, and the audit log has it once.
+      await remove(wrongTotpCode(secret, 5), "another-client");
+      await expect.poll(() => smtp.received.length).toBe(1);
+      expect(smtp.received[0]!.to).toEqual(["gestor@penedes.cat"]);
+      expect(smtp.received[0]!.parsed.text).toContain("Canvia-la tan aviat com puguis");
+      expect(await db().$count(t.auditLog, eq(t.auditLog.action, "second_factor_locked"))).toBe(1);
+      // Once the ceiling's time has passed (its counts are gone), the right code removes the factor.
+      await db().delete(t.loginRateLimits);
+      expect(await remove(totpCode(secret, Date.now() + TOTP_PERIOD * 1000), "fresh-client")).toMatchObject({ ok: true, status: 200 });
+      expect((await me()).totpEnabledAt).toBeNull();
+    });
   });
 });

@@ -7,7 +7,8 @@ import { done, failed, readAdminForm } from "~/models/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
 import { recordAudit } from "~/models/audit.server";
 import type { ActionResult } from "~/lib/forms";
-import { attemptSucceeded, countAttempt, throttledMessage } from "~/infra/login-throttle.server";
+import { attemptSucceeded, codeSucceeded, countAttempt, countCodeAttempt, throttledMessage } from "~/infra/login-throttle.server";
+import { codeLockedMessage, secondFactorLocked } from "~/models/admin-login.server";
 import { HashingBusyError } from "~/infra/password.server";
 import { getSetting } from "~/models/settings.server";
 import { endOtherSessions, REQUIRE_TOTP_KEY, requireAdmin } from "~/infra/session.server";
@@ -108,8 +109,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         if ((await getSetting<boolean>(context.db, REQUIRE_TOTP_KEY)) === true)
           return failed("La verificació en dos passos és obligatòria per a tots els comptes.", 409);
         const me = await context.db.query.adminUsers.findFirst({ where: eq(adminUsers.id, user.id) });
-        if (!me?.totpSecret || !(await acceptTotp(context.db, user.id, me.totpSecret, fields.code ?? "")))
+        if (!me?.totpSecret || !me.totpEnabledAt) return failed("La verificació en dos passos no està activada.", 409);
+        // A code is a guess like any other: counted first, per client and against the account's
+        // own ceiling, which a stolen session shares with the sign-in's second step (issue 29).
+        const attempt = await countCodeAttempt(context, user.id);
+        if (attempt.refused) {
+          if (attempt.account && attempt.firstRefusal) await secondFactorLocked(context, request, user);
+          return failed(attempt.account ? codeLockedMessage(attempt.retryAfter, "account") : throttledMessage(attempt.retryAfter), 429);
+        }
+        if (!(await acceptTotp(context.db, user.id, me.totpSecret, fields.code ?? "")))
           return failed("El codi no és correcte.", 400, { code: "El codi no és correcte." });
+        await codeSucceeded(context, user.id);
         await removeSecondFactor(client, user, user.id);
         return done("Verificació en dos passos desactivada.");
       }

@@ -4,6 +4,8 @@ import * as t from "~/db/schema";
 import { LAST_ADMIN } from "~/models/accounts.server";
 import { parseEnv } from "~/infra/env.server";
 import { createMailer } from "~/infra/mail.server";
+import { CLIENT_LIMIT } from "~/infra/login-throttle.server";
+import { HASHING, hashPassword, verifyPassword } from "~/infra/password.server";
 import { getAdminSession } from "~/infra/session.server";
 import { adminTestBed, signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
@@ -39,9 +41,9 @@ describe.each(testBackends())("accounts and invitations on %s", (backend) => {
     const mail = smtp.received.findLast((m) => m.to.includes(to));
     return mail?.parsed.text?.match(/https:\/\/bici\.example\.cat\/admin\/invitacio\/([A-Za-z0-9_-]+)/)?.[1];
   };
-  const accept = async (token: string, password = "una-contrasenya-llarga", confirm = password) => {
+  const accept = async (token: string, password = "una-contrasenya-llarga", confirm = password, clientKey = bed.ctx.clientKey) => {
     const out = await invitation.action(
-      routeArgs(bed.ctx, `/admin/invitacio/${token}`, {
+      routeArgs({ ...bed.ctx, clientKey }, `/admin/invitacio/${token}`, {
         method: "POST",
         body: new URLSearchParams({ password, confirm }),
         params: { token },
@@ -50,7 +52,8 @@ describe.each(testBackends())("accounts and invitations on %s", (backend) => {
     if (out instanceof Response)
       return { status: out.status, location: out.headers.get("Location"), cookies: out.headers.getSetCookie(), error: undefined };
     const { data, init } = out as unknown as { data: { error: string }; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, cookies: [], error: data.error };
+    const retryAfter = new Headers(init?.headers).get("Retry-After");
+    return { status: init?.status ?? 200, location: null, cookies: [], error: data.error, retryAfter };
   };
   const view = async (token: string) => {
     const out = (await invitation.loader(routeArgs(bed.ctx, `/admin/invitacio/${token}`, { params: { token } }) as never)) as unknown;
@@ -100,6 +103,30 @@ describe.each(testBackends())("accounts and invitations on %s", (backend) => {
     expect(await accept(fresh)).toMatchObject({ status: 410 });
     for (const bad of ["x", "a".repeat(43), "../../etc"]) expect(await accept(bad)).toMatchObject({ status: 410 });
     expect(await db().$count(t.adminUsers, eq(t.adminUsers.email, "tard@penedes.cat"))).toBe(0);
+  });
+
+  it("a made-up link is refused before any password is hashed, and a client's posts are throttled as sign-ins are (issue 29)", async () => {
+    // The hashing queue is full of other clients' sign-ins: a made-up link still gets its answer,
+    // because it is looked up first (before, it waited for a hash and got "busy", 429).
+    const stored = await hashPassword("una-contrasenya-llarga");
+    const busy = Array.from({ length: HASHING.running + HASHING.waiting }, (_, i) =>
+      verifyPassword("una-altra", stored, `staff-${i}`).catch(() => null),
+    );
+    expect(await accept("a".repeat(43), "una-contrasenya-llarga", undefined, "link-guesser")).toMatchObject({ status: 410 });
+    await Promise.all(busy);
+
+    // One client trying links is counted as one trying passwords: 20 tries, then 429 with Retry-After.
+    const answers = [];
+    for (let i = 0; i < CLIENT_LIMIT.points + 2; i++)
+      answers.push(await accept(`inventat-${String(i).padStart(30, "x")}`, "una-contrasenya-llarga", undefined, "flood-client"));
+    expect(answers.slice(0, CLIENT_LIMIT.points).every((a) => a.status === 410)).toBe(true);
+    for (const refused of answers.slice(CLIENT_LIMIT.points)) {
+      expect(refused).toMatchObject({ status: 429 });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(60);
+    }
+    // Another client is not held up: a real invitation from elsewhere is accepted.
+    await post(accounts.action, { intent: "invite", email: "nova@penedes.cat", role: "editor" });
+    expect(await accept(linkOf("nova@penedes.cat")!, "una-contrasenya-llarga", undefined, "invited-person")).toMatchObject({ status: 302 });
   });
 
   it("an invitation the mail server refuses leaves no invitation and no entry", async () => {

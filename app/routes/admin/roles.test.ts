@@ -1,3 +1,4 @@
+import { matchRoutes, type RouteObject } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { accessEntry, ADMIN_ACCESS, adminRoles, mayUse, type AdminRole } from "~/domain/roles";
@@ -61,6 +62,46 @@ const EXPECTED: Record<string, AdminRole[]> = {
 };
 
 type Fn = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+
+/** The route table as React Router matches it (ids as the build names them: the file, without
+ * its extension), each route with its file. */
+type Matched = RouteObject & { file: string };
+function routeTree(entries: Entry[] = routes as Entry[]): Matched[] {
+  return entries.map((e) => {
+    const id = (e as { id?: string }).id ?? e.file.replace(/\.tsx?$/, "");
+    const children = e.children ? routeTree(e.children as Entry[]) : undefined;
+    return (e.index ? { id, index: true, file: e.file } : { id, path: e.path, file: e.file, children }) as Matched;
+  });
+}
+
+/** Other spellings of an address that the router takes for the same route: a letter or the dot
+ * percent-encoded, the whole last segment encoded, upper case, a trailing slash. */
+function encodedSpellings(path: string): string[] {
+  const segments = path.split("/");
+  const last = segments.at(-1)!;
+  const withLast = (s: string) => [...segments.slice(0, -1), s].join("/");
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+  return [
+    path.replace("/admin/", "/%61dmin/"),
+    withLast(`${hex(last[0]!)}${last.slice(1)}`),
+    withLast(last.replace(/[.-]/g, hex)),
+    withLast([...last].map(hex).join("")),
+    path.toUpperCase(),
+    path.replace("/admin/", "/ADMIN/").replace(/.$/, (c) => hex(c).toLowerCase()),
+    `${path}/`,
+  ].filter((p) => p !== path);
+}
+
+/** Spellings no route may be reached by: an encoded slash, the path encoded twice. */
+function ambiguousSpellings(path: string): string[] {
+  const last = path.split("/").at(-1)!;
+  return [
+    path.replace("/admin/", "/admin%2F"),
+    path.replace(/\/([^/]+)$/, "%2F$1"),
+    path.replace(last, `%25${last.charCodeAt(0).toString(16)}${last.slice(1)}`),
+    path.replace(last, last.replace(/\./g, "%252E")),
+  ].filter((p) => p !== path);
+}
 const settle = async (fn: () => Promise<unknown>) => {
   try {
     return await fn();
@@ -159,5 +200,90 @@ describe.each(testBackends())("roles on %s", (backend) => {
     }
     expect(refused).toBeGreaterThanOrEqual(15);
     expect(await counts()).toEqual(before);
+  });
+
+  /** The answer the router gives `url`: it matches the route table (React Router's own matchRoutes,
+   * which decodes the path as the server does), runs every matched loader (the worst answer wins),
+   * or, for a post, the deepest route's action. The route that answered is returned too. */
+  async function throughRouter(url: string, role: AdminRole, method: "GET" | "POST" = "GET") {
+    const matches = matchRoutes(routeTree(), new URL(url, "http://127.0.0.1:3000").pathname) as
+      { route: Matched; params: Record<string, string> }[] | null;
+    const answered = matches?.at(-1)?.route.file;
+    const statuses: number[] = [];
+    for (const [i, m] of (matches ?? []).entries()) {
+      if (method === "POST" && i !== matches!.length - 1) continue;
+      const mod = (await import(/* @vite-ignore */ `../../${m.route.file}`)) as { loader?: Fn; action?: Fn };
+      const fn = method === "POST" ? mod.action : mod.loader;
+      if (!fn) continue;
+      const body =
+        method === "POST"
+          ? new URLSearchParams({ intent: "invite", email: "intrus@example.org", role: "administrator", title: "Intrús", value: "true" })
+          : undefined;
+      statuses.push(
+        statusOf(await settle(() => fn(routeArgs(ctx, url, { method, body, headers: { Cookie: cookies[role] }, params: m.params })))),
+      );
+    }
+    return { answered, status: Math.max(0, ...statuses) };
+  }
+
+  it("an admin address spelled another way (encoded letters or dots, any case) reaches the same route and gets the same answer for every role (issue 29)", async () => {
+    let walked = 0;
+    for (const { file, paths } of adminRoutes())
+      for (const pattern of paths) {
+        const path = pattern.replace(":file", "reflections.csv");
+        const canonical = await throughRouter(path, "administrator");
+        expect(canonical.answered, path).toBe(file.startsWith("routes/admin/shell") ? "routes/admin/dashboard.tsx" : file);
+        for (const spelling of encodedSpellings(path))
+          for (const role of adminRoles) {
+            const answer = await throughRouter(spelling, role);
+            expect(answer.answered, `${spelling} routes as ${path}`).toBe(canonical.answered);
+            // A role that may use the screen gets it (or the screen's own answer: an export's
+            // name is read as written, so `REFLECTIONS.CSV` is its 404); any other role a 403.
+            if (EXPECTED[pattern]!.includes(role)) expect([200, 404], `${role} ${spelling} (${path})`).toContain(answer.status);
+            else expect(answer.status, `${role} ${spelling} (${path})`).toBe(403);
+            walked++;
+          }
+      }
+    expect(walked).toBeGreaterThan(400);
+    // The review's case, by name: the audit log is the administrators' in every spelling.
+    for (const spelling of [
+      "/admin/export/audit%2Ecsv",
+      "/admin/export/%61udit.csv",
+      "/admin/export/AUDIT.CSV",
+      "/admin/export/audit%2ecsv/",
+    ])
+      expect(await throughRouter(spelling, "moderator"), spelling).toEqual({ answered: "routes/admin/export-audit.ts", status: 403 });
+  });
+
+  it("an admin action spelled another way refuses the roles its screen refuses, and stores nothing", async () => {
+    const before = await Promise.all([t.activities, t.siteSettings, t.auditLog, t.adminInvitations].map((table) => ctx.db.$count(table)));
+    let refused = 0;
+    for (const { paths } of adminRoutes())
+      for (const pattern of paths) {
+        const path = pattern.replace(":file", "reflections.csv");
+        for (const spelling of encodedSpellings(path).slice(0, 4))
+          for (const role of adminRoles.filter((r) => !EXPECTED[pattern]!.includes(r))) {
+            const answer = await throughRouter(spelling, role, "POST");
+            if (answer.status === 0) continue; // No action on this route (a page that only reads).
+            expect(answer.status, `${role} POST ${spelling}`).toBe(403);
+            refused++;
+          }
+      }
+    expect(refused).toBeGreaterThanOrEqual(60);
+    expect(await Promise.all([t.activities, t.siteSettings, t.auditLog, t.adminInvitations].map((table) => ctx.db.$count(table)))).toEqual(
+      before,
+    );
+  });
+
+  it("an address with an encoded slash or encoded twice is nobody's, not even an administrator's", async () => {
+    for (const { paths } of adminRoutes())
+      for (const pattern of paths)
+        for (const spelling of ambiguousSpellings(pattern.replace(":file", "reflections.csv")))
+          for (const role of adminRoles) {
+            const answer = await throughRouter(spelling, role);
+            // The router may take it for a not-found page or for another route: either way no admin loader lets it in.
+            if (answer.answered?.startsWith("routes/admin/")) expect(answer.status, `${role} ${spelling}`).toBe(403);
+            expect(mayUse(role, new URL(spelling, "http://x").pathname), `${role} ${spelling}`).toBe(false);
+          }
   });
 });

@@ -1,13 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { signIn as signInWith_ } from "~/models/admin-login.server";
 import { resetAdminPassword, resetSecondFactor } from "~/models/admin-users.server";
-import { PAIR_LIMIT } from "~/infra/login-throttle.server";
+import { parseEnv } from "~/infra/env.server";
+import { CODE_ACCOUNT_LIMITS, PAIR_LIMIT } from "~/infra/login-throttle.server";
+import { createMailer } from "~/infra/mail.server";
 import { hashPassword } from "~/infra/password.server";
 import { getAdminSession } from "~/infra/session.server";
 import { acceptTotp, newRecoveryCodes, newTotpSecret, spendRecoveryCode, totpCode, totpStep, TOTP_PERIOD } from "~/infra/totp.server";
+import { wrongTotpCode } from "~/test/admin";
 import { routeArgs, setupTestContext } from "~/test/context";
+import { startSmtpServer, type TestSmtpServer } from "~/test/smtp";
 import { testBackends } from "~/test/db";
 import * as login from "./login.server";
 import * as secondFactor from "./second-factor.server";
@@ -180,5 +184,45 @@ describe.each(testBackends())("second factor on %s", (backend) => {
     expect(await acceptTotp(ctx.db, account.id, account.secret, totpCode(account.secret, now), now)).toBe(false);
     expect(await acceptTotp(ctx.db, account.id, account.secret, totpCode(account.secret, now - STEP_MS), now)).toBe(false);
     expect(await acceptTotp(ctx.db, account.id, account.secret, totpCode(account.secret, now + STEP_MS), now)).toBe(true);
+  });
+
+  describe("the account's ceiling of wrong codes", () => {
+    let smtp: TestSmtpServer;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      ctx.env = parseEnv({ DATA_DIR: ctx.env.DATA_DIR, SMTP_URL: smtp.url, MAIL_FROM: "Al Penedès <campanya@example.cat>" });
+      ctx.mailer = createMailer(ctx.env);
+    });
+    afterAll(async () => {
+      ctx.mailer.close();
+      await smtp.close();
+    });
+
+    it("holds whoever sends the codes: a stolen password and many addresses get no more guesses; the owner is told and still gets in with a recovery code (issue 29)", async () => {
+      const account = await enrolled();
+      const recovery = await newRecoveryCodes(ctx.db, account.id);
+      // One pending step, codes sent from a new client each time (so no client's limit is reached).
+      const pending = cookiesOf(await signIn(account.email, "thief-0"))[0]!;
+      const ceiling = CODE_ACCOUNT_LIMITS[0].points;
+      for (let i = 0; i < ceiling; i++)
+        expect(await sendCode(pending, wrongTotpCode(account.secret, i * 31), `thief-${i}`)).toMatchObject({ status: 401 });
+      // Past the ceiling, the next code is refused before it is checked, even the right one (before: 401s for ever, at 19 guesses a second).
+      const refused = await sendCode(pending, totpCode(account.secret), "thief-new");
+      expect(refused).toMatchObject({
+        status: 429,
+        error: expect.stringMatching(/^Massa codis incorrectes per a aquest compte\. .*Pots entrar amb un codi de recuperació\.$/),
+      });
+      for (let i = 0; i < 3; i++) expect((await sendCode(pending, wrongTotpCode(account.secret, i), `thief-more-${i}`)).status).toBe(429);
+      expect(await ctx.db.$count(t.sessions, eq(t.sessions.userId, account.id))).toBe(0);
+      // The owner is warned once (not once per refusal), by e-mail and in the audit log.
+      await expect.poll(() => smtp.received.filter((m) => m.to.includes(account.email)).length).toBe(1);
+      const mail = smtp.received.find((m) => m.to.includes(account.email))!;
+      expect(mail.parsed.subject).toMatch(/^Avís de seguretat/);
+      expect(mail.parsed.text).toContain("algú coneix la teva contrasenya");
+      expect((await audit(account.id)).filter((e) => e.action === "second_factor_locked")).toHaveLength(1);
+      // The owner is not locked out: a recovery code (some 50 bits: no ceiling needed) still signs in.
+      const owner = cookiesOf(await signIn(account.email, "owner"))[0]!;
+      expect(await sendCode(owner, recovery[0]!, "owner")).toMatchObject({ status: 302 });
+    });
   });
 });

@@ -1,10 +1,26 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/second-factor";
-import { clearSecondFactor, completeSignIn, pendingSecondFactor, safeAdminRedirect, signInFailed } from "~/models/admin-login.server";
+import {
+  clearSecondFactor,
+  codeLockedMessage,
+  completeSignIn,
+  pendingSecondFactor,
+  safeAdminRedirect,
+  secondFactorLocked,
+  signInFailed,
+} from "~/models/admin-login.server";
 import { setFlash } from "~/infra/flash.server";
 import { FormError, readForm } from "~/infra/forms.server";
-import { attemptSucceeded, countAttempt, throttledMessage } from "~/infra/login-throttle.server";
+import {
+  attemptSucceeded,
+  codeSucceeded,
+  countAttempt,
+  countCodeAttempt,
+  throttledMessage,
+  asCodeAttempt,
+  type CodeAttempt,
+} from "~/infra/login-throttle.server";
 import { paths } from "~/lib/routes";
 import { acceptTotp, spendRecoveryCode } from "~/infra/totp.server";
 
@@ -18,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Codes are counted like passwords (decision 022), under a key of their own per account. */
+/** Codes are counted like passwords (decision 022), under a key of their own per account; the
+ * authenticator's six digits also against the account's own ceiling, whoever sends them (issue
+ * 29, countCodeAttempt). A recovery code is not: it stays the owner's way in meanwhile. */
 const throttleKey = (userId: string) => `totp:${userId}`;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,19 +53,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = (fields.code ?? "").trim().slice(0, 64);
   if (!code) return data({ error: "Introdueix el codi." }, { status: 400 });
 
-  const attempt = await countAttempt(context, throttleKey(admin.id));
-  if (attempt.refused)
-    return data({ error: throttledMessage(attempt.retryAfter) }, { status: 429, headers: { "Retry-After": String(attempt.retryAfter) } });
+  const isTotp = /^\d[\d\s]*$/.test(code);
+  const attempt: CodeAttempt = isTotp
+    ? await countCodeAttempt(context, admin.id)
+    : asCodeAttempt(await countAttempt(context, throttleKey(admin.id)));
+  if (attempt.refused) {
+    if (attempt.account && attempt.firstRefusal) await secondFactorLocked(context, request, admin);
+    return data(
+      { error: attempt.account ? codeLockedMessage(attempt.retryAfter, "sign-in") : throttledMessage(attempt.retryAfter) },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfter) } },
+    );
+  }
   if (attempt.delayMs) await sleep(attempt.delayMs);
 
-  const isTotp = /^\d[\d\s]*$/.test(code);
   const ok = isTotp ? await acceptTotp(context.db, admin.id, admin.totpSecret!, code) : await spendRecoveryCode(context.db, admin.id, code);
   const method = isTotp ? "totp" : "recovery_code";
   if (!ok) {
     await signInFailed(context, request, admin, method);
     return data({ error: CODE_FAILED }, { status: 401 });
   }
-  await attemptSucceeded(context, throttleKey(admin.id));
+  await (isTotp ? codeSucceeded(context, admin.id) : attemptSucceeded(context, throttleKey(admin.id)));
   const headers = new Headers();
   headers.append("Set-Cookie", await completeSignIn(context, admin, request, method));
   headers.append("Set-Cookie", await clearSecondFactor(context));
