@@ -243,14 +243,15 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     // Each from a client of its own: the per-client limit of testimonials has its own test.
     const sendTestimonial = (request: Request, context: Ctx) => createTestimonial(request, { ...context, clientKey: randomUUID() });
 
-    it("stores a WebM recording as audio/webm, pending, with the clamped duration", async () => {
+    it("stores a WebM recording as audio/webm, pending, with the length the server measured, not the one the form says", async () => {
       const res = await sendTestimonial(
         multipart({ ...valid, duration: "75.6", status: "published" }, { bytes: WEBM, name: "gravacio.webm" }),
         ctx,
       );
       expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess, next: MESSAGES.testimonialNext } });
       const [row] = await ctx.db.select().from(t.testimonials);
-      expect(row).toMatchObject({ title: "Vull carrils segurs", category: "laboral", status: "pending", duration: 60 });
+      // The seeded recording lasts about 8 s: the 75.6 the form claims is not what is stored (issue 27).
+      expect(row).toMatchObject({ title: "Vull carrils segurs", category: "laboral", status: "pending", duration: 8 });
       expect(row!.audioKey).toMatch(/^audio\/[0-9a-f-]{36}\.weba$/);
       expect(await ctx.storage.exists(row!.audioKey)).toBe(true);
     });
@@ -275,7 +276,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       }
     });
 
-    it("accepts an upload without a duration field (no JavaScript): the duration is null", async () => {
+    it("accepts an upload without a duration field (no JavaScript): the duration is the measured one", async () => {
       const { duration: _, ...withoutDuration } = valid;
       const res = await sendTestimonial(
         multipart({ ...withoutDuration, title: "Sense camp de durada" }, { bytes: WEBM, name: "a.webm" }),
@@ -283,10 +284,10 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       );
       expect(res.status).toBe(200);
       const [row] = await ctx.db.select().from(t.testimonials).where(eq(t.testimonials.title, "Sense camp de durada"));
-      expect(row!.duration).toBeNull();
+      expect(row!.duration).toBe(8);
     });
 
-    it("stores a WAV upload as a .wav (its real type), with an unknown duration as null and a negative one as 0", async () => {
+    it("stores a WAV upload as a .wav (its real type), with the length read from the file whatever the form says", async () => {
       await sendTestimonial(
         multipart({ ...valid, title: "Sense durada", duration: "" }, { bytes: wav(), name: "veu.mp3", type: "audio/mpeg" }),
         ctx,
@@ -294,7 +295,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       await sendTestimonial(multipart({ ...valid, title: "Durada negativa", duration: "-5" }, { bytes: wav(), name: "veu.wav" }), ctx);
       const stored = await ctx.db.select().from(t.testimonials);
       const byTitle = Object.fromEntries(stored.map((r) => [r.title, r]));
-      expect(byTitle["Sense durada"]!.duration).toBeNull();
+      expect(byTitle["Sense durada"]!.duration).toBe(0);
       expect(byTitle["Sense durada"]!.audioKey).toMatch(/\.wav$/);
       expect(byTitle["Durada negativa"]!.duration).toBe(0);
     });
