@@ -3,13 +3,12 @@ import { RateLimiterDrizzle, RateLimiterRes, type RateLimiterAbstract } from "ra
 import type { Db } from "~/db/client.server";
 import { rateLimits, type loginRateLimits } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
+import { clientAddressGroup } from "./client-address.server";
 
-/** A client's address is never stored: limits are keyed by a keyed hash of it. */
+/** A client's address is never stored: limits are keyed by a keyed hash of it. An IPv6 client is
+ * its /64 (clientAddressGroup), so one network does not count as countless clients. */
 export function clientKeyFor(address: string | undefined, secret: string): string {
-  return createHmac("sha256", `client-key:${secret}`)
-    .update(address ?? "unknown")
-    .digest("base64url")
-    .slice(0, 32);
+  return createHmac("sha256", `client-key:${secret}`).update(clientAddressGroup(address)).digest("base64url").slice(0, 32);
 }
 
 type LimiterOptions = Omit<ConstructorParameters<typeof RateLimiterDrizzle>[0], "storeClient" | "schema">;

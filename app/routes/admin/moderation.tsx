@@ -1,4 +1,4 @@
-import { Check, EyeOff, RotateCcw, Trash2 } from "lucide-react";
+import { Check, EyeOff, RotateCcw, ShieldAlert, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/moderation";
@@ -31,14 +31,14 @@ const THIS: Record<Item["type"], string> = {
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { filters, items, counts, total, pages } = loaderData;
+  const { filters, items, counts, total, pages, holds } = loaderData;
   const [chosen, setSelected] = useState<string[]>([]);
   const fetcher = useRowAction();
   // Only what the list still shows stays selected (an action moves its items to another tab).
   const selected = chosen.filter((k) => items.some((i) => i.key === k));
   const allSelected = items.length > 0 && selected.length === items.length;
   const toggle = (key: string, on: boolean) => setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)));
-  const rest = { type: filters.type, theme: filters.theme, q: filters.q, reported: filters.reported };
+  const rest = { type: filters.type, theme: filters.theme, q: filters.q, reported: filters.reported, held: filters.held };
 
   return (
     <>
@@ -69,6 +69,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
+
+      <HeldByReports holds={holds} showing={filters.held} />
 
       <Filters filters={filters} />
 
@@ -129,6 +131,43 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** What visitors' reports took off the site and staff have not reviewed (issue 29): how many, the
+ * hourly cap, a link to see them and one button that publishes them all again. */
+function HeldByReports({ holds, showing }: { holds: Route.ComponentProps["loaderData"]["holds"]; showing: boolean }) {
+  const fetcher = useRowAction();
+  if (holds.now === 0 && holds.lastHour === 0) return null;
+  return (
+    <section aria-labelledby="held-title" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="held-title" className="flex items-center gap-2 font-bold">
+        <ShieldAlert aria-hidden="true" className="size-5" /> Retingudes per denúncies
+      </h2>
+      <p className="mt-1 max-w-3xl text-sm">
+        {holds.now === 1
+          ? "1 aportació ha deixat de veure's a la web per les denúncies de visitants i espera que la revisis."
+          : `${holds.now} aportacions han deixat de veure's a la web per les denúncies de visitants i esperen que les revisis.`}{" "}
+        Les denúncies poden retirar com a màxim {holds.cap} aportacions cada hora ({holds.lastHour} en l'última hora); les altres
+        aportacions denunciades continuen publicades fins que l'equip les revisa.
+      </p>
+      {holds.now > 0 && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {!showing && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={queueSearch({ held: true })}>Mostra les retingudes</Link>
+            </Button>
+          )}
+          <Button
+            size="sm"
+            disabled={fetcher.state !== "idle"}
+            onClick={() => fetcher.submit({ intent: "release_held" }, { method: "post" })}
+          >
+            <RotateCcw aria-hidden="true" /> Torna-les a publicar totes
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** Type, theme, search and 'only reported': a GET form, so the address holds the filters. */
 function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["filters"] }) {
   const id = useId();
@@ -156,10 +195,16 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
         <Label htmlFor={`${id}-q`}>Cerca</Label>
         <Input id={`${id}-q`} type="search" name="q" defaultValue={filters.q} placeholder="Text, nom o correu" />
       </div>
-      <label className="flex items-center gap-2 text-sm font-semibold lg:pb-2">
-        <input type="checkbox" name="denunciades" value="1" defaultChecked={filters.reported} className="size-5 accent-brand" />
-        Només amb denúncies
-      </label>
+      <div className="flex flex-col gap-2 lg:pb-2">
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input type="checkbox" name="denunciades" value="1" defaultChecked={filters.reported} className="size-5 accent-brand" />
+          Només amb denúncies
+        </label>
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input type="checkbox" name="retingudes" value="1" defaultChecked={filters.held} className="size-5 accent-brand" />
+          Només retingudes per denúncies
+        </label>
+      </div>
       <Button type="submit" variant="outline">
         Filtra
       </Button>
@@ -189,6 +234,7 @@ function QueueCard({ item, checked, onCheck }: { item: Item; checked: boolean; o
           {item.dateLabel}
         </time>
         {item.reports.length > 0 && <Badge variant="destructive">{plural(item.reports.length, "denúncia", "denúncies")}</Badge>}
+        {item.heldByReportsAt && <Badge variant="outline">Retinguda per denúncies</Badge>}
       </div>
       <p className="mt-2 break-words whitespace-pre-line">{item.text}</p>
       {(item.name || item.email) && <p className="mt-1 text-sm text-ink/80">{[item.name, item.email].filter(Boolean).join(" · ")}</p>}
@@ -210,6 +256,7 @@ function QueueCard({ item, checked, onCheck }: { item: Item; checked: boolean; o
               <li key={i}>
                 {reportReasonLabels[r.reason]}
                 {r.detail && `: ${r.detail}`}
+                {!r.counted && <span className="text-ink/80"> (no compta: qui l'ha enviada ha denunciat massa aportacions)</span>}
               </li>
             ))}
           </ul>
