@@ -47,10 +47,17 @@ function csvText(value: CellValue): string {
   return neutralise(value);
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
+/** What a reader of the file may split a line on: the comma of RFC 4180, the semicolon of Catalan
+ * and Spanish Excel (its list separator), and the tab some imports take. A field holding one is
+ * quoted, so that every reader sees one cell, and that cell starts with the field's first
+ * character (neutralised): `ok;=1+1;` never becomes a formula cell (issue 29). */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** One CSV field (RFC 4180): quoted when it holds a separator (, ; or tab), a quote or a line
+ * break; quotes doubled. */
 export function csvField(value: CellValue): string {
   const text = csvText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */

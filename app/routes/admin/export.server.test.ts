@@ -91,7 +91,8 @@ describe.each(testBackends())("exports on %s", (backend) => {
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toMatch(/^\/admin\/login/);
     }
-    for (const file of ["reflections.pdf", "nothing.csv", "testimonials.json", "reflections.zip"]) {
+    // A name on every object's prototype (issue 29: constructor.csv gave a 500) is no export either.
+    for (const file of ["reflections.pdf", "nothing.csv", "testimonials.json", "reflections.zip", "constructor.csv", "constructor.xlsx"]) {
       const res = (await get(file).catch((e: unknown) => e)) as Response;
       expect(res.status, file).toBe(404);
     }
@@ -132,6 +133,27 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(texts).toContain('Carrils, "segurs"\ni separats: ÀÉÍÒÚ ç·l');
     // 22:30 UTC is 00:30 the next day in Madrid, written day first.
     expect(records.find((r) => r[1] === "Núria")![0]).toBe("06/10/2026 00:30");
+  });
+
+  it("no cell is a formula for a reader that splits on semicolons or tabs (Catalan Excel) as well as commas", async () => {
+    const split = ["ok;=1+1;", "res;+34 600;@SUM(A1)", "a\t=1+1", "x,-2+3"];
+    await bed.ctx.db.insert(t.reflections).values(split.map((reflection) => ({ reflection, name: "Separadors;=1+1" })));
+    const res = await get("reflections.csv", "?q=separadors");
+    const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
+    for (const separator of [",", ";", "\t"]) {
+      const cells = parseCsv(text, separator).flat();
+      expect(
+        cells.filter((c) => /^[=+\-@]/.test(c)),
+        JSON.stringify(separator),
+      ).toEqual([]);
+    }
+    // Read by RFC 4180 the text is intact.
+    expect(
+      parseCsv(text)
+        .map((r) => r[4])
+        .slice(1)
+        .sort(),
+    ).toEqual([...split].sort());
   });
 
   it("the .xlsx holds the same rows: Catalan headers, real dates in the Catalan order, text never a formula", async () => {

@@ -235,7 +235,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [, name, format] = FILE.exec(params.file) ?? [];
   const url = new URL(request.url);
   if (name === "testimonials" && format === "zip") return testimonialsZip(context.db, context.storage, url);
-  const exporter = name && (format === "csv" || format === "xlsx") ? EXPORTS[name] : undefined;
+  // Own names only: "constructor" and its kind are on every object's prototype (issue 29).
+  const exporter = name && (format === "csv" || format === "xlsx") && Object.hasOwn(EXPORTS, name) ? EXPORTS[name] : undefined;
   if (!exporter)
     throw new Response("No existeix aquesta exportació.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return exporter(context.db, url, format as TableFormat);
