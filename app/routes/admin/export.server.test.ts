@@ -4,7 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { categoryLabels } from "~/domain/themes";
 import { formatDateTime, neutralise } from "~/infra/tabular.server";
-import { adminTestBed } from "~/test/admin";
+import { adminTestBed, signedInAs } from "~/test/admin";
+import { logLines } from "~/test/log";
+import { EXPORT_BUSY_MESSAGE, EXPORTS_IN_ALL, EXPORTS_PER_ACCOUNT, exportsInProgress } from "~/models/export-gate.server";
+import * as exportAudit from "./export-audit";
+import * as exportGeoJson from "./export-map-comments-geojson";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
 import { parseCsv, readXlsx, readZip } from "~/test/tables";
@@ -289,5 +293,60 @@ describe.each(testBackends())("exports on %s", (backend) => {
       for (const email of emails) expect(data).not.toContain(email);
       expect(data).not.toContain("@exemple.cat");
     }
+  });
+
+  it("every export of personal data, the audit log's own too, is recorded: who, when, which file, which filters", async () => {
+    const exportIds = async () =>
+      new Set((await bed.ctx.db.select().from(t.auditLog)).filter((r) => r.entity === "export").map((r) => r.id));
+    const earlier = await exportIds();
+    const admin = await bed.ctx.db.query.adminUsers.findFirst();
+    const files = ["reflections.csv", "newsletter.xlsx", "contributions.csv", "testimonials.zip"];
+    for (const file of files) await (await get(file, "?from=2026-10-01&q=nuria%40exemple.cat")).arrayBuffer();
+    const args = (path: string) => routeArgs(bed.ctx, path, { headers: { Cookie: bed.cookie } }) as never;
+    await ((await exportAudit.loader(args("/admin/export/audit.csv?entitat=export"))) as Response).arrayBuffer();
+    await ((await exportGeoJson.loader(args("/admin/export/map-comments.geojson"))) as Response).arrayBuffer();
+    const rows = (await bed.ctx.db.select().from(t.auditLog)).filter((r) => r.entity === "export" && !earlier.has(r.id));
+    expect(rows.map((r) => r.entityId).sort()).toEqual([...files, "audit.csv", "map-comments.geojson"].sort());
+    expect(rows.every((r) => r.action === "export" && r.actorId === admin!.id && r.actorEmail === admin!.email)).toBe(true);
+    // The filters are kept, but never a citizen's address typed into the search.
+    expect(rows.find((r) => r.entityId === "reflections.csv")!.after).toEqual({ from: "2026-10-01", q: "(adreça electrònica)" });
+    expect(JSON.stringify(rows)).not.toContain("nuria@");
+  });
+
+  it("downloads in progress are bounded per account and in all; one stopped by the client frees its place and is logged as information", async () => {
+    await bed.ctx.db
+      .insert(t.reflections)
+      .values(Array.from({ length: 3000 }, (_, i) => ({ reflection: `Llarga ${i} ${"x".repeat(200)}`, email: `l${i}@exemple.cat` })));
+    const other = await signedInAs(bed.ctx, "administrator", "altra@penedes.cat");
+    const third = await signedInAs(bed.ctx, "administrator", "tercera@penedes.cat");
+    const mine = [];
+    for (let i = 0; i < EXPORTS_PER_ACCOUNT; i++) mine.push(await get(i % 2 ? "reflections.xlsx" : "reflections.csv"));
+    const refused = await get("contributions.csv");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBeTruthy();
+    expect(await refused.text()).toBe(EXPORT_BUSY_MESSAGE);
+    const theirs = [];
+    for (let i = EXPORTS_PER_ACCOUNT; i < EXPORTS_IN_ALL; i++) theirs.push(await get("testimonials.zip", "", other.cookie));
+    expect(exportsInProgress()).toBe(EXPORTS_IN_ALL);
+    // In all: a third account waits too.
+    expect((await get("reflections.csv", "", third.cookie)).status).toBe(429);
+
+    // Stopped by the client after the first bytes: no error, one line of information, and the place is free.
+    const lines = await logLines(async () => {
+      for (const res of [...mine, ...theirs]) {
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false);
+        await reader.cancel();
+      }
+      // What the streams do once given up happens in the next turns of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.filter((l) => l.msg === "download stopped by the client")).toHaveLength(EXPORTS_IN_ALL);
+    expect(exportsInProgress()).toBe(0);
+    const again = await get("reflections.csv", "", third.cookie);
+    expect(again.status).toBe(200);
+    expect(parseCsv(await again.text()).length).toBeGreaterThan(3000);
+    expect(exportsInProgress()).toBe(0);
   });
 });
