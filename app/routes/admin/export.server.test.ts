@@ -319,13 +319,13 @@ describe.each(testBackends())("exports on %s", (backend) => {
       .values(Array.from({ length: 3000 }, (_, i) => ({ reflection: `Llarga ${i} ${"x".repeat(200)}`, email: `l${i}@exemple.cat` })));
     const other = await signedInAs(bed.ctx, "administrator", "altra@penedes.cat");
     const third = await signedInAs(bed.ctx, "administrator", "tercera@penedes.cat");
-    const mine = [];
+    const mine: Response[] = [];
     for (let i = 0; i < EXPORTS_PER_ACCOUNT; i++) mine.push(await get(i % 2 ? "reflections.xlsx" : "reflections.csv"));
     const refused = await get("contributions.csv");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBeTruthy();
     expect(await refused.text()).toBe(EXPORT_BUSY_MESSAGE);
-    const theirs = [];
+    const theirs: Response[] = [];
     for (let i = EXPORTS_PER_ACCOUNT; i < EXPORTS_IN_ALL; i++) theirs.push(await get("testimonials.zip", "", other.cookie));
     expect(exportsInProgress()).toBe(EXPORTS_IN_ALL);
     // In all: a third account waits too.
