@@ -156,6 +156,10 @@ export const newsletterIssues = pgTable(
     failedCount: integer("failed_count").notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Who sent it (issue 29), kept as text like the audit log's actor, so it outlives the account;
+     * null for issues sent before it was recorded. */
+    sentById: uuid("sent_by_id"),
+    sentByEmail: text("sent_by_email"),
   },
   (t) => [index("newsletter_issues_created_idx").on(t.createdAt)],
 );
