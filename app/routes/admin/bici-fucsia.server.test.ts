@@ -4,6 +4,7 @@ import * as t from "~/db/schema";
 import { adminTestBed, htmlBytes, png } from "~/test/admin";
 import { testBackends } from "~/test/db";
 import * as biciFucsia from "./bici-fucsia.server";
+import { IMAGE_UNDECODABLE } from "~/models/admin.server";
 
 describe.each(testBackends())("bici-fucsia on %s", (backend) => {
   const bed = adminTestBed(backend);
@@ -41,5 +42,15 @@ describe.each(testBackends())("bici-fucsia on %s", (backend) => {
     });
     expect((await post(biciFucsia.action, { intent: "delete", id: by.Primera!.id })).message).toBe("Foto eliminada correctament");
     expect(await stored(by.Primera!.imageKey)).toBe(false);
+  });
+
+  it("an image that cannot be decoded whole is refused at upload, and nothing is stored", async () => {
+    const before = await bed.ctx.db.$count(t.biciFucsiaPhotos);
+    const files = (await bed.ctx.storage.list()).length;
+    const broken = Buffer.concat([(await png(400, 300)).subarray(0, 64), Buffer.alloc(4000, 7)]);
+    const out = await post(biciFucsia.action, { intent: "create", title: "Trencada" }, { image: new File([broken], "x.png") });
+    expect(out).toMatchObject({ ok: false, error: IMAGE_UNDECODABLE, fieldErrors: { image: IMAGE_UNDECODABLE }, status: 400 });
+    expect(await bed.ctx.db.$count(t.biciFucsiaPhotos)).toBe(before);
+    expect((await bed.ctx.storage.list()).length).toBe(files);
   });
 });
