@@ -11,13 +11,12 @@ import { StorageError, type PutOptions, type Storage, type StoredFile } from "~/
 // (its own size limit and type check while it streams); on any failure every file already stored
 // for the request is deleted, so a refused request leaves no orphan file.
 
-export type FormErrorCode = "too_large" | "bad_request" | "bad_type" | "undecodable";
+export type FormErrorCode = "too_large" | "bad_request" | "bad_type";
 
 const DEFAULT_MESSAGE: Record<FormErrorCode, string> = {
   too_large: "El formulari és massa gran.",
   bad_request: "Petició no vàlida.",
   bad_type: "El tipus de fitxer no és acceptat.",
-  undecodable: "No s'ha pogut llegir la imatge: el fitxer sembla malmès. Desa-la de nou o tria'n una altra.",
 };
 
 const FILE_TOO_LARGE = "El fitxer és massa gran.";

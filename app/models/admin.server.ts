@@ -39,7 +39,8 @@ export async function readAdminForm<F extends string>(
     for (const [field, file] of Object.entries(form.files) as [string, StoredFile | undefined][]) {
       if (file && isResizable(file.key) && !(await decodesWhole(context.storage, file.key))) {
         await form.discard();
-        throw new FormError("undecodable", field, IMAGE_UNDECODABLE);
+        // A screen with its own words for a bad image says them; otherwise this message.
+        throw new FormError("bad_type", field, IMAGE_UNDECODABLE);
       }
     }
     return form;

@@ -5,6 +5,7 @@ import { adminTestBed, htmlBytes, png } from "~/test/admin";
 import { testBackends } from "~/test/db";
 import * as biciFucsia from "./bici-fucsia.server";
 import { IMAGE_UNDECODABLE } from "~/models/admin.server";
+import { UPLOADS } from "~/domain/uploads";
 
 describe.each(testBackends())("bici-fucsia on %s", (backend) => {
   const bed = adminTestBed(backend);
@@ -49,7 +50,10 @@ describe.each(testBackends())("bici-fucsia on %s", (backend) => {
     const files = (await bed.ctx.storage.list()).length;
     const broken = Buffer.concat([(await png(400, 300)).subarray(0, 64), Buffer.alloc(4000, 7)]);
     const out = await post(biciFucsia.action, { intent: "create", title: "Trencada" }, { image: new File([broken], "x.png") });
-    expect(out).toMatchObject({ ok: false, error: IMAGE_UNDECODABLE, fieldErrors: { image: IMAGE_UNDECODABLE }, status: 400 });
+    // The screen's own words for a bad image (the other screens say IMAGE_UNDECODABLE).
+    const words = UPLOADS.photo.messages.bad_type;
+    expect(out).toMatchObject({ ok: false, error: words, fieldErrors: { image: words }, status: 400 });
+    expect(IMAGE_UNDECODABLE).toMatch(/malmès/);
     expect(await bed.ctx.db.$count(t.biciFucsiaPhotos)).toBe(before);
     expect((await bed.ctx.storage.list()).length).toBe(files);
   });
