@@ -56,6 +56,8 @@ const moderationColumns = () => ({
   /** The staff member's reason for hiding it (shown to staff only). */
   hiddenReason: text("hidden_reason"),
   reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  /** When visitors' reports sent it back to pending (issue 29); cleared by any staff decision. */
+  heldByReportsAt: timestamp("held_by_reports_at", { withTimezone: true }),
 });
 
 export const activities = pgTable(
@@ -153,6 +155,10 @@ export const newsletterIssues = pgTable(
     failedCount: integer("failed_count").notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Who sent it (issue 29), kept as text like the audit log's actor, so it outlives the account;
+     * null for issues sent before it was recorded. */
+    sentById: uuid("sent_by_id"),
+    sentByEmail: text("sent_by_email"),
   },
   (t) => [index("newsletter_issues_created_idx").on(t.createdAt)],
 );
@@ -280,6 +286,8 @@ export const testimonials = pgTable(
     audioBytes: integer("audio_bytes"),
     /** Why staff hid it, from the moderation queue. */
     hiddenReason: text("hidden_reason"),
+    /** When visitors' reports sent it back to pending (issue 29); cleared by any staff decision. */
+    heldByReportsAt: timestamp("held_by_reports_at", { withTimezone: true }),
   },
   (t) => [
     check("testimonials_title_len", sql`char_length(${t.title}) between 1 and 100`),
@@ -502,10 +510,15 @@ export const contributionReports = pgTable(
     /** The visitor's words, for 'other'. */
     detail: text("detail"),
     reporterKey: text("reporter_key").notNull(),
+    /** Whether it counts towards the threshold: not when its visitor sent many reports in a short
+     * time (issue 29: reports are not a censorship tool); staff still see it. */
+    counted: boolean("counted").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("contribution_reports_once_idx").on(t.contributionType, t.contributionId, t.reporterKey),
+    // A visitor's recent reports (their weight, issue 29).
+    index("contribution_reports_reporter_created_idx").on(t.reporterKey, t.createdAt),
     check("contribution_reports_detail_len", sql`${t.detail} is null or char_length(${t.detail}) <= 500`),
   ],
 );

@@ -5,7 +5,8 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { imageSrcSet } from "~/lib/images";
-import { createImageVariants } from "~/infra/images.server";
+import { createImageVariants, decodesWhole } from "~/infra/images.server";
+import { logLines } from "~/test/log";
 import { createLocalStorage } from "~/infra/storage.server";
 
 let root: string;
@@ -67,5 +68,32 @@ describe("image variants", () => {
     expect(imageSrcSet("photos/a.jpg", 800)).toBe(
       "/media/photos/a.jpg?w=320 320w, /media/photos/a.jpg?w=480 480w, /media/photos/a.jpg?w=640 640w, /media/photos/a.jpg?w=800 800w",
     );
+  });
+
+  it("a stored image that cannot be decoded: refused by decodesWhole; its variant fails once, then is remembered", async () => {
+    const storage = createLocalStorage(path.join(root, "uploads"));
+    const good = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c2185b" } })
+      .png()
+      .toBuffer();
+    // The PNG's signature and header, then garbage: accepted by its magic bytes, but broken.
+    const broken = Buffer.concat([good.subarray(0, 64), Buffer.alloc(4000, 7)]);
+    const put = (bytes: Buffer) => storage.put(Readable.from([bytes]), { maxBytes: 5e7, prefix: "photos", accept: (t) => t });
+    const goodKey = (await put(good)).key;
+    const brokenKey = (await put(broken)).key;
+    expect(brokenKey).toMatch(/\.png$/);
+    expect(await decodesWhole(storage, goodKey)).toBe(true);
+    expect(await decodesWhole(storage, brokenKey)).toBe(false);
+
+    let reads = 0;
+    const counting = { ...storage, get: (key: string) => (reads++, storage.get(key)) };
+    const images = createImageVariants(counting, path.join(root, "cache"));
+    const lines = await logLines(async () => {
+      expect(await images.variant(brokenKey, 800)).toBeNull();
+      expect(await images.variant(brokenKey, 800)).toBeNull();
+      expect(await images.served(brokenKey, 800)).toBeNull();
+    });
+    expect(reads).toBe(1);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([["warn", "image variant could not be made"]]);
+    expect(lines[0]).not.toHaveProperty("stack");
   });
 });

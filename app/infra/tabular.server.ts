@@ -47,10 +47,17 @@ function csvText(value: CellValue): string {
   return neutralise(value);
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
+/** What a reader of the file may split a line on: the comma of RFC 4180, the semicolon of Catalan
+ * and Spanish Excel (its list separator), and the tab some imports take. A field holding one is
+ * quoted, so that every reader sees one cell, and that cell starts with the field's first
+ * character (neutralised): `ok;=1+1;` never becomes a formula cell (issue 29). */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** One CSV field (RFC 4180): quoted when it holds a separator (, ; or tab), a quote or a line
+ * break; quotes doubled. */
 export function csvField(value: CellValue): string {
   const text = csvText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */
@@ -151,7 +158,8 @@ export function xlsxStream<Row>(sheetName: string, columns: readonly TableColumn
     await workbook.commit();
   };
   write().catch((err: unknown) => {
-    log("error", "xlsx export failed", errorFields(err));
+    // The reader gone (a download stopped by the client) is not a failure: downloadResponse says so.
+    if (!out.destroyed) log("error", "xlsx export failed", errorFields(err));
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return out;
@@ -165,8 +173,32 @@ const CONTENT_TYPES = {
 
 /** A download answer: the body streamed, never cached, under `filename`. */
 export function downloadResponse(body: Readable, filename: string, type: keyof typeof CONTENT_TYPES): Response {
-  body.on("error", (err) => log("error", "export stream failed", { filename, ...errorFields(err) }));
-  return new Response(Readable.toWeb(body) as ReadableStream, {
+  // A download the client gave up (a closed tab, a cancelled save) is no fault of ours: what fails
+  // after it is not logged here (the export gate writes one line of information, issue 29).
+  let stopped = false;
+  body.on("error", (err) => {
+    if (!stopped) log("error", "export stream failed", { filename, ...errorFields(err) });
+  });
+  // Read through the stream's own iterator, not Readable.toWeb: once a download is cancelled,
+  // toWeb's adapter may still push the data that was on its way into the closed stream, and that
+  // throws outside any handler (seen with the zip).
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await chunks.next();
+      if (stopped) return;
+      if (done) controller.close();
+      else
+        controller.enqueue(
+          typeof value === "string" ? Buffer.from(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+        );
+    },
+    async cancel() {
+      stopped = true;
+      await chunks.return?.();
+    },
+  });
+  return new Response(stream, {
     headers: {
       "Content-Type": CONTENT_TYPES[type],
       "Content-Disposition": `attachment; filename="${filename}"`,

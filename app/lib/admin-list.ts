@@ -48,9 +48,14 @@ export interface ListPage<Row> {
 export const MAX_SEARCH_LENGTH = 200;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A calendar day (yyyy-mm-dd) that exists, or null. */
+/** The days a filter may name: the campaign's century. Outside it a day is no filter (issue 29:
+ * year 0000 passed the pattern and broke the database's date cast, a 500 and an export cut off). */
+export const FIRST_DAY = "2000-01-01";
+export const LAST_DAY = "2099-12-31";
+
+/** A calendar day (yyyy-mm-dd) that exists, between FIRST_DAY and LAST_DAY, or null. */
 export function parseDay(value: string | null | undefined): string | null {
-  if (!value || !DAY.test(value)) return null;
+  if (!value || !DAY.test(value) || value < FIRST_DAY || value > LAST_DAY) return null;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value) ? value : null;
 }

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   restore: "Restabliment",
   reject: "Rebuig",
   "undo-reject": "Desfer el rebuig",
+  release_held: "Publicació de les retingudes per denúncies",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -32,6 +33,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   sign_in: "Inici de sessió",
   sign_in_failed: "Inici de sessió fallit",
   sign_out: "Fi de sessió",
+  // Reading personal data in bulk, and mail sent in the council's name (issue 29).
+  export: "Exportació",
+  test_send: "Enviament de prova",
+  send: "Enviament",
+  retry: "Reintent dels enviaments fallits",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -51,6 +57,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   "map layer": "Capa del mapa",
   subscriber: "Subscriptor",
   newsletter: "Newsletter",
+  newsletter_issue: "Número de la newsletter",
+  export: "Exportació de dades",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

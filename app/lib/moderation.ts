@@ -123,6 +123,16 @@ export function initialStatus(text: string, settings: ModerationSettings): Moder
 // ---------------------------------------------------------------------------------------
 // Reports
 
+/** Reports are not a censorship tool (issue 29). A visitor's reports count towards the threshold
+ * only while they have sent at most this many in the last hour… */
+export const REPORTS_WEIGHED_PER_HOUR = 5;
+/** …and while staff have kept published fewer than this many of what they reported in the last 30
+ * days (reports staff disagreed with). */
+export const DISMISSED_REPORTS_MAX = 2;
+/** Reports take at most this many contributions off the site in any hour before staff look; past
+ * it, reported contributions stay published and wait in the queue's "with reports" filter. */
+export const REPORT_HOLDS_PER_HOUR = 10;
+
 const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string());
 
 export const reportSchema = z
@@ -151,6 +161,8 @@ export interface QueueFilters {
   q: string;
   /** Only contributions with reports. */
   reported: boolean;
+  /** Only contributions that visitors' reports took off the site, not yet reviewed. */
+  held: boolean;
   page: number;
 }
 
@@ -166,6 +178,7 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
     theme: oneOf(categories, params.get("ambit")),
     q: (params.get("q") ?? "").trim().slice(0, 200),
     reported: params.get("denunciades") === "1",
+    held: params.get("retingudes") === "1",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -178,6 +191,7 @@ export function queueSearch(f: Partial<QueueFilters>): string {
   if (f.theme) p.set("ambit", f.theme);
   if (f.q) p.set("q", f.q);
   if (f.reported) p.set("denunciades", "1");
+  if (f.held) p.set("retingudes", "1");
   if (f.page && f.page > 1) p.set("pagina", String(f.page));
   return p.size ? `?${p}` : "";
 }

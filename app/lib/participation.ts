@@ -75,7 +75,8 @@ export const mapCommentSchema = z
         ctx.addIssue({ code: "custom", path: ["place"], message: MESSAGES.placeInvalid });
       else if (!inArea(lng, lat)) ctx.addIssue({ code: "custom", path: ["place"], message: MESSAGES.placeOutside });
     }
-    if (segment !== null && !/^[0-9a-f-]{36}:\d{1,5}$/.test(segment))
+    // A layer's id (a uuid, in full: issue 29) and the feature's number.
+    if (segment !== null && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,5}$/.test(segment))
       ctx.addIssue({ code: "custom", path: ["place"], message: MESSAGES.segmentInvalid });
     const category = v.category ?? null;
     if (category !== null && !(MAP_CATEGORIES as readonly string[]).includes(category))

@@ -4,7 +4,8 @@ import sharp from "sharp";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
 import type { AppContext } from "~/lib/app-context";
 import { log, errorFields } from "~/infra/log.server";
-import type { PutOptions, Storage } from "~/infra/storage.server";
+import type { PutOptions, Storage, StoredFile } from "~/infra/storage.server";
+import { decodesWhole, isResizable } from "~/infra/images.server";
 import { FormError, readForm, type SubmittedForm } from "~/infra/forms.server";
 
 // What every admin action answers (ActionResult, lib/forms.ts): a toast message, or an error
@@ -15,6 +16,9 @@ export { fieldErrors, firstError } from "~/lib/forms";
 export const done = (message: string, undo?: ActionResult["undo"]) => data<ActionResult>({ ok: true, message, undo });
 export const failed = (error: string, status = 400, fieldErrors?: FieldErrors) =>
   data<ActionResult>({ ok: false, error, fieldErrors }, { status });
+
+/** An uploaded image that cannot be read whole. */
+export const IMAGE_UNDECODABLE = "No s'ha pogut llegir la imatge: el fitxer sembla malmès. Desa-la de nou o tria'n una altra.";
 
 /** The largest url-encoded admin form (a 50,000-character landing description, encoded, fits). */
 const ADMIN_FORM_BYTES = 1024 * 1024;
@@ -30,7 +34,16 @@ export async function readAdminForm<F extends string>(
   specs: Record<F, PutOptions>,
 ): Promise<SubmittedForm<F>> {
   try {
-    return await readForm(request, context.storage, { maxBytes: ADMIN_FORM_BYTES, files: specs });
+    const form = await readForm(request, context.storage, { maxBytes: ADMIN_FORM_BYTES, files: specs });
+    // An image is decoded whole before anything keeps it (issue 29): its first bytes alone are no proof.
+    for (const [field, file] of Object.entries(form.files) as [string, StoredFile | undefined][]) {
+      if (file && isResizable(file.key) && !(await decodesWhole(context.storage, file.key))) {
+        await form.discard();
+        // A screen with its own words for a bad image says them; otherwise this message.
+        throw new FormError("bad_type", field, IMAGE_UNDECODABLE);
+      }
+    }
+    return form;
   } catch (err) {
     if (err instanceof FormError && (err.code === "bad_request" || err.field === null)) {
       throw failed(err.message, err.code === "too_large" ? 413 : 400);

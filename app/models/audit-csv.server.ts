@@ -1,4 +1,5 @@
 import type { auditLog } from "~/db/schema";
+import { csvField as tableField } from "~/infra/tabular.server";
 
 // The audit log as CSV (GET /admin/export/audit.csv): UTF-8 with a byte-order mark (Excel reads
 // the accents), RFC 4180 quoting, CRLF line ends, and no cell a spreadsheet would run as a formula.
@@ -18,16 +19,9 @@ export const AUDIT_CSV_COLUMNS = [
   "Navegador",
 ] as const;
 
-/** A cell starting with = + - @ (or a tab or CR) is read as a formula: a quote in front keeps it text. */
-export function neutralize(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One field, quoted when it holds a comma, a quote or a line break (quotes doubled). */
-export function csvField(value: string | null | undefined): string {
-  const v = neutralize(value ?? "");
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
+/** One field as every export writes it (tabular.server.ts): neutralised, quoted when it holds a
+ * separator (, ; or tab), a quote or a line break. */
+export const csvField = (value: string | null | undefined): string => tableField(value);
 
 export const csvRow = (fields: (string | null | undefined)[]) => `${fields.map(csvField).join(",")}\r\n`;
 

@@ -127,6 +127,10 @@ describe.each(testBackends())("map comments with a place on %s", (backend) => {
       [{ ...base, lat: "1e2", lng: "1.7" }, MESSAGES.placeInvalid],
       [{ ...base, segment: "no-és-un-tram" }, MESSAGES.segmentInvalid],
       [{ ...base, segment: `${LAYER_ID}:7` }, MESSAGES.segmentInvalid],
+      // Shaped like a uuid but none (issue 29: 36 dashes failed the database's uuid cast, a 500).
+      [{ ...base, segment: `${"-".repeat(36)}:1` }, MESSAGES.segmentInvalid],
+      [{ ...base, segment: `${"g".repeat(8)}-0000-0000-0000-000000000000:1` }, MESSAGES.segmentInvalid],
+      [{ ...base, segment: `${LAYER_ID.toUpperCase().replace(/^./, "z")}:1` }, MESSAGES.segmentInvalid],
       [{ ...base, category: "bonic" }, MESSAGES.mapCategoryInvalid],
       [{ ...base, municipality: "Barcelona" }, MESSAGES.municipalityInvalid],
     ];

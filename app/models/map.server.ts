@@ -88,11 +88,13 @@ export function publicMapLayers(db: Db): Promise<PublicMapLayer[]> {
 
 /** A segment of a visible layer by its ref, or null. */
 export async function findSegment(db: Db, ref: string): Promise<MapSegment | null> {
-  const [layerId] = ref.split(":");
+  const [layerId = ""] = ref.split(":");
+  // Never a cast the database refuses (a 500): what is not a uuid names no layer.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(layerId)) return null;
   const [row] = await db
     .select({ segments: mapLayers.segments })
     .from(mapLayers)
-    .where(and(eq(mapLayers.id, layerId!), eq(mapLayers.isActive, true)));
+    .where(and(eq(mapLayers.id, layerId), eq(mapLayers.isActive, true)));
   return (row?.segments as MapSegment[] | undefined)?.find((s) => s.ref === ref) ?? null;
 }
 

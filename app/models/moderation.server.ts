@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contributionReports, mapComments, reflections, testimonials } from "~/db/schema";
 import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
@@ -17,8 +17,11 @@ import { contentChanged } from "~/infra/content-changes.server";
 import { formatShortDate } from "~/lib/dates";
 import {
   DEFAULT_MODERATION,
+  DISMISSED_REPORTS_MAX,
   INTENT_RULES,
   QUEUE_PAGE_SIZE,
+  REPORT_HOLDS_PER_HOUR,
+  REPORTS_WEIGHED_PER_HOUR,
   type ModerationIntent,
   type ModerationSettings,
   type QueueFilters,
@@ -26,6 +29,7 @@ import {
 import { commentPlaces } from "~/models/content.server";
 import { putSetting, readSettings } from "~/models/settings.server";
 import { mediaUrl } from "~/infra/storage.server";
+import { logRepeated } from "~/infra/log.server";
 
 // Moderation (decision 028) and the consultation's calendar (decision 029), on the server: the two
 // settings, the queue staff work through, their actions, and visitors' reports.
@@ -90,7 +94,9 @@ export interface QueueItem {
   createdAt: string;
   dateLabel: string;
   audioUrl: string | null;
-  reports: { reason: ReportReason; detail: string | null; createdAt: string }[];
+  /** When visitors' reports took it off the site (null: they did not, or staff have decided since). */
+  heldByReportsAt: string | null;
+  reports: { reason: ReportReason; detail: string | null; createdAt: string; counted: boolean }[];
   /** A map comment's place, when it has one (a small map shows it). */
   place?: CommentPlace;
 }
@@ -99,12 +105,13 @@ export interface QueueItem {
 function unionQuery() {
   return sql`(
     select 'reflection'::text as type, id, reflection as text, name, email, null::text as theme, status::text as status,
-      hidden_reason, created_at, null::text as audio_key from reflections
+      hidden_reason, created_at, null::text as audio_key, held_by_reports_at from reflections
     union all
-    select 'map_comment', id, comment, null, email, null, status::text, hidden_reason, created_at, null from map_comments
+    select 'map_comment', id, comment, null, email, null, status::text, hidden_reason, created_at, null, held_by_reports_at
+      from map_comments
     union all
-    select 'testimonial', id, title, null, null, category::text, status::text, hidden_reason, created_at, audio_key
-      from testimonials
+    select 'testimonial', id, title, null, null, category::text, status::text, hidden_reason, created_at, audio_key,
+      held_by_reports_at from testimonials
   ) as c`;
 }
 
@@ -118,6 +125,7 @@ function whereOf(f: Omit<QueueFilters, "status" | "page">): SQL {
   }
   if (f.reported)
     parts.push(sql`exists (select 1 from contribution_reports r where r.contribution_type::text = c.type and r.contribution_id = c.id)`);
+  if (f.held) parts.push(sql`c.held_by_reports_at is not null`);
   return sql.join(parts, sql` and `);
 }
 
@@ -130,7 +138,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
   const offset = (f.page - 1) * QUEUE_PAGE_SIZE;
   const [page, counts] = await Promise.all([
     db.execute(sql`select c.type, c.id, c.text, c.name, c.email, c.theme, c.status, c.hidden_reason,
-        c.created_at::text as created_at, c.audio_key
+        c.created_at::text as created_at, c.audio_key, c.held_by_reports_at::text as held_by_reports_at
       from ${unionQuery()} where ${where} and c.status = ${f.status}
       order by c.created_at desc, c.id desc limit ${QUEUE_PAGE_SIZE} offset ${offset}`) as unknown as Promise<
       Rows<{
@@ -144,6 +152,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
         hidden_reason: string | null;
         created_at: string;
         audio_key: string | null;
+        held_by_reports_at: string | null;
       }>
     >,
     db.execute(sql`select c.status, count(*)::int as n from ${unionQuery()} where ${where} group by c.status`) as unknown as Promise<
@@ -166,8 +175,9 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
     db,
     page.rows.filter((r) => r.type === "map_comment").map((r) => r.id),
   );
+  const dateOf = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
   const items: QueueItem[] = page.rows.map((r) => {
-    const at = new Date(r.created_at.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+    const at = dateOf(r.created_at);
     return {
       key: `${r.type}:${r.id}`,
       type: r.type,
@@ -181,9 +191,10 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
       createdAt: at.toISOString(),
       dateLabel: formatShortDate(at),
       audioUrl: r.audio_key ? mediaUrl(r.audio_key) : null,
+      heldByReportsAt: r.held_by_reports_at ? dateOf(r.held_by_reports_at).toISOString() : null,
       reports: reports
         .filter((p) => p.contributionId === r.id && p.contributionType === r.type)
-        .map((p) => ({ reason: p.reason, detail: p.detail, createdAt: p.createdAt.toISOString() })),
+        .map((p) => ({ reason: p.reason, detail: p.detail, createdAt: p.createdAt.toISOString(), counted: p.counted })),
       ...(r.type === "map_comment" && places.has(r.id) ? { place: places.get(r.id)! } : {}),
     };
   });
@@ -207,7 +218,7 @@ export async function waitingCount(db: Db): Promise<number> {
 /** Published contributions that visitors reported and staff have not hidden (the dashboard's
  * "what needs doing"; those the reports sent back to pending are counted as waiting). */
 export async function reportedPublishedCount(db: Db): Promise<number> {
-  const where = whereOf({ type: null, theme: null, q: "", reported: true });
+  const where = whereOf({ type: null, theme: null, q: "", reported: true, held: false });
   const result = (await db.execute(
     sql`select count(*)::int as n from ${unionQuery()} where ${where} and c.status = 'published'`,
   )) as unknown as Rows<{ n: number }>;
@@ -265,7 +276,7 @@ export async function moderate(
       }
       const rows = await tx
         .update(table)
-        .set({ status: rule.to!, hiddenReason: intent === "hide" ? reason : null, reviewedAt: new Date() })
+        .set({ status: rule.to!, hiddenReason: intent === "hide" ? reason : null, reviewedAt: new Date(), heldByReportsAt: null })
         .where(and(inArray(table.id, ids), inArray(table.status, rule.from)))
         .returning({ id: table.id });
       done.push(...rows.map((r) => ({ type, id: r.id })));
@@ -283,8 +294,45 @@ export async function moderate(
 
 export type ReportOutcome = "reported" | "duplicate" | "gone";
 
-/** Stores a visitor's report of a published contribution, once per visitor (clientKey); when the
- * reports since staff last reviewed it reach the threshold, the contribution waits for staff. */
+/** One lock for the hourly cap on what reports hide (PostgreSQL; PGlite has one writer anyway). */
+const REPORT_HOLDS_LOCK_ID = 7270736905;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How many contributions visitors' reports took off the site since `since` and staff have not
+ * decided on yet. */
+async function heldSince(db: Db, since: Date | null): Promise<number> {
+  const counts = await Promise.all(
+    Object.values(TABLES).map((table) => db.$count(table, since ? gt(table.heldByReportsAt, since) : isNotNull(table.heldByReportsAt))),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** Whether a visitor's new report weighs (issue 29): not when they sent more than
+ * REPORTS_WEIGHED_PER_HOUR in the last hour, nor when staff kept published, after review, at least
+ * DISMISSED_REPORTS_MAX of what they reported in the last 30 days. */
+async function reportWeighs(db: Db, reporterKey: string, now: Date): Promise<boolean> {
+  const recent = await db.$count(
+    contributionReports,
+    and(eq(contributionReports.reporterKey, reporterKey), gt(contributionReports.createdAt, new Date(now.getTime() - HOUR_MS))),
+  );
+  if (recent >= REPORTS_WEIGHED_PER_HOUR) return false;
+  const month = new Date(now.getTime() - 30 * 24 * HOUR_MS);
+  const dismissed = (await db.execute(sql`select count(*)::int as n from contribution_reports r
+      left join reflections x on r.contribution_type = 'reflection' and x.id = r.contribution_id
+      left join map_comments m on r.contribution_type = 'map_comment' and m.id = r.contribution_id
+      left join testimonials t on r.contribution_type = 'testimonial' and t.id = r.contribution_id
+      where r.reporter_key = ${reporterKey} and r.created_at > ${month}
+        and coalesce(x.reviewed_at, m.reviewed_at, t.reviewed_at) > r.created_at
+        and (x.status = 'published' or m.status = 'published' or t.status = 'published')`)) as unknown as { rows: { n: number }[] };
+  return (dismissed.rows[0]?.n ?? 0) < DISMISSED_REPORTS_MAX;
+}
+
+/** Stores a visitor's report of a published contribution, once per visitor (clientKey, which
+ * groups an IPv6 network by its /64). When the reports that weigh (reportWeighs) since staff last
+ * reviewed it reach the threshold, the contribution waits for staff, unless reports have already
+ * taken REPORT_HOLDS_PER_HOUR contributions off the site in the last hour: then it stays published
+ * and waits in the queue's "with reports" filter. */
 export async function reportContribution(
   context: Pick<AppContext, "db" | "clientKey">,
   report: { type: ContributionType; id: string; reason: ReportReason; detail: string | null },
@@ -292,8 +340,11 @@ export async function reportContribution(
   const { db } = context;
   let heldBack = false;
   const outcome = await db.transaction(async (tx): Promise<ReportOutcome> => {
-    const current = await publishedRow(tx as unknown as Db, report.type, report.id);
+    const txDb = tx as unknown as Db;
+    const current = await publishedRow(txDb, report.type, report.id);
     if (!current) return "gone";
+    const now = new Date();
+    const counted = await reportWeighs(txDb, context.clientKey, now);
     const [stored] = await tx
       .insert(contributionReports)
       .values({
@@ -302,33 +353,73 @@ export async function reportContribution(
         reason: report.reason,
         detail: report.detail,
         reporterKey: context.clientKey,
+        counted,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: contributionReports.id });
     if (!stored) return "duplicate";
-    const { reportThreshold } = (await readBoth(tx as unknown as Db)).moderation;
+    if (!counted) {
+      logRepeated("report-unweighed", "warn", "reports from one visitor no longer count: staff review them in the queue");
+      return "reported";
+    }
+    const { reportThreshold } = (await readBoth(txDb)).moderation;
     const since = current.reviewedAt;
     const n = await tx.$count(
       contributionReports,
       and(
         eq(contributionReports.contributionType, report.type),
         eq(contributionReports.contributionId, report.id),
+        eq(contributionReports.counted, true),
         since ? gt(contributionReports.createdAt, since) : undefined,
       ),
     );
-    if (n >= reportThreshold) {
-      const table = TABLES[report.type];
-      await tx
-        .update(table)
-        .set({ status: "pending" })
-        .where(and(eq(table.id, report.id), eq(table.status, "published")));
-      heldBack = true;
+    if (n < reportThreshold) return "reported";
+    // The hourly cap, counted under one lock so that two reports at once cannot both pass it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_HOLDS_LOCK_ID})`);
+    if ((await heldSince(txDb, new Date(now.getTime() - HOUR_MS))) >= REPORT_HOLDS_PER_HOUR) {
+      logRepeated("report-holds-cap", "warn", "reports reached the hourly cap: reported contributions stay published until staff look");
+      return "reported";
     }
+    const table = TABLES[report.type];
+    await tx
+      .update(table)
+      .set({ status: "pending", heldByReportsAt: now })
+      .where(and(eq(table.id, report.id), eq(table.status, "published")));
+    heldBack = true;
     return "reported";
   });
   // Held back for staff: it leaves the public pages (decision 026).
   if (heldBack) contentChanged(TABLES[report.type]);
   return outcome;
+}
+
+/** What reports hold now: how many contributions wait for staff because of reports, how many of
+ * them in the last hour, and the cap. */
+export async function reportHolds(db: Db) {
+  const [now, lastHour] = await Promise.all([heldSince(db, null), heldSince(db, new Date(Date.now() - HOUR_MS))]);
+  return { now, lastHour, cap: REPORT_HOLDS_PER_HOUR };
+}
+
+/** Every contribution that reports took off the site and staff have not decided on, published
+ * again in one action (the reports that held it no longer count). */
+export async function releaseHeld(db: Db, record?: (tx: Db, changed: Item[]) => Promise<void>): Promise<number> {
+  const keys = await db.transaction(async (tx) => {
+    const done: Item[] = [];
+    for (const type of ["reflection", "map_comment", "testimonial"] as const) {
+      const table = TABLES[type];
+      const rows = await tx
+        .update(table)
+        .set({ status: "published", reviewedAt: new Date(), heldByReportsAt: null })
+        .where(and(isNotNull(table.heldByReportsAt), eq(table.status, "pending")))
+        .returning({ id: table.id });
+      done.push(...rows.map((r) => ({ type, id: r.id })));
+    }
+    if (done.length) await record?.(tx as unknown as Db, done);
+    return done;
+  });
+  if (keys.length) contentChanged(...[...new Set(keys.map((i) => TABLES[i.type]))]);
+  return keys.length;
 }
 
 /** The contribution when it is public, with when staff last reviewed it. */

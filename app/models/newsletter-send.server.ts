@@ -84,9 +84,16 @@ export async function sendTestNewsletter(ctx: SendCtx, to: string, draft: Newsle
 
 export type QueueResult = { ok: true; id: string; recipients: number } | { ok: false; reason: "busy" | "nobody" };
 
+/** Who sends an issue (it is named on the issue, issue 29), and what to record in the same
+ * transaction (the audit entry). */
+export interface SentBy {
+  sender: { id: string; email: string };
+  record?: (tx: Db, issue: { id: string; recipients: number }) => Promise<void>;
+}
+
 /** Queues the draft for every confirmed subscriber, in one transaction: all of them or none.
  * Refused while another issue is still sending (a second click must not send twice). */
-export async function queueNewsletter(db: Db, draft: NewsletterDraft): Promise<QueueResult> {
+export async function queueNewsletter(db: Db, draft: NewsletterDraft, by?: SentBy): Promise<QueueResult> {
   return db.transaction(async (tx) => {
     // Serializes two sends started at once on PostgreSQL (PGlite has one writer anyway).
     await tx.execute(sql`select pg_advisory_xact_lock(7270736904)`);
@@ -97,7 +104,7 @@ export async function queueNewsletter(db: Db, draft: NewsletterDraft): Promise<Q
     const now = new Date();
     const [issue] = await tx
       .insert(issues)
-      .values({ ...draft, recipients: 0, createdAt: now })
+      .values({ ...draft, recipients: 0, createdAt: now, sentById: by?.sender.id ?? null, sentByEmail: by?.sender.email ?? null })
       .returning({ id: issues.id });
     const id = issue!.id;
     await tx.execute(
@@ -107,19 +114,23 @@ export async function queueNewsletter(db: Db, draft: NewsletterDraft): Promise<Q
     const [queued] = await tx.select({ n: count() }).from(deliveries).where(eq(deliveries.issueId, id));
     const recipients = queued?.n ?? 0;
     await tx.update(issues).set({ recipients }).where(eq(issues.id, id));
+    await by?.record?.(tx as unknown as Db, { id, recipients });
     return { ok: true, id, recipients } as const;
   });
 }
 
 /** Failed deliveries of an issue queued again (after staff fixed the mail server, say). */
-export async function retryFailed(db: Db, issueId: string): Promise<number> {
+export async function retryFailed(db: Db, issueId: string, record?: (tx: Db, count: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     const again = await tx
       .update(deliveries)
       .set({ status: "queued", attempts: 0, nextAttemptAt: new Date(), lastError: null })
       .where(and(eq(deliveries.issueId, issueId), eq(deliveries.status, "failed")))
       .returning({ id: deliveries.id });
-    if (again.length) await tx.update(issues).set({ status: "sending", finishedAt: null }).where(eq(issues.id, issueId));
+    if (again.length) {
+      await tx.update(issues).set({ status: "sending", finishedAt: null }).where(eq(issues.id, issueId));
+      await record?.(tx as unknown as Db, again.length);
+    }
     return again.length;
   });
 }
@@ -371,6 +382,8 @@ export interface IssueSummary {
   retrying: number;
   createdAt: Date;
   finishedAt: Date | null;
+  /** Who sent it (null for issues from before it was recorded). */
+  sentByEmail: string | null;
 }
 
 /** The last issues, newest first, with their counts (counted live while sending). */
@@ -399,6 +412,7 @@ export async function newsletterHistory(db: Db, limit = 20): Promise<IssueSummar
       recipients: r.recipients,
       createdAt: r.createdAt,
       finishedAt: r.finishedAt,
+      sentByEmail: r.sentByEmail,
     };
     if (r.status === "sent") return { ...base, sent: r.sentCount, failed: r.failedCount, left: 0, retrying: 0 };
     const queued = mine.find((l) => l.status === "queued");

@@ -35,10 +35,14 @@ const links = (mail: ParsedMail) => {
 };
 const tokenOf = (url: string) => decodeURIComponent(new URL(url).pathname.split("/").pop()!);
 
-type LoaderResult = { data: { outcome?: string; state?: string }; init: { status?: number } | null };
+type LoaderResult = { data: { outcome?: string; state?: string; done?: boolean }; init: { status?: number } | null };
 
 /** Follows a link as the server does: the route's loader (GET) or action (POST) for its token. */
-async function follow(ctx: Ctx, url: string, method: "GET" | "POST" = "GET") {
+async function follow(
+  ctx: Ctx,
+  url: string,
+  method: "GET" | "POST" = "GET",
+): Promise<{ outcome?: string; state?: string; done?: boolean; status: number }> {
   const token = tokenOf(url);
   const route = url.includes("/confirma/") ? confirmRoute : unsubscribeRoute;
   const args = routeArgs(ctx, new URL(url).pathname, {
@@ -46,9 +50,16 @@ async function follow(ctx: Ctx, url: string, method: "GET" | "POST" = "GET") {
     params: { token },
     ...(method === "POST" ? { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" } : {}),
   });
-  const fn = method === "GET" ? route.loader : (unsubscribeRoute.action as unknown as typeof route.loader);
+  const action = (url.includes("/confirma/") ? confirmRoute.action : unsubscribeRoute.action) as unknown as typeof route.loader;
+  const fn = method === "GET" ? route.loader : action;
   const result = (await fn(args as never)) as unknown as LoaderResult;
-  return { ...result.data, status: result.init?.status ?? 200 };
+  const answer = { ...result.data, status: result.init?.status ?? 200 };
+  // A confirmation link opens a page whose button confirms (issue 29): a person presses it.
+  if (method === "GET" && answer.outcome === "pending") {
+    const { done: _pressed, ...pressed } = await follow(ctx, url, "POST");
+    return pressed;
+  }
+  return answer;
 }
 
 const row = async (ctx: Ctx, email: string) =>
@@ -120,6 +131,13 @@ describe.each(testBackends())("newsletter double opt-in and unsubscribe on %s", 
     const header = (name: string) => mail!.parsed.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, " ");
     expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${unsubscribe}>`);
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    // Opening the link, as a mail gateway's link scanner does (GET, HEAD), confirms nothing: it
+    // asks, and the page's button confirms by POST (issue 29).
+    const opened = (await confirmRoute.loader(
+      routeArgs(ctx, new URL(confirm).pathname, { params: { token: tokenOf(confirm) } }) as never,
+    )) as unknown as LoaderResult;
+    expect(opened.data).toEqual({ outcome: "pending" });
+    expect((await row(ctx, "laia@example.cat"))!.status).toBe("pending");
     for (const url of all) expect(url.toLowerCase(), url).not.toContain("laia");
     for (const url of all) expect(decodeURIComponent(url), url).not.toMatch(/@|%40/);
 

@@ -187,6 +187,20 @@ function confirmationMessage(source: NewsletterSource, confirm: string, unsubscr
 
 export type ConfirmOutcome = "confirmed" | "already" | "expired" | "gone" | "invalid";
 
+/** What a confirmation link's page shows before its button is pressed: opening the link confirms
+ * nothing (a mail gateway's link scanner opens every link; issue 29). "pending": it can be confirmed. */
+export async function confirmationState(
+  ctx: Pick<AppContext, "db" | "sessionSecret">,
+  token: string,
+): Promise<Exclude<ConfirmOutcome, "confirmed"> | "pending"> {
+  const link = readConfirmToken(ctx.sessionSecret, token);
+  if (!link) return "invalid";
+  const [row] = await ctx.db.select({ status: subs.status }).from(subs).where(eq(subs.id, link.id));
+  if (row?.status === "confirmed") return "already";
+  if (link.expiresAt.getTime() < Date.now()) return "expired";
+  return row ? "pending" : "gone";
+}
+
 /** Confirms the subscription a link names; following it again says it is confirmed. */
 export async function confirmSubscription(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string): Promise<ConfirmOutcome> {
   const link = readConfirmToken(ctx.sessionSecret, token);

@@ -4,8 +4,9 @@ import JSZip from "jszip";
 // Reading back what the exports wrote (tabular.server.ts), for tests: CSV by RFC 4180, XLSX with
 // exceljs, zip with JSZip.
 
-/** The records of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF), its BOM removed. */
-export function parseCsv(text: string): string[][] {
+/** The records of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF), its BOM removed;
+ * split on `separator` (a comma, or the semicolon of Catalan and Spanish Excel, or a tab). */
+export function parseCsv(text: string, separator = ","): string[][] {
   const s = text.replace(/^\uFEFF/, "");
   const records: string[][] = [];
   let record: string[] = [];
@@ -26,7 +27,7 @@ export function parseCsv(text: string): string[][] {
     if (quoted && c === '"') quoted = false;
     else if (quoted) field += c;
     else if (c === '"') quoted = true;
-    else if (c === ",") endField();
+    else if (c === separator) endField();
     else if (c === "\r" && s[i + 1] === "\n") {
       endField();
       records.push(record);

@@ -346,3 +346,39 @@ test("the testimonials screen is the queue's testimonial view: approve, hide, an
   await page.reload();
   await expect(page.getByText(title)).toHaveCount(0);
 });
+
+test("what reports took off the site: staff see it in its own box and publish it all again in one action", async ({ page }) => {
+  // Issue 29: reports are no censorship tool; the box and its button pass axe-core.
+  test.slow();
+  await signIn(page);
+  await saveSettings(page, "Moderació", (form) => form.getByLabel("Denúncies que amaguen una aportació fins que es revisa").fill("1"));
+  try {
+    const text = `Retinguda ${unique()}`;
+    expect((await postReflection(page.request, text)).status()).toBe(200);
+    await openReflectionsShowing(page, text);
+    await page.locator("article", { hasText: text }).getByRole("link", { name: "Denuncia" }).click();
+    const dialog = page.getByRole("dialog", { name: "Denuncia aquesta aportació" });
+    await dialog.getByRole("radio", { name: "Correu brossa o publicitat" }).check();
+    await dialog.getByRole("button", { name: "Envia la denúncia" }).click();
+    // (With a threshold of 1 the card leaves the list at once, with its dialog.)
+    await expect
+      .poll(async () => {
+        await page.goto("/aportacions?tipus=reflection");
+        return page.locator("article", { hasText: text }).count();
+      })
+      .toBe(0);
+
+    await page.goto("/admin/moderacio");
+    const box = page.getByRole("region", { name: "Retingudes per denúncies" });
+    await expect(box).toContainText("per les denúncies de visitants");
+    await expectAccessible(page, "moderation queue with contributions held by reports");
+    await box.getByRole("link", { name: "Mostra les retingudes" }).click();
+    await expect(page).toHaveURL(/retingudes=1/);
+    await expect(page.getByRole("listitem").filter({ hasText: text })).toContainText("Retinguda per denúncies");
+    await page.getByRole("button", { name: "Torna-les a publicar totes" }).click();
+    await expect(toast(page, "de nou")).toBeVisible();
+    await openReflectionsShowing(page, text);
+  } finally {
+    await saveSettings(page, "Moderació", (form) => form.getByLabel("Denúncies que amaguen una aportació fins que es revisa").fill("3"));
+  }
+});

@@ -829,6 +829,29 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
         adminWrite,
       });
     }
+    // Deeply nested JSON (issue 29), as a JSON body, as a form field's value and in the address:
+    // the server must never spend its event loop (or its stack) on it.
+    const deep = [
+      "[".repeat(200_000) + "]".repeat(200_000),
+      '{"a":'.repeat(50_000) + "1" + "}".repeat(50_000),
+      '{"type":"FeatureCollection","features":' + "[".repeat(100_000),
+    ];
+    for (const [i, nested] of deep.entries()) {
+      add("nested-json", `nested JSON body #${i} ${target}`, {
+        method: "POST",
+        target,
+        headers: [["Content-Type", "application/json"]],
+        body: b(nested),
+        adminWrite,
+      });
+      add("nested-json", `nested JSON in a form field #${i} ${target}`, {
+        method: "POST",
+        target,
+        headers: [FORM],
+        body: b(new URLSearchParams({ comment: nested.slice(0, 5000), segment: nested.slice(0, 200), privacy: "on" }).toString()),
+        adminWrite,
+      });
+    }
     for (const origin of [
       "null",
       "https://evil.example",

@@ -46,6 +46,8 @@ describe.each(testBackends())("audit screen and export on %s", (backend) => {
     expect((await load("?des-de=2026-04-02&fins-a=2026-04-02")).total).toBe(24);
     // A malformed filter is ignored, not an error.
     expect((await load("?des-de=ahir&compte=%25")).total).toBe(0);
+    // A day out of range is no filter either (issue 29: year 0000 was a 500).
+    expect((await load("?des-de=0000-01-01&entitat=landing")).total).toBe((await load("?entitat=landing")).total);
     expect(first.facets).toEqual({ entities: ["activity", "landing"], actions: ["delete", "update"] });
   });
 

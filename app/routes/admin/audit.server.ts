@@ -2,10 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/audit";
 import { AUDIT_PAGE_SIZE, auditFacets, listAudit, type AuditFilter } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
+import { parseDay } from "~/lib/admin-list";
 
 // The audit log screen (decision 032): read only, filtered and paged on the server.
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters of a query string; anything malformed is left out. */
 export function auditFilterOf(params: URLSearchParams): AuditFilter {
@@ -13,10 +12,8 @@ export function auditFilterOf(params: URLSearchParams): AuditFilter {
     const v = params.get(name)?.trim();
     return v && v.length <= max ? v : undefined;
   };
-  const day = (name: string) => {
-    const v = params.get(name);
-    return v && DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined;
-  };
+  // The lists' own reading of a day: one that exists, in a sensible range (issue 29).
+  const day = (name: string) => parseDay(params.get(name)) ?? undefined;
   return { actor: text("compte", 254), entity: text("entitat"), action: text("accio"), from: day("des-de"), to: day("fins-a") };
 }
 

@@ -4,6 +4,8 @@ import * as t from "~/db/schema";
 import { adminTestBed, htmlBytes, png } from "~/test/admin";
 import { testBackends } from "~/test/db";
 import * as biciFucsia from "./bici-fucsia.server";
+import { IMAGE_UNDECODABLE } from "~/models/admin.server";
+import { UPLOADS } from "~/domain/uploads";
 
 describe.each(testBackends())("bici-fucsia on %s", (backend) => {
   const bed = adminTestBed(backend);
@@ -41,5 +43,18 @@ describe.each(testBackends())("bici-fucsia on %s", (backend) => {
     });
     expect((await post(biciFucsia.action, { intent: "delete", id: by.Primera!.id })).message).toBe("Foto eliminada correctament");
     expect(await stored(by.Primera!.imageKey)).toBe(false);
+  });
+
+  it("an image that cannot be decoded whole is refused at upload, and nothing is stored", async () => {
+    const before = await bed.ctx.db.$count(t.biciFucsiaPhotos);
+    const files = (await bed.ctx.storage.list()).length;
+    const broken = Buffer.concat([(await png(400, 300)).subarray(0, 64), Buffer.alloc(4000, 7)]);
+    const out = await post(biciFucsia.action, { intent: "create", title: "Trencada" }, { image: new File([broken], "x.png") });
+    // The screen's own words for a bad image (the other screens say IMAGE_UNDECODABLE).
+    const words = UPLOADS.photo.messages.bad_type;
+    expect(out).toMatchObject({ ok: false, error: words, fieldErrors: { image: words }, status: 400 });
+    expect(IMAGE_UNDECODABLE).toMatch(/malmès/);
+    expect(await bed.ctx.db.$count(t.biciFucsiaPhotos)).toBe(before);
+    expect((await bed.ctx.storage.list()).length).toBe(files);
   });
 });

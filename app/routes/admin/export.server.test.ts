@@ -4,7 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { categoryLabels } from "~/domain/themes";
 import { formatDateTime, neutralise } from "~/infra/tabular.server";
-import { adminTestBed } from "~/test/admin";
+import { adminTestBed, signedInAs } from "~/test/admin";
+import { logLines } from "~/test/log";
+import { EXPORT_BUSY_MESSAGE, EXPORTS_IN_ALL, EXPORTS_PER_ACCOUNT, exportsInProgress } from "~/models/export-gate.server";
+import * as exportAudit from "./export-audit";
+import * as exportGeoJson from "./export-map-comments-geojson";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
 import { parseCsv, readXlsx, readZip } from "~/test/tables";
@@ -91,7 +95,8 @@ describe.each(testBackends())("exports on %s", (backend) => {
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toMatch(/^\/admin\/login/);
     }
-    for (const file of ["reflections.pdf", "nothing.csv", "testimonials.json", "reflections.zip"]) {
+    // A name on every object's prototype (issue 29: constructor.csv gave a 500) is no export either.
+    for (const file of ["reflections.pdf", "nothing.csv", "testimonials.json", "reflections.zip", "constructor.csv", "constructor.xlsx"]) {
       const res = (await get(file).catch((e: unknown) => e)) as Response;
       expect(res.status, file).toBe(404);
     }
@@ -105,6 +110,8 @@ describe.each(testBackends())("exports on %s", (backend) => {
       ["?q=nuria%40exemple", (r) => has("nuria@exemple", r.reflection, r.name, r.email)],
       ["?from=2026-10-06&to=2026-10-20", (r) => madridDay(r.createdAt) >= "2026-10-06" && madridDay(r.createdAt) <= "2026-10-20"],
       ["?to=2026-10-05", (r) => madridDay(r.createdAt) <= "2026-10-05"],
+      // Out of range: no filter, and the whole file (issue 29: a 500, and an export cut off).
+      ["?from=0000-01-01&to=9999-12-31", () => true],
       [
         "?q=reflexi%C3%B3&from=2026-11-01&page=3&sort=name&dir=asc",
         (r) => has("reflexió", r.reflection) && madridDay(r.createdAt) >= "2026-11-01",
@@ -132,6 +139,27 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(texts).toContain('Carrils, "segurs"\ni separats: ÀÉÍÒÚ ç·l');
     // 22:30 UTC is 00:30 the next day in Madrid, written day first.
     expect(records.find((r) => r[1] === "Núria")![0]).toBe("06/10/2026 00:30");
+  });
+
+  it("no cell is a formula for a reader that splits on semicolons or tabs (Catalan Excel) as well as commas", async () => {
+    const split = ["ok;=1+1;", "res;+34 600;@SUM(A1)", "a\t=1+1", "x,-2+3"];
+    await bed.ctx.db.insert(t.reflections).values(split.map((reflection) => ({ reflection, name: "Separadors;=1+1" })));
+    const res = await get("reflections.csv", "?q=separadors");
+    const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
+    for (const separator of [",", ";", "\t"]) {
+      const cells = parseCsv(text, separator).flat();
+      expect(
+        cells.filter((c) => /^[=+\-@]/.test(c)),
+        JSON.stringify(separator),
+      ).toEqual([]);
+    }
+    // Read by RFC 4180 the text is intact.
+    expect(
+      parseCsv(text)
+        .map((r) => r[4])
+        .slice(1)
+        .sort(),
+    ).toEqual([...split].sort());
   });
 
   it("the .xlsx holds the same rows: Catalan headers, real dates in the Catalan order, text never a formula", async () => {
@@ -265,5 +293,60 @@ describe.each(testBackends())("exports on %s", (backend) => {
       for (const email of emails) expect(data).not.toContain(email);
       expect(data).not.toContain("@exemple.cat");
     }
+  });
+
+  it("every export of personal data, the audit log's own too, is recorded: who, when, which file, which filters", async () => {
+    const exportIds = async () =>
+      new Set((await bed.ctx.db.select().from(t.auditLog)).filter((r) => r.entity === "export").map((r) => r.id));
+    const earlier = await exportIds();
+    const admin = await bed.ctx.db.query.adminUsers.findFirst();
+    const files = ["reflections.csv", "newsletter.xlsx", "contributions.csv", "testimonials.zip"];
+    for (const file of files) await (await get(file, "?from=2026-10-01&q=nuria%40exemple.cat")).arrayBuffer();
+    const args = (path: string) => routeArgs(bed.ctx, path, { headers: { Cookie: bed.cookie } }) as never;
+    await ((await exportAudit.loader(args("/admin/export/audit.csv?entitat=export"))) as Response).arrayBuffer();
+    await ((await exportGeoJson.loader(args("/admin/export/map-comments.geojson"))) as Response).arrayBuffer();
+    const rows = (await bed.ctx.db.select().from(t.auditLog)).filter((r) => r.entity === "export" && !earlier.has(r.id));
+    expect(rows.map((r) => r.entityId).sort()).toEqual([...files, "audit.csv", "map-comments.geojson"].sort());
+    expect(rows.every((r) => r.action === "export" && r.actorId === admin!.id && r.actorEmail === admin!.email)).toBe(true);
+    // The filters are kept, but never a citizen's address typed into the search.
+    expect(rows.find((r) => r.entityId === "reflections.csv")!.after).toEqual({ from: "2026-10-01", q: "(adreça electrònica)" });
+    expect(JSON.stringify(rows)).not.toContain("nuria@");
+  });
+
+  it("downloads in progress are bounded per account and in all; one stopped by the client frees its place and is logged as information", async () => {
+    await bed.ctx.db
+      .insert(t.reflections)
+      .values(Array.from({ length: 3000 }, (_, i) => ({ reflection: `Llarga ${i} ${"x".repeat(200)}`, email: `l${i}@exemple.cat` })));
+    const other = await signedInAs(bed.ctx, "administrator", "altra@penedes.cat");
+    const third = await signedInAs(bed.ctx, "administrator", "tercera@penedes.cat");
+    const mine: Response[] = [];
+    for (let i = 0; i < EXPORTS_PER_ACCOUNT; i++) mine.push(await get(i % 2 ? "reflections.xlsx" : "reflections.csv"));
+    const refused = await get("contributions.csv");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBeTruthy();
+    expect(await refused.text()).toBe(EXPORT_BUSY_MESSAGE);
+    const theirs: Response[] = [];
+    for (let i = EXPORTS_PER_ACCOUNT; i < EXPORTS_IN_ALL; i++) theirs.push(await get("testimonials.zip", "", other.cookie));
+    expect(exportsInProgress()).toBe(EXPORTS_IN_ALL);
+    // In all: a third account waits too.
+    expect((await get("reflections.csv", "", third.cookie)).status).toBe(429);
+
+    // Stopped by the client after the first bytes: no error, one line of information, and the place is free.
+    const lines = await logLines(async () => {
+      for (const res of [...mine, ...theirs]) {
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false);
+        await reader.cancel();
+      }
+      // What the streams do once given up happens in the next turns of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.filter((l) => l.msg === "download stopped by the client")).toHaveLength(EXPORTS_IN_ALL);
+    expect(exportsInProgress()).toBe(0);
+    const again = await get("reflections.csv", "", third.cookie);
+    expect(again.status).toBe(200);
+    expect(parseCsv(await again.text()).length).toBeGreaterThan(3000);
+    expect(exportsInProgress()).toBe(0);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { contributionLabels } from "~/lib/contributions";
 import { errorFields, log } from "~/infra/log.server";
 import { requireAdmin } from "~/infra/session.server";
+import { guardedExport } from "~/models/export-gate.server";
 import type { Storage } from "~/infra/storage.server";
 import { csvChunks, downloadResponse, tableResponse, type TableColumn, type TableFormat } from "~/infra/tabular.server";
 
@@ -212,7 +213,8 @@ export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
     await archive.finalize();
   };
   fill().catch((err: unknown) => {
-    log("error", "zip export failed", errorFields(err));
+    // The reader gone (a download stopped by the client) is not a failure: downloadResponse says so.
+    if (!archive.destroyed) log("error", "zip export failed", errorFields(err));
     archive.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return downloadResponse(archive, `testimonis-audio-${today()}.zip`, "zip");
@@ -221,15 +223,19 @@ export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
 const FILE = /^([a-z-]+)\.(csv|xlsx|zip)$/;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const { user } = await requireAdmin(request, context);
   // The addresses this route answers (also the answer without a file name).
   if (params.file === undefined)
     return Response.json({ exports: [...Object.keys(EXPORTS).flatMap((n) => [`${n}.csv`, `${n}.xlsx`]), "testimonials.zip"] });
   const [, name, format] = FILE.exec(params.file) ?? [];
   const url = new URL(request.url);
-  if (name === "testimonials" && format === "zip") return testimonialsZip(context.db, context.storage, url);
-  const exporter = name && (format === "csv" || format === "xlsx") ? EXPORTS[name] : undefined;
+  const client = { request, context };
+  if (name === "testimonials" && format === "zip")
+    return guardedExport(client, user, params.file, () => testimonialsZip(context.db, context.storage, url));
+  // Own names only: "constructor" and its kind are on every object's prototype (issue 29).
+  const exporter = name && (format === "csv" || format === "xlsx") && Object.hasOwn(EXPORTS, name) ? EXPORTS[name] : undefined;
   if (!exporter)
     throw new Response("No existeix aquesta exportació.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return exporter(context.db, url, format as TableFormat);
+  // Recorded in the audit log, and bounded with the other downloads (issue 29).
+  return guardedExport(client, user, params.file, () => exporter(context.db, url, format as TableFormat));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { LAYER_LIMITS, type MapSegment } from "~/domain/map";
 import { UPLOADS } from "~/domain/uploads";
-import { LAYER_MESSAGES } from "~/models/map-geojson.server";
+import { checkLayer, checkLayerOffThread, LAYER_MESSAGES } from "~/models/map-geojson.server";
 import { adminTestBed, png } from "~/test/admin";
 import { testBackends } from "~/test/db";
 import * as layers from "./map-layers.server";
@@ -49,6 +49,9 @@ describe.each(testBackends())("map layers on %s", (backend) => {
       [file(collection(point(392_000, 4_578_000))), LAYER_MESSAGES.outside(1)],
       [file({ ...collection(point(1.7, 41.35)), crs: { type: "name", properties: { name: "EPSG:25831" } } }), LAYER_MESSAGES.crs],
       [file(many), LAYER_MESSAGES.tooMany(20_000)],
+      // Deeply nested (issue 29): refused before it is parsed, in the worker.
+      [file(`{"type":"FeatureCollection","features":${"[".repeat(500_000)}${"]".repeat(500_000)}}`), LAYER_MESSAGES.tooDeep],
+      [file(`{"type":"FeatureCollection","features":[${'{"a":'.repeat(40)}1${"}".repeat(40)}]}`), LAYER_MESSAGES.tooDeep],
       [file(`{"type":"FeatureCollection","features":[${" ".repeat(LAYER_LIMITS.bytes)}]}`), LAYER_MESSAGES.tooLarge, 413],
       [new File([await png()], "xarxa.geojson"), UPLOADS.mapLayer.messages.bad_type],
     ];
@@ -121,4 +124,29 @@ describe.each(testBackends())("map layers on %s", (backend) => {
   });
 
   it("refuses anything that is not a form", () => bed.expectNonFormRefused(layers.action));
+
+  it("checks a layer off the event loop: the server keeps answering while a big layer is read", async () => {
+    // About 3 MB of real lines, as a full network layer.
+    const big = collection(
+      ...Array.from({ length: 2000 }, (_, i) =>
+        line(Array.from({ length: 60 }, (_, j) => [1.6 + (i % 40) / 200 + j / 100_000, 41.3 + Math.floor(i / 40) / 500 + j / 100_000])),
+      ),
+    );
+    const source = JSON.stringify(big);
+    expect(source.length).toBeGreaterThan(2_500_000);
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      if (done) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    const checked = await checkLayerOffThread(source);
+    done = true;
+    expect(checked).toMatchObject({ ok: true, featureCount: 2000 });
+    // The event loop turned while the text was parsed elsewhere (on this thread it could not have).
+    expect(turns).toBeGreaterThan(2);
+    expect(checkLayer(source)).toMatchObject({ ok: true, featureCount: 2000 });
+  });
 });

@@ -6,7 +6,7 @@ import type { MapSegment } from "~/domain/map";
 import { UPLOADS } from "~/domain/uploads";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { mapLayerSchema } from "~/lib/admin-schemas";
-import { checkLayer } from "~/models/map-geojson.server";
+import { checkLayerOffThread } from "~/models/map-geojson.server";
 import { readStoredText } from "~/models/map.server";
 import { requireAdmin } from "~/infra/session.server";
 import type { Storage } from "~/infra/storage.server";
@@ -52,7 +52,8 @@ const layer = (storage: Storage): EntitySpec<"file"> => ({
     const parsed = mapLayerSchema.safeParse(fields);
     if (!parsed.success) return invalid(parsed.error);
     if (!file) return current ? parsed.data : refuse(UPLOADS.mapLayer.messages.required, { file: UPLOADS.mapLayer.messages.required });
-    const checked = checkLayer(await readStoredText(storage, file.key));
+    // Parsed off the event loop, with a depth limit (issue 29).
+    const checked = await checkLayerOffThread(await readStoredText(storage, file.key));
     if (!checked.ok) return refuse(checked.error, { file: checked.error });
     const id = (current?.id as string | undefined) ?? randomUUID();
     return {

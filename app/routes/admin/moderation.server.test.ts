@@ -8,11 +8,18 @@ import { dayInCatalonia } from "~/domain/consultation";
 import { formatLongDate } from "~/lib/dates";
 import { fixClock, movedClock } from "~/test/clock";
 import { contributionsPage, latestContributions } from "~/models/content.server";
-import { reportedPublishedCount, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
-import { DELETE_TEXTS, DEFAULT_MODERATION, QUEUE_PAGE_SIZE } from "~/lib/moderation";
+import { reportedPublishedCount, reportHolds, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
+import {
+  DEFAULT_MODERATION,
+  DELETE_TEXTS,
+  DISMISSED_REPORTS_MAX,
+  QUEUE_PAGE_SIZE,
+  REPORT_HOLDS_PER_HOUR,
+  REPORTS_WEIGHED_PER_HOUR,
+} from "~/lib/moderation";
 import { createMapComment, createReflection, createReport, createTestimonial, subscribeNewsletter } from "~/models/participation.server";
 import { MESSAGES, REPORT_TEXTS } from "~/lib/participation-texts";
-import { RATE_LIMIT } from "~/infra/rate-limit.server";
+import { clientKeyFor, RATE_LIMIT } from "~/infra/rate-limit.server";
 import { PUBLIC_PAGES } from "~/lib/routes";
 import { adminTestBed } from "~/test/admin";
 import { signedInAs } from "~/test/admin";
@@ -358,6 +365,87 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     expect(answers.slice(0, RATE_LIMIT.points).every((s) => s === 200)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     expect(await ctx.db.$count(t.contributionReports, eq(t.contributionReports.reporterKey, busy.clientKey))).toBe(RATE_LIMIT.points);
+  });
+
+  it("reports are no censorship tool: one /64 is one reporter, a busy or overruled reporter does not weigh, an hourly cap, one-click restore", async () => {
+    const report = (c: Ctx, type: string, id: string) => createReport(form("/denuncia", { type, id, reason: "spam" }), c);
+    const status = async (id: string) => (await ctx.db.query.mapComments.findFirst({ where: eq(t.mapComments.id, id) }))!.status;
+    const comments = async (tag: string, n: number) =>
+      ctx.db
+        .insert(t.mapComments)
+        .values(Array.from({ length: n }, (_, i) => ({ comment: `${tag} ${i}` })))
+        .returning({ id: t.mapComments.id });
+
+    // Three addresses of one IPv6 /64 are one reporter: the second and third are duplicates.
+    const [target] = await comments("Censura", 1);
+    const net = (a: string) => ({ ...ctx, clientKey: clientKeyFor(a, "secret") });
+    expect((await report(net("2001:db8:1:2::1"), "map_comment", target!.id)).status).toBe(200);
+    expect((await report(net("2001:db8:1:2:ffff::7"), "map_comment", target!.id)).status).toBe(409);
+    expect((await report(net("2001:0db8:0001:0002:abcd:0:0:9"), "map_comment", target!.id)).status).toBe(409);
+    expect(await status(target!.id)).toBe("published");
+    // Another /64 is another reporter.
+    expect((await report(net("2001:db8:1:3::1"), "map_comment", target!.id)).status).toBe(200);
+
+    // A visitor who reports many contributions in a short time no longer weighs: stored, not counted.
+    const busy = visitor(200);
+    for (const { id } of await comments("Ràfega", REPORTS_WEIGHED_PER_HOUR)) await report(busy, "map_comment", id);
+    const [victim] = await comments("Víctima", 1);
+    await report(busy, "map_comment", victim!.id);
+    await report(visitor(201), "map_comment", victim!.id);
+    await report(visitor(202), "map_comment", victim!.id);
+    expect(await status(victim!.id)).toBe("published");
+    const stored = await ctx.db.query.contributionReports.findMany({ where: eq(t.contributionReports.contributionId, victim!.id) });
+    expect(stored.map((r) => r.counted).sort()).toEqual([false, true, true]);
+    await report(visitor(203), "map_comment", victim!.id);
+    expect(await status(victim!.id)).toBe("pending");
+    await post(moderation.action, { intent: "approve", items: `map_comment:${victim!.id}` });
+
+    // A visitor whose reports staff overruled (kept published after review) no longer weighs.
+    const overruled = visitor(210);
+    const [a, b] = await comments("Revisat", DISMISSED_REPORTS_MAX);
+    for (const c of [a!, b!]) {
+      await report(overruled, "map_comment", c.id);
+      await ctx.db
+        .update(t.mapComments)
+        .set({ reviewedAt: new Date(Date.now() + 1000) })
+        .where(eq(t.mapComments.id, c.id));
+    }
+    const [next] = await comments("Següent", 1);
+    await saveModerationSettings(ctx.db, { ...DEFAULT_MODERATION, reportThreshold: 1 });
+    await report(overruled, "map_comment", next!.id);
+    expect(await status(next!.id)).toBe("published");
+
+    // The hourly cap: with a threshold of 1, reports hide at most REPORT_HOLDS_PER_HOUR an hour.
+    const room = REPORT_HOLDS_PER_HOUR - (await reportHolds(ctx.db)).lastHour;
+    const flood = await comments("Inundació", room + 3);
+    for (const [i, { id }] of flood.entries()) await report(visitor(300 + i), "map_comment", id);
+    const after = await Promise.all(flood.map(({ id }) => status(id)));
+    expect(after.filter((s) => s === "pending")).toHaveLength(room);
+    expect(after.slice(room)).toEqual(["published", "published", "published"]);
+    await saveModerationSettings(ctx.db, DEFAULT_MODERATION);
+
+    // Staff see what reports hid (a filter and a count) and publish it all again in one action.
+    const load = (query: string) =>
+      moderation.loader(routeArgs(ctx, `/admin/moderacio${query}`, { headers: { Cookie: bed.cookie } }) as never);
+    const held = await load("?retingudes=1");
+    expect(held.holds).toMatchObject({ lastHour: REPORT_HOLDS_PER_HOUR, cap: REPORT_HOLDS_PER_HOUR });
+    expect(held.items.map((i) => i.text)).toEqual(expect.arrayContaining(flood.slice(0, room).map((_, i) => `Inundació ${i}`)));
+    expect(held.items.every((i) => i.heldByReportsAt !== null && i.status === "pending")).toBe(true);
+    const waiting = held.holds.now;
+    expect(await post(moderation.action, { intent: "release_held" })).toMatchObject({
+      ok: true,
+      message: `${waiting} aportacions retingudes per denúncies publicades de nou`,
+    });
+    expect(await Promise.all(flood.map(({ id }) => status(id)))).toEqual(flood.map(() => "published"));
+    expect((await load("?retingudes=1")).items).toHaveLength(0);
+    expect(await ctx.db.$count(t.auditLog, eq(t.auditLog.action, "release_held"))).toBe(waiting);
+    expect(await post(moderation.action, { intent: "release_held" })).toMatchObject({ ok: false, status: 409 });
+    // The cap counts only what staff have not looked at: reports can hold again.
+    const [later] = await comments("Després", 1);
+    await saveModerationSettings(ctx.db, { ...DEFAULT_MODERATION, reportThreshold: 1 });
+    await report(visitor(400), "map_comment", later!.id);
+    expect(await status(later!.id)).toBe("pending");
+    await saveModerationSettings(ctx.db, DEFAULT_MODERATION);
   });
 
   it("the calendar: closed participation refuses every participation write on the server, the newsletter still works; reopening works", async () => {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/moderation";
 import type { ContributionType } from "~/domain/contributions";
 import { done, failed, firstError, logActionError, readAdminForm, removeFile } from "~/models/admin.server";
 import { DELETE_TEXTS, mayDelete, moderationActionSchema, parseQueueFilters, type ModerationIntent } from "~/lib/moderation";
-import { DeleteRefused, moderate, moderationQueue } from "~/models/moderation.server";
+import { DeleteRefused, moderate, moderationQueue, releaseHeld, reportHolds } from "~/models/moderation.server";
 import { recordAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
 
@@ -15,7 +15,8 @@ export async function queueLoader({ request, context }: Pick<Route.LoaderArgs, "
   const { user } = await requireAdmin(request, context);
   const filters = parseQueueFilters(new URL(request.url).searchParams);
   if (only) filters.type = only;
-  return { filters, only: only ?? null, canDelete: mayDelete(user.role), ...(await moderationQueue(context.db, filters)) };
+  const [queue, holds] = await Promise.all([moderationQueue(context.db, filters), reportHolds(context.db)]);
+  return { filters, only: only ?? null, canDelete: mayDelete(user.role), ...queue, holds };
 }
 
 export const loader = (args: Route.LoaderArgs) => queueLoader(args);
@@ -37,6 +38,7 @@ const ONE_TESTIMONIAL: Record<ModerationIntent, string> = {
 export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
   const { user } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
+  if (fields.intent === "release_held") return releaseAll(request, context, user);
   const parsed = moderationActionSchema.safeParse(fields);
   if (!parsed.success) return failed(firstError(parsed.error), 400);
   const { intent, items, reason } = parsed.data;
@@ -61,6 +63,26 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
     return done(skipped ? `${message} (${skipped} no han canviat)` : message);
   } catch (err) {
     if (err instanceof DeleteRefused) return failed(DELETE_TEXTS.notHidden, 409);
+    logActionError("moderation", err);
+    return failed("No s'ha pogut aplicar l'acció. Torna-ho a provar.", 500);
+  }
+}
+
+/** Publishes again, in one action, everything visitors' reports took off the site and staff have
+ * not decided on (issue 29): one audit entry per contribution. */
+async function releaseAll(request: Request, context: Route.ActionArgs["context"], user: Awaited<ReturnType<typeof requireAdmin>>["user"]) {
+  try {
+    const changed = await releaseHeld(context.db, async (tx, done) => {
+      for (const item of done)
+        await recordAudit(tx, { request, context }, user, { entity: item.type, entityId: item.id, action: "release_held" });
+    });
+    if (changed === 0) return failed("No hi ha cap aportació retinguda per denúncies. Torna a carregar la llista.", 409);
+    return done(
+      changed === 1
+        ? "Aportació retinguda per denúncies publicada de nou"
+        : `${changed} aportacions retingudes per denúncies publicades de nou`,
+    );
+  } catch (err) {
     logActionError("moderation", err);
     return failed("No s'ha pogut aplicar l'acció. Torna-ho a provar.", 500);
   }

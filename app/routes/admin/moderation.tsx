@@ -1,4 +1,4 @@
-import { Check, Download, EyeOff, RotateCcw } from "lucide-react";
+import { Check, Download, EyeOff, RotateCcw, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/moderation";
@@ -48,7 +48,7 @@ const exportSearch = (f: Route.ComponentProps["loaderData"]["filters"]) =>
 
 /** The queue, or one kind's view of it (the testimonials screen: `only`). */
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { filters, items, counts, total, pages, only, canDelete } = loaderData;
+  const { filters, items, counts, total, pages, only, canDelete, holds } = loaderData;
   const [chosen, setSelected] = useState<string[]>([]);
   const fetcher = useRowAction();
   // Only what the list still shows stays selected (an action moves its items to another tab).
@@ -57,7 +57,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const toggle = (key: string, on: boolean) => setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)));
   // A view of one kind keeps its type in its path, not in its links.
   const labels = only === "testimonial" ? testimonialStatusLabels : moderationStatusLabels;
-  const rest = { type: only ? null : filters.type, theme: filters.theme, q: filters.q, reported: filters.reported };
+  const rest = { type: only ? null : filters.type, theme: filters.theme, q: filters.q, reported: filters.reported, held: filters.held };
 
   return (
     <>
@@ -105,7 +105,9 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <FiltersSheet active={[filters.type, filters.theme, filters.q, filters.reported].filter(Boolean).length}>
+      <HeldByReports holds={holds} showing={filters.held} />
+
+      <FiltersSheet active={[filters.type, filters.theme, filters.q, filters.reported, filters.held].filter(Boolean).length}>
         <Filters filters={filters} only={only} />
       </FiltersSheet>
 
@@ -196,6 +198,43 @@ function QueueExport({ filters }: { filters: Route.ComponentProps["loaderData"][
   );
 }
 
+/** What visitors' reports took off the site and staff have not reviewed (issue 29): how many, the
+ * hourly cap, a link to see them and one button that publishes them all again. */
+function HeldByReports({ holds, showing }: { holds: Route.ComponentProps["loaderData"]["holds"]; showing: boolean }) {
+  const fetcher = useRowAction();
+  if (holds.now === 0 && holds.lastHour === 0) return null;
+  return (
+    <section aria-labelledby="held-title" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="held-title" className="flex items-center gap-2 font-bold">
+        <ShieldAlert aria-hidden="true" className="size-5" /> Retingudes per denúncies
+      </h2>
+      <p className="mt-1 max-w-3xl text-sm">
+        {holds.now === 1
+          ? "1 aportació ha deixat de veure's a la web per les denúncies de visitants i espera que la revisis."
+          : `${holds.now} aportacions han deixat de veure's a la web per les denúncies de visitants i esperen que les revisis.`}{" "}
+        Les denúncies poden retirar com a màxim {holds.cap} aportacions cada hora ({holds.lastHour} en l'última hora); les altres
+        aportacions denunciades continuen publicades fins que l'equip les revisa.
+      </p>
+      {holds.now > 0 && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {!showing && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={queueSearch({ held: true })}>Mostra les retingudes</Link>
+            </Button>
+          )}
+          <Button
+            size="sm"
+            disabled={fetcher.state !== "idle"}
+            onClick={() => fetcher.submit({ intent: "release_held" }, { method: "post" })}
+          >
+            <RotateCcw aria-hidden="true" /> Torna-les a publicar totes
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** Type, theme, search and 'only reported': a GET form, so the address holds the filters. */
 function Filters({ filters, only }: { filters: Route.ComponentProps["loaderData"]["filters"]; only: Item["type"] | null }) {
   const id = useId();
@@ -231,10 +270,16 @@ function Filters({ filters, only }: { filters: Route.ComponentProps["loaderData"
         <Label htmlFor={`${id}-q`}>Cerca</Label>
         <Input id={`${id}-q`} type="search" name="q" defaultValue={filters.q} placeholder="Text, nom o correu" />
       </div>
-      <label className="flex items-center gap-2 text-sm font-semibold lg:pb-2">
-        <input type="checkbox" name="denunciades" value="1" defaultChecked={filters.reported} className="size-5 accent-brand" />
-        Només amb denúncies
-      </label>
+      <div className="flex flex-col gap-2 lg:pb-2">
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input type="checkbox" name="denunciades" value="1" defaultChecked={filters.reported} className="size-5 accent-brand" />
+          Només amb denúncies
+        </label>
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input type="checkbox" name="retingudes" value="1" defaultChecked={filters.held} className="size-5 accent-brand" />
+          Només retingudes per denúncies
+        </label>
+      </div>
       <Button type="submit" variant="outline">
         Filtra
       </Button>
@@ -274,6 +319,7 @@ function QueueCard({
           {item.dateLabel}
         </time>
         {item.reports.length > 0 && <Badge variant="destructive">{plural(item.reports.length, "denúncia", "denúncies")}</Badge>}
+        {item.heldByReportsAt && <Badge variant="outline">Retinguda per denúncies</Badge>}
       </div>
       <p className="mt-2 break-words whitespace-pre-line">{item.text}</p>
       {(item.name || item.email) && <p className="mt-1 text-sm text-ink/80">{[item.name, item.email].filter(Boolean).join(" · ")}</p>}
@@ -296,6 +342,7 @@ function QueueCard({
               <li key={i}>
                 {reportReasonLabels[r.reason]}
                 {r.detail && `: ${r.detail}`}
+                {!r.counted && <span className="text-ink/80"> (no compta: qui l'ha enviada ha denunciat massa aportacions)</span>}
               </li>
             ))}
           </ul>

@@ -3,7 +3,8 @@ import * as t from "~/db/schema";
 import { parseEnv } from "~/infra/env.server";
 import { createMailer } from "~/infra/mail.server";
 import { sendBatch } from "~/models/newsletter-send.server";
-import { adminTestBed } from "~/test/admin";
+import { adminTestBed, signedInAs } from "~/test/admin";
+import { eq } from "drizzle-orm";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
 import { startSmtpServer, type TestSmtpServer } from "~/test/smtp";
@@ -104,5 +105,50 @@ describe.each(testBackends())("newsletter compose and send on %s", (backend) => 
       message: "No hi ha enviaments fallits",
       status: 200,
     });
+  });
+
+  it("every mail in the council's name is in the audit log, the issue names its sender, and editors see failures without addresses", async () => {
+    const admin = (await bed.ctx.db.query.adminUsers.findFirst({ where: eq(t.adminUsers.email, "gestor@penedes.cat") }))!;
+    const audit = async (action: string) =>
+      (await bed.ctx.db.select().from(t.auditLog).orderBy(t.auditLog.at)).filter(
+        (r) => r.entity === "newsletter_issue" && r.action === action,
+      );
+    // A test send.
+    await post(screen.action, { intent: "test", subject: "Prova d'auditoria", body: "Text" });
+    // (The earlier test's test send is there too.)
+    expect((await audit("test_send")).map((r) => [r.actorId, r.actorEmail, r.after])).toEqual([
+      [admin.id, "gestor@penedes.cat", { subject: "Hola" }],
+      [admin.id, "gestor@penedes.cat", { subject: "Prova d'auditoria" }],
+    ]);
+    // The previous test's send: the issue names its sender, and the log has it.
+    const [issue] = (await load()).history;
+    expect(issue).toMatchObject({ subject: "Número 1", sentByEmail: "gestor@penedes.cat" });
+    expect(await audit("send")).toEqual([
+      expect.objectContaining({ entityId: issue!.id, actorId: admin.id, after: { subject: "Número 1", recipients: "3" } }),
+    ]);
+    // One delivery failed, with the mail server's reply naming the address.
+    const [one] = await bed.ctx.db.select().from(t.newsletterDeliveries).where(eq(t.newsletterDeliveries.issueId, issue!.id)).limit(1);
+    const sub = (await bed.ctx.db.query.newsletterSubscriptions.findFirst({
+      where: eq(t.newsletterSubscriptions.id, one!.subscriptionId),
+    }))!;
+    await bed.ctx.db
+      .update(t.newsletterDeliveries)
+      .set({ status: "failed", attempts: 5, lastError: `550 5.1.1 <${sub.email}>: Recipient address rejected` })
+      .where(eq(t.newsletterDeliveries.id, one!.id));
+    await bed.ctx.db.update(t.newsletterIssues).set({ failedCount: 1 }).where(eq(t.newsletterIssues.id, issue!.id));
+    // Administrators (and moderators) see to whom; an editor sees why, never the address.
+    expect((await load()).failures[issue!.id]).toEqual([expect.objectContaining({ email: sub.email })]);
+    const editor = await signedInAs(bed.ctx, "editor");
+    const asEditor = (await (screen.loader as (a: unknown) => Promise<unknown>)(
+      routeArgs(bed.ctx, "/admin/newsletter-send", { headers: { Cookie: editor.cookie } }),
+    )) as Awaited<ReturnType<typeof screen.loader>>;
+    expect(asEditor.seesSubscribers).toBe(false);
+    expect(asEditor.failures[issue!.id]).toEqual([
+      { email: null, attempts: 5, reason: "550 5.1.1 <(adreça)>: Recipient address rejected" },
+    ]);
+    expect(JSON.stringify(asEditor)).not.toContain(sub.email);
+    // A retry is recorded too.
+    expect(await post(screen.action, { intent: "retry", id: issue!.id })).toMatchObject({ ok: true });
+    expect(await audit("retry")).toEqual([expect.objectContaining({ entityId: issue!.id, actorId: admin.id, after: { deliveries: "1" } })]);
   });
 });

@@ -25,7 +25,7 @@ const PROGRESS_POLL_MS = 2000;
 const subscribers = (n: number) => `${n} ${n === 1 ? "subscriptor" : "subscriptors"}`;
 
 export default function AdminNewsletterSend({ loaderData }: Route.ComponentProps) {
-  const { confirmed, me, history, failures } = loaderData;
+  const { confirmed, me, history, failures, seesSubscribers } = loaderData;
   const sending = history.filter((i) => i.status === "sending");
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -45,7 +45,7 @@ export default function AdminNewsletterSend({ loaderData }: Route.ComponentProps
         <SendProgress key={issue.id} issue={issue} />
       ))}
       <Compose confirmed={confirmed} me={me} busy={sending.length > 0} />
-      <History history={history} failures={failures} />
+      <History history={history} failures={failures} seesSubscribers={seesSubscribers} />
     </>
   );
 }
@@ -150,7 +150,11 @@ function ConfirmSend({ confirmed, disabled, onConfirm }: { confirmed: number; di
   );
 }
 
-function History({ history, failures }: Pick<Route.ComponentProps["loaderData"], "history" | "failures">) {
+function History({
+  history,
+  failures,
+  seesSubscribers,
+}: Pick<Route.ComponentProps["loaderData"], "history" | "failures" | "seesSubscribers">) {
   const retry = useAdminFetcher();
   return (
     <section aria-labelledby="history-title">
@@ -163,7 +167,7 @@ function History({ history, failures }: Pick<Route.ComponentProps["loaderData"],
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Newsletters enviades</caption>
-            <TableHead columns={["Data", "Assumpte", "Estat", "Destinataris", "Enviats", "Fallits", "Pendents"]} />
+            <TableHead columns={["Data", "Assumpte", "Enviada per", "Estat", "Destinataris", "Enviats", "Fallits", "Pendents"]} />
             <tbody>
               {history.map((issue) => (
                 <tr key={issue.id} className="border-b border-ink/5 align-top">
@@ -176,12 +180,18 @@ function History({ history, failures }: Pick<Route.ComponentProps["loaderData"],
                       <details className="mt-2">
                         <summary className="cursor-pointer font-semibold text-red-700">Errors ({issue.failed})</summary>
                         <ul className="mt-1 list-disc pl-5">
-                          {failures[issue.id]!.map((f) => (
-                            <li key={f.email} className="break-all">
-                              {f.email}: {f.reason} ({f.attempts} intents)
+                          {failures[issue.id]!.map((f, i) => (
+                            <li key={f.email ?? i} className="break-all">
+                              {f.email ? `${f.email}: ` : ""}
+                              {f.reason} ({f.attempts} intents)
                             </li>
                           ))}
                         </ul>
+                        {!seesSubscribers && (
+                          <p className="mt-1 text-ink/80">
+                            Les adreces dels subscriptors només les veuen l'equip de moderació i els administradors.
+                          </p>
+                        )}
                         {issue.status === "sent" && (
                           <Button
                             size="sm"
@@ -196,6 +206,7 @@ function History({ history, failures }: Pick<Route.ComponentProps["loaderData"],
                       </details>
                     )}
                   </td>
+                  <td className="p-3 break-all">{issue.sentByEmail ?? "—"}</td>
                   <td className="p-3">
                     <Badge variant={issue.status === "sent" ? "success" : "soft"}>{issue.status === "sent" ? "Enviada" : "Enviant"}</Badge>
                   </td>

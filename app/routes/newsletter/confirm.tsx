@@ -1,16 +1,26 @@
-import { data } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/confirm";
 import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
-import { confirmSubscription, type ConfirmOutcome } from "~/models/newsletter.server";
+import { Button } from "~/components/ui/button";
+import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/models/newsletter.server";
 import { markPersonal } from "~/infra/request-state.server";
 
-// The link of the confirmation e-mail (decision 023). Following it confirms; following it again
-// says so again. The page depends on the token in its address: never kept by the page cache.
+// The link of the confirmation e-mail (decision 023). Opening it only asks: the link scanners of
+// mail gateways open every link, and must not subscribe anyone who did not ask (issue 29). The
+// button confirms, by POST, as unsubscribing does; pressing it again says so again. The page
+// depends on the token in its address: never kept by the page cache.
+const statusOf = (outcome: ConfirmOutcome | "pending") =>
+  outcome === "invalid" ? 400 : outcome === "expired" || outcome === "gone" ? 410 : 200;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   markPersonal();
+  const outcome = await confirmationState(context, params.token);
+  return data({ outcome }, { status: statusOf(outcome) });
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
   const outcome = await confirmSubscription(context, params.token);
-  const status = outcome === "invalid" ? 400 : outcome === "expired" || outcome === "gone" ? 410 : 200;
-  return data({ outcome }, { status });
+  return data({ outcome, done: true }, { status: statusOf(outcome) });
 }
 
 const TEXTS: Record<ConfirmOutcome, { title: string; text: string }> = {
@@ -38,11 +48,26 @@ const TEXTS: Record<ConfirmOutcome, { title: string; text: string }> = {
 
 export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches, "Confirmació de la subscripció");
 
-export default function ConfirmNewsletter({ loaderData }: Route.ComponentProps) {
-  const { title, text } = TEXTS[loaderData.outcome];
+export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const outcome = actionData?.outcome ?? loaderData.outcome;
+  if (outcome === "pending") {
+    return (
+      <NewsletterNotice title="Confirma la subscripció">
+        <p className="text-lg">Prem el botó per confirmar que vols rebre la newsletter de la campanya en aquesta adreça de correu.</p>
+        <Form method="post">
+          <Button type="submit" size="lg">
+            Confirma la subscripció
+          </Button>
+        </Form>
+      </NewsletterNotice>
+    );
+  }
+  const { title, text } = TEXTS[outcome];
   return (
     <NewsletterNotice title={title}>
-      <p className="text-lg">{text}</p>
+      <p className="text-lg" role={actionData ? "status" : undefined}>
+        {text}
+      </p>
     </NewsletterNotice>
   );
 }
