@@ -7,7 +7,11 @@ import { PUBLIC_PAGES } from "./lib/routes";
 export default [
   layout(
     "routes/public-layout.tsx",
-    PUBLIC_PAGES.map(({ path, file, id }) => (path === "/" ? index(file, { id }) : route(path.slice(1), file, { id }))),
+    [
+      ...PUBLIC_PAGES.map(({ path, file, id }) => (path === "/" ? index(file, { id }) : route(path.slice(1), file, { id }))),
+      // Any other address: the not-found page, with the site's header and footer.
+      route("*", "routes/not-found.tsx"),
+    ],
   ),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
@@ -45,5 +49,4 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("api/map-comments.geojson", "routes/api/map-comments-geojson.ts"),
   route("agenda/:file", "routes/agenda-ics.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
