@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { Contribution } from "~/lib/contributions";
 import { paths } from "~/lib/routes";
 import { ContributionCard } from "./contribution-dialog";
+import { EmptyState } from "~/components/empty-state";
 
 /** How much of a card must be in view for it to be reachable with the keyboard. */
 const VISIBLE_RATIO = 0.6;
@@ -60,9 +61,9 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
         </Link>
       </div>
       {items.length === 0 ? (
-        <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">
+        <EmptyState className="mt-6" action={{ to: paths.participa, label: "Digues la teva" }}>
           Encara no hi ha aportacions. Sigues la primera persona a participar!
-        </p>
+        </EmptyState>
       ) : (
         <>
           <a
