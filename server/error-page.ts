@@ -36,7 +36,12 @@ export function errorPage(status: keyof typeof PAGES): string {
 export const wantsPage = (req: IncomingMessage) => /\btext\/html\b/.test(req.headers.accept ?? "");
 
 /** A Catalan answer for `status`: the page for a browser, a line of text for anything else. */
-export function sendErrorAnswer(req: IncomingMessage, res: ServerResponse, status: keyof typeof PAGES, headers: Record<string, string> = {}) {
+export function sendErrorAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: keyof typeof PAGES,
+  headers: Record<string, string> = {},
+) {
   const page = wantsPage(req);
   const body = page ? errorPage(status) : `${PAGES[status].title}. ${PAGES[status].text}`;
   res.writeHead(status, {

@@ -68,7 +68,10 @@ const pathSegment = (value: string) =>
   encodeURIComponent(value).replace(/%(?:24|26|2B|2C|3A|3B|3D|40)/g, (escaped) => decodeURIComponent(escaped));
 
 /** Whether no route but the not-found page matches a path (routeMatcher). */
-export function notFoundMatcher(build: Pick<ServerBuild, "routes">, match: typeof matchRoutes = matchRoutes): (pathname: string) => boolean {
+export function notFoundMatcher(
+  build: Pick<ServerBuild, "routes">,
+  match: typeof matchRoutes = matchRoutes,
+): (pathname: string) => boolean {
   const route = routeMatcher(build, match);
   return (pathname) => route(pathname) === null;
 }

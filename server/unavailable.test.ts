@@ -35,7 +35,9 @@ describe("the pages the server sends itself, in Catalan (issue 27, item 3)", () 
     // A form's data request gets the same words as text.
     const data = await fetch(`${base}/participa/reflexio.data`, { method: "POST" });
     expect(data.status).toBe(503);
-    expect(await data.text()).toBe("El web no està disponible en aquest moment. Estem actualitzant el web. Torna-ho a provar d'aquí a un moment.");
+    expect(await data.text()).toBe(
+      "El web no està disponible en aquest moment. Estem actualitzant el web. Torna-ho a provar d'aquí a un moment.",
+    );
   });
 
   it("a fault of ours answers the Catalan 500 page to a browser, and Catalan text to anything else", async () => {

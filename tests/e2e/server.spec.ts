@@ -282,8 +282,14 @@ test.describe("HTTP contract", () => {
     for (const [, ref] of html.matchAll(/["'](\/assets\/[^"'\s]+)["']/g)) note(ref!);
     // The ones the issue names, at least.
     for (const named of ["/favicon.svg", "/images/og.jpg"]) expect([...files], named).toContain(named);
-    expect([...files].some((f) => f.startsWith("/images/scenes/") && f.endsWith(".svg")), "a scene picture").toBe(true);
-    expect([...files].some((f) => f.startsWith("/assets/") && f.endsWith(".js")), "a script").toBe(true);
+    expect(
+      [...files].some((f) => f.startsWith("/images/scenes/") && f.endsWith(".svg")),
+      "a scene picture",
+    ).toBe(true);
+    expect(
+      [...files].some((f) => f.startsWith("/assets/") && f.endsWith(".js")),
+      "a script",
+    ).toBe(true);
     const unknown = `/no-existeix-${Date.now()}`;
     for (const path of [unknown, `${unknown}-2`, "/images/no-existeix.svg"]) expect((await rawGet(path)).status, path).toBe(404);
     expect((await rawGet(unknown)).headers["x-cache"]).toBe("HIT");
@@ -311,7 +317,12 @@ test.describe("HTTP contract", () => {
       await Promise.all(
         Array.from({ length: 50 }, (_, j) => {
           const n = i + j;
-          const path = n % 3 === 0 ? `/aportacions?tipus=x${n}` : n % 3 === 1 ? `/APORTACIONS?pagina=${n}` : `/aportacions?pagina=1&tipus=reflection&u=${n}`;
+          const path =
+            n % 3 === 0
+              ? `/aportacions?tipus=x${n}`
+              : n % 3 === 1
+                ? `/APORTACIONS?pagina=${n}`
+                : `/aportacions?pagina=1&tipus=reflection&u=${n}`;
           return rawGet(path).then((r) => expect([200, 301], path).toContain(r.status));
         }),
       );
