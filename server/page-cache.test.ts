@@ -14,6 +14,7 @@ import {
   createPageCache,
   FRESH_COOKIE,
   inlineScriptHashes,
+  MAX_ENTRIES,
   MAX_KEYS_PER_PAGE,
   NOT_FOUND_KEY,
   pageAddress,
@@ -23,6 +24,7 @@ import {
   type RouteOf,
 } from "./page-cache";
 import { clientFiles, staticAssets } from "./static-assets";
+import { PUBLIC_PAGES } from "~/lib/routes";
 
 const key = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"));
 
@@ -493,6 +495,13 @@ describe("other spellings and variants of a page (issue 29, item 8)", () => {
     } finally {
       await s.close();
     }
+  });
+
+  it("every page's share of addresses fits in the cache together: no page's variants can push another page out", () => {
+    // The public pages, robots.txt, sitemap.xml, the map's GeoJSON, an activity's calendar file, the
+    // not-found page, the root's data and React Router's route discovery (the back office is never kept).
+    const pages = PUBLIC_PAGES.length + 7;
+    expect(pages * MAX_KEYS_PER_PAGE).toBeLessThanOrEqual(MAX_ENTRIES);
   });
 
   it("600 variants of /aportacions push neither / nor the other pages out: one page keeps at most its share of addresses", async () => {

@@ -80,7 +80,7 @@ export const NOT_FOUND_KEY = "/404";
 
 const SKIP_CACHE_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_NAME}|${FRESH_COOKIE})=`);
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
-const MAX_ENTRIES = 500;
+export const MAX_ENTRIES = 500;
 /** How many addresses one page (one route: its parameters' values, its data URL, every landing)
  * keeps at most. Each route of the site (about 30) fits its share of MAX_ENTRIES: variants of one
  * page push out only that page's other variants (issue 29, item 8). */
