@@ -26,6 +26,21 @@ describe("the root error boundary", () => {
     expect(logged).not.toHaveBeenCalled();
   });
 
+  it("speaks Catalan for a 503 whatever its body says (a deploy, a proxy), and shows only the app's own 5xx texts (issue 27, item 3)", () => {
+    for (const data of ["Service Unavailable", "<html><h1>503 Service Temporarily Unavailable</h1></html>", ""]) {
+      const html = render({ status: 503, statusText: "Service Unavailable", internal: false, data });
+      expect(html).toContain("El web no està disponible en aquest moment");
+      expect(html).toContain("Estem actualitzant el web.");
+      expect(html).not.toMatch(/Service|Unavailable/);
+    }
+    const bad = render({ status: 502, statusText: "Bad Gateway", internal: false, data: "Bad Gateway" });
+    expect(bad).toContain("Hi ha hagut un error inesperat");
+    expect(bad).not.toContain("Bad Gateway");
+    expect(render({ status: 503, statusText: "", internal: false, data: "No s'ha pogut carregar la landing page" })).toContain(
+      "No s&#x27;ha pogut carregar la landing page",
+    );
+  });
+
   it("says 'unexpected error' for anything else, and logs it", () => {
     const logged = vi.spyOn(console, "error").mockReturnValue();
     expect(render(new Error("trencat"))).toContain("Hi ha hagut un error inesperat");

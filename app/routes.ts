@@ -5,10 +5,11 @@ import { PUBLIC_PAGES } from "./lib/routes";
 // declared once, in the site registry (lib/routes.ts); the back office has its own shell, and
 // every admin route checks the session on the server.
 export default [
-  layout(
-    "routes/public-layout.tsx",
-    PUBLIC_PAGES.map(({ path, file, id }) => (path === "/" ? index(file, { id }) : route(path.slice(1), file, { id }))),
-  ),
+  layout("routes/public-layout.tsx", [
+    ...PUBLIC_PAGES.map(({ path, file, id }) => (path === "/" ? index(file, { id }) : route(path.slice(1), file, { id }))),
+    // Any other address: the not-found page, with the site's header and footer.
+    route("*", "routes/not-found.tsx"),
+  ]),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
@@ -45,5 +46,4 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("api/map-comments.geojson", "routes/api/map-comments-geojson.ts"),
   route("agenda/:file", "routes/agenda-ics.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -19,7 +19,7 @@ import { createPageCache } from "./page-cache";
 import { reactRouterPages } from "./react-router";
 import { errorAnswers, requestLog } from "./request-log";
 import { startServer as start, type AppOptions } from "./start";
-import { staticAssets } from "./static-assets";
+import { clientFiles, staticAssets } from "./static-assets";
 
 /** The site, in the order a request meets its parts. */
 export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}) {
@@ -27,6 +27,9 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   const frameSources = createFrameSources(database.db);
   const mediaVisibility = createMediaVisibility(database.db);
   const keptMedia = createKeptFiles();
+  // The build's files (the favicon, the pictures, the scripts) are files, whatever the page cache
+  // holds: it leaves their addresses alone, and they are served before it (issue 27, item 1).
+  const isFile = !vite && clientDir ? clientFiles(clientDir) : () => false;
   // The embed addresses are site settings, and which files are public follows the content: a change
   // named here or on another instance (decision 026) is read again at once for the CSP's frame-src,
   // every file's visibility is looked up again,
@@ -35,6 +38,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     database,
     // The security headers are made of these (the CSP's frame and tile sources): a kept page is
     // sent in front of Express with the headers it was sent with while they stay the same.
+    isFile,
     headerInputs: () => (frameSources.pending() ? null : [frameSources.current(), frameSources.tiles()]),
     onChange: (tags) => {
       frameSources.follow(tags);
@@ -58,12 +62,13 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.use(frameSources.waitForChange());
   app.use(securityHeaders(env, Boolean(vite), frameSources.current, frameSources.tiles));
   app.use(sameOriginMutations(env.PUBLIC_ORIGIN));
-  app.use(pageCache.serve());
   app.use(compression({ filter: worthCompressing }));
+  if (vite) app.use(vite.middlewares);
+  else if (clientDir) app.use(staticAssets(clientDir, isFile));
+  // (A kept page is sent already compressed: compression leaves it as it is.)
+  app.use(pageCache.serve());
   app.get("/healthz", health(database));
   app.use("/media", mediaRoutes(storage, createImageVariants(storage, dataPaths(env.DATA_DIR).imageCache), mediaAccess, keptMedia));
-  if (vite) app.use(vite.middlewares);
-  else if (clientDir) app.use(staticAssets(clientDir));
   app.all("/{*path}", pageCache.render(reactRouterPages(runtime, vite)));
   app.use(errorAnswers());
   // A burst of sign-ins is refused in front of Express, before it costs a render, a database round

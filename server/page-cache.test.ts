@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -12,11 +15,17 @@ import {
   createPageCache,
   FRESH_COOKIE,
   inlineScriptHashes,
+  MAX_ENTRIES,
+  MAX_KEYS_PER_PAGE,
   NOT_FOUND_KEY,
+  pageAddress,
   pageKey,
   PUBLIC_CACHE_CONTROL,
   type PageCacheOptions,
+  type RouteOf,
 } from "./page-cache";
+import { clientFiles, staticAssets } from "./static-assets";
+import { PUBLIC_PAGES } from "~/lib/routes";
 
 const key = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"));
 
@@ -40,12 +49,55 @@ describe("pageKey", () => {
   });
 
   it("gives every path no route knows the one key of the not-found page (issue 19, defect 6)", () => {
-    const notFound = (path: string) => path.startsWith("/no-");
-    const keyOf = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"), notFound);
+    const routeOf: RouteOf = (path) => (path.startsWith("/no-") ? null : { id: path, canonical: path });
+    const keyOf = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"), routeOf);
     expect(keyOf("/no-existeix-1")).toBe(NOT_FOUND_KEY);
     expect(keyOf("/no-existeix-2?x=1")).toBe(NOT_FOUND_KEY);
     expect(keyOf("/no-existeix-3.data?_routes=x")).toBe(`${NOT_FOUND_KEY}.data`);
     expect(keyOf("/testimonis?ambit=infants")).toBe("/testimonis?ambit=infants");
+  });
+});
+
+/** The route table's answer for a few pages, as React Router matches them (server/react-router.ts,
+ * routeMatcher: any letter case, percent-encoded or not, a trailing slash). */
+const PAGES = ["/", "/testimonis", "/de-que-va", "/aportacions", "/denuncia"];
+const routeOf: RouteOf = (pathname) => {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const page = PAGES.find((p) => p === (decoded.toLowerCase().replace(/(.)\/$/, "$1") || "/"));
+  return page ? { id: `routes${page}`, canonical: page } : null;
+};
+
+describe("pageAddress (issue 29, item 8)", () => {
+  const address = (path: string) => pageAddress(new URL(path, "http://127.0.0.1:3000"), routeOf);
+
+  it("keeps every spelling of a page's path under the one address the site writes, and names it as the address to redirect to", () => {
+    for (const spelling of ["/aportacions", "/APORTACIONS", "/Aportacions", "/%61portacions", "/%61PORTACIONS", "/aportacions/"]) {
+      expect(address(spelling), spelling).toEqual({ key: "/aportacions", group: "routes/aportacions", canonical: "/aportacions" });
+    }
+    expect(address("/TESTIMONIS?ambit=infants").key).toBe("/testimonis?ambit=infants");
+    expect(address("/Aportacions.data?_routes=routes%2Faportacions")).toEqual({
+      key: "/aportacions.data?_routes=routes%2Faportacions",
+      group: "routes/aportacions",
+      canonical: null,
+    });
+  });
+
+  it("spells the values of the parameters a page reads one way: a type no list knows and the first page are the page without them", () => {
+    expect(address("/aportacions?tipus=inventat").key).toBe("/aportacions");
+    expect(address("/aportacions?tipus=reflection&pagina=1").key).toBe("/aportacions?tipus=reflection");
+    expect(address("/aportacions?pagina=7").key).toBe("/aportacions?pagina=7");
+    expect(address("/denuncia?tipus=reflection&id=0A1B2C3D-0000-4000-8000-00000000ABCD").key).toBe(
+      "/denuncia?tipus=reflection&id=0a1b2c3d-0000-4000-8000-00000000abcd",
+    );
+  });
+
+  it("names no address to redirect to for the not-found page", () => {
+    expect(address("/No-Existeix")).toEqual({ key: NOT_FOUND_KEY, group: NOT_FOUND_KEY, canonical: null });
   });
 });
 
@@ -62,15 +114,23 @@ describe("inlineScriptHashes", () => {
  * (front() in front of Express): each page's render reads its tables (and counts itself); POST
  * /escriu?taula=… inserts a reflection and names the tables it is told. `csp` is the policy's
  * header input (the server's are the CSP's frame sources). */
-async function site(database: Database, options: Omit<PageCacheOptions, "database" | "headerInputs"> = {}) {
+async function site(database: Database, options: Omit<PageCacheOptions, "database" | "headerInputs" | "isFile"> = {}) {
   const csp = { scriptSrc: "'self'" };
-  const cache = createPageCache({ ...options, headerInputs: () => [csp.scriptSrc] });
+  // The build's files, as build/client holds them.
+  const clientDir = mkdtempSync(path.join(tmpdir(), "client-"));
+  mkdirSync(path.join(clientDir, "images/scenes"), { recursive: true });
+  writeFileSync(path.join(clientDir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(clientDir, "images/scenes/vinyes.svg"), '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>');
+  writeFileSync(path.join(clientDir, "images/og.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]));
+  const isFile = clientFiles(clientDir);
+  const cache = createPageCache({ ...options, isFile, headerInputs: () => [csp.scriptSrc] });
   const renders: string[] = [];
   let gate: Promise<void> | null = null;
   const reads: Record<string, (db: Database["db"]) => Promise<unknown>> = {
     "/": (db) => db.select().from(t.reflections),
     "/testimonis": (db) => db.select().from(t.testimonials),
     "/de-que-va": async () => null,
+    "/aportacions": (db) => db.select().from(t.reflections),
     [NOT_FOUND_KEY]: async () => null,
   };
   const app = express();
@@ -80,6 +140,7 @@ async function site(database: Database, options: Omit<PageCacheOptions, "databas
     res.setHeader("Content-Security-Policy", `script-src ${csp.scriptSrc} 'nonce-nonce-de-prova'; object-src 'none'`);
     next();
   });
+  app.use(staticAssets(clientDir, isFile));
   app.use(cache.serve());
   app.post("/escriu", async (req, res) => {
     await database.db.insert(t.reflections).values({ reflection: `Una reflexió de prova ${Date.now()}` });
@@ -93,7 +154,7 @@ async function site(database: Database, options: Omit<PageCacheOptions, "databas
     "/{*path}",
     cache.render({
       stream: (_req, res) => void res.status(200).send("streamed"),
-      notFound: (path) => !(path in reads),
+      route: routeOf,
       async render(request) {
         const path = new URL(request.url).pathname;
         renders.push(path);
@@ -387,6 +448,100 @@ describe("the page cache, with real writes on PGlite", () => {
         expect(res.headers.get("cache-control"), path).toBe("private, no-store");
       }
       expect(s.renders).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("the build's files and the page cache (issue 27, item 1)", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("a not-found page once kept, every file of the build is still sent as that file, with its own type, however often and however spelt", async () => {
+    const s = await site(database);
+    try {
+      const files = { "/favicon.svg": "image/svg+xml", "/images/scenes/vinyes.svg": "image/svg+xml", "/images/og.jpg": "image/jpeg" };
+      for (const [file, type] of Object.entries(files)) expect((await s.get(file)).headers.get("content-type"), file).toContain(type);
+      for (let i = 0; i < 3; i++) {
+        for (const unknown of ["/no-existeix", "/images/no-existeix.svg", "/favicon.svgx", "/404"]) {
+          const res = await s.get(unknown);
+          expect(res.status, unknown).toBe(404);
+          expect(res.headers.get("content-type"), unknown).toContain("text/html");
+        }
+        expect(s.cache.status(NOT_FOUND_KEY)).toBe("fresh");
+        for (const [file, type] of Object.entries(files)) {
+          for (const spelling of [file, file.replace(".", "%2E")]) {
+            const res = await s.get(spelling);
+            expect(res.status, spelling).toBe(200);
+            expect(res.headers.get("content-type"), spelling).toContain(type);
+            expect(res.headers.get("x-cache"), spelling).toBeNull();
+          }
+        }
+      }
+      // Only the not-found page was rendered, once; no file's address is a key.
+      expect(s.renders).toEqual([NOT_FOUND_KEY]);
+      expect(s.cache.size).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("other spellings and variants of a page (issue 29, item 8)", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("another spelling of a page's path is redirected to the one the site writes, its query kept", async () => {
+    const s = await site(database);
+    try {
+      for (const spelling of ["/APORTACIONS?tipus=reflection", "/%61portacions?tipus=reflection", "/Aportacions/?tipus=reflection"]) {
+        const res = await fetch(`${s.base}${spelling}`, { redirect: "manual" });
+        expect(res.status, spelling).toBe(301);
+        expect(res.headers.get("location"), spelling).toBe("/aportacions?tipus=reflection");
+      }
+      // Kept, the page is not sent in front of Express under another spelling either.
+      expect((await s.get("/aportacions")).status).toBe(200);
+      expect((await s.get("/aportacions")).headers.get("x-cache")).toBe("HIT");
+      expect((await fetch(`${s.base}/APORTACIONS`, { redirect: "manual" })).status).toBe(301);
+      expect(s.renders).toEqual(["/aportacions"]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("every page's share of addresses fits in the cache together: no page's variants can push another page out", () => {
+    // The public pages, robots.txt, sitemap.xml, the map's GeoJSON, an activity's calendar file, the
+    // not-found page, the root's data and React Router's route discovery (the back office is never kept).
+    const pages = PUBLIC_PAGES.length + 7;
+    expect(pages * MAX_KEYS_PER_PAGE).toBeLessThanOrEqual(MAX_ENTRIES);
+  });
+
+  it("600 variants of /aportacions push neither / nor the other pages out: one page keeps at most its share of addresses", async () => {
+    const s = await site(database);
+    try {
+      await s.get("/");
+      await s.get("/testimonis");
+      let i = 0;
+      // Each one a page of its own (pages 2 to 601), and other spellings of them.
+      const variants = Array.from({ length: 600 }, (_, i) => `/aportacions?pagina=${i + 2}`);
+      variants.push(...variants.slice(0, 60).map((v) => v.replace("/aportacions", i++ % 2 ? "/APORTACIONS" : "/%61portacions")));
+      for (let n = 0; n < variants.length; n += 50) await Promise.all(variants.slice(n, n + 50).map((v) => s.get(v)));
+      expect(s.cache.size).toBeLessThanOrEqual(2 + MAX_KEYS_PER_PAGE);
+      const home = await s.get("/");
+      expect(home.headers.get("x-cache")).toBe("HIT");
+      expect((await s.get("/testimonis")).headers.get("x-cache")).toBe("HIT");
+      expect(s.renders.filter((p) => p === "/")).toHaveLength(1);
+      // The variants that are one page (a type no list knows, the first page) are one kept page.
+      await s.get("/aportacions?tipus=inventat");
+      expect((await s.get("/aportacions?pagina=1&tipus=un-altre")).headers.get("x-cache")).toBe("HIT");
+      expect(s.cache.status("/aportacions")).toBe("fresh");
     } finally {
       await s.close();
     }

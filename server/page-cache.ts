@@ -10,6 +10,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { PAGE_PARAMS } from "~/lib/routes";
 import { endOfDayInCatalonia } from "~/domain/consultation";
 import { targetPath } from "~/lib/request-path";
+import { contributionTypes } from "~/domain/contributions";
 import type { Database } from "~/db/client.server";
 import {
   ALL_CONTENT,
@@ -39,7 +40,13 @@ import { logRequest } from "./request-log";
 //   page being rendered share that one render.
 // - The contributor's own view: a write that named something sets a short-lived cookie
 //   (FRESH_COOKIE) whose requests skip the cache, so their next pages show what they wrote.
-// - Every address a route does not know (the not-found page) is kept under one key.
+// - Every address a route does not know (the not-found page) is kept under one key. The files of
+//   the build (build/client: the favicon, the pictures) are never pages: the cache leaves them to
+//   the static files, whatever it holds (issue 27, item 1).
+// - A page is kept under its canonical address (its path as the route table writes it, the values
+//   of the parameters it reads in one spelling); another spelling of a page's path is redirected to
+//   it, and a page keeps at most MAX_KEYS_PER_PAGE addresses, so that variants of one page push no
+//   other page out (issue 29, item 8).
 // - Kept pages carry no nonce: their policy allows their inline scripts by hash.
 
 // The whole cached render lives in three places of the server (server/app.ts): front(), a plain Node
@@ -54,7 +61,7 @@ declare global {
     interface Locals {
       /** A cacheable request: the address its page is kept under, and what its security headers
        * were made of (PageCacheOptions.headerInputs). */
-      page?: { key: string; inputs: HeaderInputs | null };
+      page?: { key: string; group: string; inputs: HeaderInputs | null };
     }
   }
 }
@@ -75,7 +82,11 @@ export const NOT_FOUND_KEY = "/404";
 
 const SKIP_CACHE_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_NAME}|${FRESH_COOKIE})=`);
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
-const MAX_ENTRIES = 500;
+export const MAX_ENTRIES = 500;
+/** How many addresses one page (one route: its parameters' values, its data URL, every landing)
+ * keeps at most. Each route of the site (about 30) fits its share of MAX_ENTRIES: variants of one
+ * page push out only that page's other variants (issue 29, item 8). */
+export const MAX_KEYS_PER_PAGE = 16;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 type Encoding = "identity" | "br" | "gzip";
@@ -113,6 +124,8 @@ interface Rendered {
 
 interface Entry {
   page: CachedPage;
+  /** The page (route) it is an address of (MAX_KEYS_PER_PAGE). */
+  group: string;
   /** The tables its render read. */
   tags: Set<string>;
   /** When the render that made it started. */
@@ -129,25 +142,65 @@ const safeDecode = (path: string) => {
   }
 };
 
-/** The address a cacheable page is rendered for and kept under: its path, and only the parameters
- * the page reads (the first value of each, in a fixed order). A page's data for a client-side
- * navigation (`/aportacions.data?tipus=…&_routes=…`) keeps the same ones, and React Router's own;
- * its route discovery (`/__manifest?paths=…&version=…`) keeps them all. Every path no route knows
- * (`notFound`) shares the not-found page's key. */
-export function pageKey(url: URL, notFound: (pathname: string) => boolean = () => false): string {
+/** The route a path is a page of, as the router matches it (any letter case, percent-encoded or
+ * not): its id, and its path as the route table writes it; null when only the not-found route
+ * matches (server/react-router.ts, routeMatcher). */
+export type RouteOf = (pathname: string) => PageRoute | null;
+export interface PageRoute {
+  id: string;
+  canonical: string;
+}
+
+/** Without the route table (development, tests): each path is its own page, as it is spelt. */
+const asSpelt: RouteOf = (pathname) => ({ id: pathname, canonical: pathname });
+
+/** The values of the parameters pages read, in one spelling: null leaves the parameter out (its
+ * page shows the same without it). A value a page refuses (it redirects) is never kept anyway. */
+const PARAM_VALUES: Record<string, (value: string) => string | null> = {
+  // A type no list knows shows every type (/aportacions) or nothing (/denuncia), as none does.
+  tipus: (value) => ((contributionTypes as readonly string[]).includes(value) ? value : null),
+  // The first page is the page without a number.
+  pagina: (value) => (value === "1" ? null : value),
+  // A contribution's id (a uuid) in any letter case is the same contribution.
+  id: (value) => value.toLowerCase(),
+};
+
+export interface PageAddress {
+  /** What the page is rendered for and kept under. */
+  key: string;
+  /** The page it is an address of (at most MAX_KEYS_PER_PAGE addresses each). */
+  group: string;
+  /** The path a browser should ask for (its request is redirected there when it differs), or
+   * null when any spelling will do (the not-found page, React Router's data and discovery). */
+  canonical: string | null;
+}
+
+/** The address a cacheable page is rendered for and kept under: its canonical path, and only the
+ * parameters the page reads (the first value of each, in one spelling, in a fixed order). A page's
+ * data for a client-side navigation (`/aportacions.data?tipus=…&_routes=…`) keeps the same ones,
+ * and React Router's own; its route discovery (`/__manifest?paths=…&version=…`) keeps them all.
+ * Every path no route knows shares the not-found page's key. */
+export function pageAddress(url: URL, routeOf: RouteOf = asSpelt): PageAddress {
   // React Router's route discovery: every parameter counts (the paths asked about, the version).
-  if (url.pathname === "/__manifest") return `${url.pathname}${url.search}`;
+  if (url.pathname === "/__manifest") return { key: `${url.pathname}${url.search}`, group: url.pathname, canonical: null };
   const data = url.pathname.endsWith(".data");
-  const page = data ? url.pathname.slice(0, -".data".length) : url.pathname;
-  if (page !== "/_root" && notFound(page)) return data ? `${NOT_FOUND_KEY}.data` : NOT_FOUND_KEY;
-  const names = [...(PAGE_PARAMS[page] ?? []), ...(data ? ["_routes", "index"] : [])];
+  const path = data ? url.pathname.slice(0, -".data".length) : url.pathname;
+  const route = path === "/_root" ? { id: path, canonical: path } : routeOf(path);
+  if (!route) return { key: data ? `${NOT_FOUND_KEY}.data` : NOT_FOUND_KEY, group: NOT_FOUND_KEY, canonical: null };
+  const names = [...(PAGE_PARAMS[route.canonical] ?? PAGE_PARAMS[route.id] ?? []), ...(data ? ["_routes", "index"] : [])];
   const query = new URLSearchParams();
   for (const name of names) {
     const value = url.searchParams.get(name);
-    if (value !== null) query.set(name, value);
+    const spell = PARAM_VALUES[name];
+    const kept = value === null ? null : spell ? spell(value) : value;
+    if (kept !== null) query.set(name, kept);
   }
-  return query.size ? `${url.pathname}?${query}` : url.pathname;
+  const canonical = data ? `${route.canonical}.data` : route.canonical;
+  return { key: query.size ? `${canonical}?${query}` : canonical, group: route.id, canonical: data ? null : canonical };
 }
+
+/** The key of pageAddress (tests). */
+export const pageKey = (url: URL, routeOf?: RouteOf) => pageAddress(url, routeOf).key;
 
 /** Whether a request's page may come from the cache: `path` is the request's path as sent (no query). */
 export function isCacheable(method: string | undefined, path: string, cookie: string | undefined): boolean {
@@ -187,11 +240,11 @@ const encodingFor = (req: IncomingMessage): Encoding => {
 
 /** The React Router handlers a page is made with: `stream` sends it as it renders (pages that are
  * never kept, and everything in development); `render`, when given, returns it whole, without a
- * nonce, to be kept; `notFound` says whether no route but the not-found page matches a path. */
+ * nonce, to be kept; `route` tells the page a path is of (null: only the not-found page). */
 export interface PageRenderers {
   stream: RequestHandler;
   render?: (request: Request, req: ExpressRequest) => Promise<Response>;
-  notFound?: (pathname: string) => boolean;
+  route?: RouteOf;
 }
 
 /** The CSP sources that allow a page's inline scripts, by the SHA-256 of their text. */
@@ -216,6 +269,9 @@ export interface PageCacheOptions {
    * CSP's frame and tile sources), compared by identity; null while they are being read again
    * (then every request goes through Express, which waits for them). None: always the same. */
   headerInputs?: () => HeaderInputs | null;
+  /** Whether a path is one of the build's files (build/client, served by server/static-assets.ts):
+   * those are never pages, whatever the cache holds. */
+  isFile?: (pathname: string) => boolean;
   /** MAX_STALE_MS and RERENDER_INTERVAL_MS, unless a test says otherwise. */
   maxStaleMs?: number;
   rerenderIntervalMs?: number;
@@ -225,6 +281,7 @@ export function createPageCache({
   database,
   onChange,
   headerInputs = () => NO_INPUTS,
+  isFile = () => false,
   maxStaleMs = MAX_STALE_MS,
   rerenderIntervalMs = RERENDER_INTERVAL_MS,
 }: PageCacheOptions = {}) {
@@ -276,18 +333,31 @@ export function createPageCache({
     dayEndsAt = endOfDayInCatalonia(now);
   };
 
+  /** Keeps a page; the least recently used address of the same page goes first when that page
+   * has its MAX_KEYS_PER_PAGE, the least recently used of all when the cache is full. */
   const keep = (key: string, entry: Entry) => {
     rollDay();
     if (entry.renderedAt < dayStartedAt) return;
     entries.delete(key);
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    let addresses = 0;
+    let oldest: string | undefined;
+    for (const [k, e] of entries) {
+      if (e.group !== entry.group) continue;
+      addresses++;
+      oldest ??= k;
+    }
+    if (addresses >= MAX_KEYS_PER_PAGE) entries.delete(oldest!);
+    else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(key, entry);
   };
+  /** The cache's part in a request: not for a file of the build, and only for a cacheable one. */
+  const cacheable = (method: string | undefined, path: string, cookie: string | undefined) =>
+    isCacheable(method, path, cookie) && !isFile(path);
 
   /** Renders the page of `key` (with the headers of the request that asked), and keeps it when
    * it can. `page` is null when it cannot be shared (it sets a cookie, redirects, failed): the
    * request that rendered it sends `response` and `body`, any other renders its own. */
-  const renderPage = async (key: string, req: ExpressRequest, base: URL): Promise<Rendered> => {
+  const renderPage = async (key: string, group: string, req: ExpressRequest, base: URL): Promise<Rendered> => {
     const render = renderers!.render!;
     const startedAt = Date.now();
     const startCount = changes;
@@ -325,16 +395,16 @@ export function createPageCache({
     if (!state.degraded) {
       // A table it read changed while it rendered: kept, but stale from the start of the render.
       const stale = changedSince(state.reads, startCount) ? startedAt : null;
-      keep(key, { page, tags: state.reads, renderedAt: startedAt, staleSince: stale });
+      keep(key, { page, group, tags: state.reads, renderedAt: startedAt, staleSince: stale });
     }
     return { page, response, body };
   };
 
   /** One render per key at a time: a request for a page being rendered waits for that render. */
-  const renderOnce = (key: string, req: ExpressRequest, base: URL): { rendered: Promise<Rendered>; shared: boolean } => {
+  const renderOnce = (key: string, group: string, req: ExpressRequest, base: URL): { rendered: Promise<Rendered>; shared: boolean } => {
     const flying = flights.get(key);
     if (flying) return { rendered: flying, shared: true };
-    const rendered = renderPage(key, req, base).finally(() => flights.delete(key));
+    const rendered = renderPage(key, group, req, base).finally(() => flights.delete(key));
     flights.set(key, rendered);
     return { rendered, shared: false };
   };
@@ -346,7 +416,7 @@ export function createPageCache({
   /** Starts the new copy of a stale page in the background (the stale one is sent meanwhile). */
   const revalidate = (key: string, entry: Entry, req: ExpressRequest, base: URL) => {
     if (!dueForRender(key, entry)) return;
-    renderOnce(key, req, base).rendered.catch((err: unknown) => {
+    renderOnce(key, entry.group, req, base).rendered.catch((err: unknown) => {
       // The stale copy stays until the bound; then requests render it themselves.
       log("error", "page revalidation failed", { key, ...errorFields(err) });
     });
@@ -402,14 +472,16 @@ export function createPageCache({
       return (req, res, next) => {
         const start = process.hrtime.bigint();
         const target = req.url ?? "";
-        if (!isCacheable(req.method, target.split("?", 1)[0]!, req.headers.cookie) || !plainlyWellFormed(req, target)) return next();
+        if (!cacheable(req.method, target.split("?", 1)[0]!, req.headers.cookie) || !plainlyWellFormed(req, target)) return next();
         let url: URL;
         try {
           url = new URL(`http://${req.headers.host}${target}`);
         } catch {
           return next();
         }
-        const key = pageKey(url, renderers?.notFound);
+        const { key, canonical } = pageAddress(url, renderers?.route);
+        // Another spelling of a page's address: Express redirects it.
+        if (canonical !== null && canonical !== url.pathname) return next();
         rollDay();
         const entry = entries.get(key);
         if (!entry) return next();
@@ -453,10 +525,17 @@ export function createPageCache({
           };
           return withWriteState(state, () => next());
         }
+        if (isFile(req.path) || !isCacheable(req.method, req.path, undefined)) return next();
+        const url: URL = res.locals.url;
+        const { key, group, canonical } = pageAddress(url, renderers?.route);
+        // Another spelling of a page's address (/Aportacions, /%61portacions, /aportacions/) is sent
+        // to the address the site writes: one address, one kept page.
+        if (canonical !== null && canonical !== url.pathname && canonical.startsWith("/") && !canonical.startsWith("//")) {
+          return res.redirect(301, `${canonical}${url.search}`);
+        }
         if (!isCacheable(req.method, req.path, req.headers.cookie)) return next();
-        const key = pageKey(res.locals.url, renderers?.notFound);
         // The security headers were set just before this (securityHeaders), from these inputs.
-        res.locals.page = { key, inputs: headerInputs() };
+        res.locals.page = { key, group, inputs: headerInputs() };
         if (sendKept(key, req, res)) return;
         const flying = flights.get(key);
         if (!flying) return next();
@@ -484,7 +563,7 @@ export function createPageCache({
         try {
           // (Kept meanwhile by a render that ended while this request went through the middleware.)
           if (sendKept(page.key, req, res)) return;
-          const flight = renderOnce(page.key, req, res.locals.url);
+          const flight = renderOnce(page.key, page.group, req, res.locals.url);
           const { page: rendered, response, body } = await flight.rendered;
           if (rendered) return sendPage(req, res, rendered, flight.shared ? "HIT" : "MISS");
           // Not to be shared (it sets a cookie, redirects, failed): another request renders its own.

@@ -1,6 +1,6 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NOT_FOUND_MEMO_SIZE, notFoundMatcher } from "./react-router";
+import { NOT_FOUND_MEMO_SIZE, notFoundMatcher, routeMatcher } from "./react-router";
 
 /** The route table of a build, shaped as React Router's build writes it (app/routes.ts, shortened). */
 const routes = {
@@ -22,6 +22,23 @@ function countedMatch() {
   };
   return { counted, match };
 }
+
+describe("routeMatcher (issue 29, item 8)", () => {
+  it("names the page of every spelling of its path, and the one spelling the route table writes", () => {
+    const route = routeMatcher({ routes });
+    for (const spelling of ["/testimonis", "/TESTIMONIS", "/%74estimonis", "/Testimonis/"]) {
+      expect(route(spelling), spelling).toEqual({ id: "routes/testimonis", canonical: "/testimonis" });
+    }
+    expect(route("/")).toEqual({ id: "routes/home", canonical: "/" });
+    expect(route("/LANDING/estiu")).toEqual({ id: "routes/landing", canonical: "/landing/estiu" });
+    expect(route("/landing/%65stiu")).toEqual({ id: "routes/landing", canonical: "/landing/estiu" });
+    expect(route("/landing/caf%c3%a9")).toEqual({ id: "routes/landing", canonical: "/landing/caf%C3%A9" });
+    expect(route("/landing/a@b")).toEqual({ id: "routes/landing", canonical: "/landing/a@b" });
+    expect(route("/no-existeix")).toBeNull();
+    // The canonical spelling is its own canonical spelling: a redirect never loops.
+    for (const path of ["/landing/caf%C3%A9", "/landing/a@b", "/testimonis", "/"]) expect(route(path)?.canonical).toBe(path);
+  });
+});
 
 describe("notFoundMatcher", () => {
   it("tells the paths only the not-found route matches, as React Router matches them", () => {

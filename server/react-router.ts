@@ -10,7 +10,7 @@ import {
 import type { ViteDevServer } from "vite";
 import { clientKeyFor } from "~/infra/rate-limit.server";
 import type { Runtime } from "~/infra/runtime.server";
-import type { PageRenderers } from "./page-cache";
+import type { PageRenderers, PageRoute, RouteOf } from "./page-cache";
 
 /** The id of the route that answers every address no other route knows (app/routes.ts). */
 const NOT_FOUND_ROUTE = "routes/not-found";
@@ -19,15 +19,14 @@ const NOT_FOUND_ROUTE = "routes/not-found";
  * times over; past it the memory starts again (made-up paths cost a match each, as before). */
 export const NOT_FOUND_MEMO_SIZE = 2000;
 
-/** Whether no route but the not-found page matches a path, by the build's own route table (so
- * letter case and encodings match as React Router matches them). Asked for every cacheable
- * request (pageKey), so each path's answer is remembered: React Router's matchRoutes flattens and
+/** The page a path is of, by the build's own route table (so letter case and encodings match as
+ * React Router matches them): the id of the deepest route that matches, and the path as the route
+ * table writes it (its segments in their letter case, a parameter's value percent-encoded once);
+ * null when no route but the not-found page matches. Asked for every cacheable request
+ * (pageAddress), so each path's answer is remembered: React Router's matchRoutes flattens and
  * ranks the whole route table on every call, which cost a cached page most of its time (issue 12).
  * `match` is React Router's own (a test counts its calls). */
-export function notFoundMatcher(
-  build: Pick<ServerBuild, "routes">,
-  match: typeof matchRoutes = matchRoutes,
-): (pathname: string) => boolean {
+export function routeMatcher(build: Pick<ServerBuild, "routes">, match: typeof matchRoutes = matchRoutes): RouteOf {
   const routes = Object.values(build.routes).filter((r) => r !== undefined);
   const children = (parentId: string | undefined): RouteObject[] =>
     routes
@@ -38,16 +37,43 @@ export function notFoundMatcher(
           : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) },
       );
   const tree = children(undefined);
-  const known = new Map<string, boolean>();
+  const known = new Map<string, PageRoute | null>();
+  const find = (pathname: string): PageRoute | null => {
+    const matches = match(tree, pathname);
+    const last = matches?.at(-1);
+    if (!matches || !last || last.route.id === NOT_FOUND_ROUTE) return null;
+    const segments: string[] = [];
+    for (const { route, params } of matches) {
+      for (const segment of route.path?.split("/") ?? []) {
+        if (!segment) continue;
+        segments.push(segment.startsWith(":") ? pathSegment(params[segment.slice(1)] ?? "") : segment);
+      }
+    }
+    return { id: last.route.id!, canonical: `/${segments.join("/")}` };
+  };
   return (pathname) => {
     let answer = known.get(pathname);
     if (answer === undefined) {
-      answer = match(tree, pathname)?.at(-1)?.route.id === NOT_FOUND_ROUTE;
+      answer = find(pathname);
       if (known.size >= NOT_FOUND_MEMO_SIZE) known.clear();
       known.set(pathname, answer);
     }
     return answer;
   };
+}
+
+/** A parameter's value as a browser writes it in a path: percent-encoded, but for the characters
+ * a path segment may hold as they are. */
+const pathSegment = (value: string) =>
+  encodeURIComponent(value).replace(/%(?:24|26|2B|2C|3A|3B|3D|40)/g, (escaped) => decodeURIComponent(escaped));
+
+/** Whether no route but the not-found page matches a path (routeMatcher). */
+export function notFoundMatcher(
+  build: Pick<ServerBuild, "routes">,
+  match: typeof matchRoutes = matchRoutes,
+): (pathname: string) => boolean {
+  const route = routeMatcher(build, match);
+  return (pathname) => route(pathname) === null;
 }
 
 /** The app's pages from React Router: streamed, or rendered whole for the page cache (not in
@@ -72,12 +98,13 @@ export function reactRouterPages(runtime: Runtime, vite?: ViteDevServer): PageRe
   const stream = createRequestHandler({ build, mode, getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce) });
   if (vite) return { stream };
   const routerHandler = createRouterHandler(build, mode);
-  let notFound: ((pathname: string) => boolean) | undefined;
-  void build().then((b) => (notFound = notFoundMatcher(b)));
+  let route: RouteOf | undefined;
+  void build().then((b) => (route = routeMatcher(b)));
   return {
     stream,
     // A page for the cache is rendered without a nonce: its policy allows its scripts by hash.
     render: (request, req) => routerHandler(request, loadContext(req, "")),
-    notFound: (pathname) => notFound?.(pathname) ?? false,
+    // Until the build is read (the first moments), each path is its own page.
+    route: (pathname) => (route ? route(pathname) : { id: pathname, canonical: pathname }),
   };
 }

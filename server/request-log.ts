@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { errorFields, log } from "~/infra/log.server";
+import { sendErrorAnswer } from "./error-page";
 
 /** The log line of an answered request; `start` is process.hrtime.bigint() when it came. */
 export function logRequest(method: string | undefined, url: string, status: number, start: bigint) {
@@ -35,6 +36,7 @@ export function errorAnswers(): ErrorRequestHandler {
       return;
     }
     log("error", "unhandled request error", { path: req.originalUrl.split("?")[0], ...errorFields(err) });
-    res.status(500).type("text/plain; charset=utf-8").send("Hi ha hagut un error inesperat.");
+    // The Catalan page for a browser, a line of Catalan text for anything else.
+    sendErrorAnswer(req, res, 500);
   };
 }

@@ -6,6 +6,7 @@ import { DataDirLockedError } from "~/infra/lock.server";
 import { errorFields, log } from "~/infra/log.server";
 import { startNewsletterWorker } from "~/models/newsletter-send.server";
 import { closeRuntime, openRuntime, type Runtime } from "~/infra/runtime.server";
+import { drainable } from "./unavailable";
 
 export interface AppOptions {
   vite?: ViteDevServer;
@@ -43,9 +44,9 @@ export async function startServer(
     });
   }
 
-  const app = createApp(runtime, options);
+  const app = drainable(createApp(runtime, options));
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createServer(app).listen(env.PORT, env.HOST, () => resolve(s));
+    const s = createServer(app.listener).listen(env.PORT, env.HOST, () => resolve(s));
     s.once("error", reject);
   });
   // The newsletter queue is sent in the background by every instance (decision 030).
@@ -66,6 +67,8 @@ export async function startServer(
     if (stopping) return;
     stopping = true;
     log("info", "shutting down", { signal });
+    // What still comes on an open connection gets the Catalan 503 page, not a half-closed site.
+    app.drain();
     // Finish in-flight requests, then close the database and release the lock.
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();

@@ -4,6 +4,8 @@ import { Await } from "react-router";
 import type { Activity } from "~/db/schema";
 import { formatTime } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-markdown";
+import { EmptyState } from "~/components/empty-state";
+import { paths } from "~/lib/routes";
 
 /** An activity as the agenda shows it; dateLabel is the date written out by the server. */
 type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "startTime" | "place" | "description" | "linkUrl" | "linkText"> & {
@@ -12,7 +14,11 @@ type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "startTime"
 
 function AgendaList({ activities }: { activities: AgendaItem[] }) {
   if (activities.length === 0)
-    return <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">No hi ha activitats programades encara.</p>;
+    return (
+      <EmptyState className="mt-6" action={{ to: paths.newsletter, label: "Rep les novetats per correu" }}>
+        No hi ha activitats programades encara.
+      </EmptyState>
+    );
   return (
     <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {activities.map((a) => {

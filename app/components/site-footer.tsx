@@ -4,6 +4,8 @@ import { DEFAULT_COLLABORATORS, type PublicFooter } from "~/lib/footer";
 import { InlineMarkdown } from "~/lib/inline-markdown";
 import { FOOTER_NAV } from "~/lib/routes";
 
+const FOOTER_TARGET = "inline-flex min-h-11 items-center underline-offset-2 hover:underline";
+
 export function SiteFooter({ footer }: { footer: PublicFooter }) {
   return (
     <footer className="mt-16 bg-ink text-white">
@@ -45,7 +47,7 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
                 return (
                   <li key={logo.id}>
                     {logo.linkUrl ? (
-                      <a href={logo.linkUrl} target="_blank" rel="noopener noreferrer">
+                      <a href={logo.linkUrl} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
                         {img}
                       </a>
                     ) : (
@@ -59,16 +61,17 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
         </div>
       </div>
       <nav aria-label="Enllaços del peu" className="border-t border-white/15">
-        <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-sm">
+        {/* Each link a 44 px target (issue 27, item 12). */}
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 px-4 py-2 text-sm">
           {FOOTER_NAV.map((item) => (
             <li key={item.to}>
-              <Link to={item.to} className="underline-offset-2 hover:underline">
+              <Link to={item.to} className={FOOTER_TARGET}>
                 {item.label}
               </Link>
             </li>
           ))}
           <li>
-            <button type="button" onClick={resetConsent} className="underline-offset-2 hover:underline">
+            <button type="button" onClick={resetConsent} className={FOOTER_TARGET}>
               Configurar Cookies
             </button>
           </li>

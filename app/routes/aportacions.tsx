@@ -8,6 +8,7 @@ import { contributionLabels } from "~/lib/contributions";
 import { paths } from "~/lib/routes";
 import { publicFigures } from "~/models/statistics.server";
 import { cn } from "~/lib/utils";
+import { EmptyState } from "~/components/empty-state";
 
 const FILTERS: { value: ContributionType | null; label: string }[] = [
   { value: null, label: "Totes" },
@@ -19,6 +20,14 @@ const FILTERS: { value: ContributionType | null; label: string }[] = [
 function parseType(value: string | null): ContributionType | null {
   return (contributionTypes as readonly string[]).includes(value ?? "") ? (value as ContributionType) : null;
 }
+
+/** What an empty list asks the visitor to do: give the first contribution of its type. */
+const EMPTY_ACTIONS: Record<ContributionType | "all", { to: string; label: string }> = {
+  all: { to: paths.participa, label: "Digues la teva" },
+  reflection: { to: paths.reflection, label: "Escriu una reflexió" },
+  map_comment: { to: paths.map, label: "Comenta el mapa" },
+  testimonial: { to: paths.testimonial, label: "Grava un testimoni" },
+};
 
 /** The address of a page of the list: the type filter and the page number, when not the first. */
 export function listUrl(type: ContributionType | null, page = 1) {
@@ -80,7 +89,9 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
         {countText(total, type)}
       </p>
       {items.length === 0 ? (
-        <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">Encara no hi ha aportacions d'aquest tipus.</p>
+        <EmptyState className="mt-6" action={EMPTY_ACTIONS[type ?? "all"]}>
+          Encara no hi ha aportacions d'aquest tipus.
+        </EmptyState>
       ) : (
         // Each card as tall as its text: a short one leaves no empty box (issue 18).
         <ul className="mt-6 grid items-start gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -4,6 +4,7 @@ import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
 import { Hero, sceneUrl } from "~/components/site/hero-background";
 import { CAMPAIGN } from "~/domain/campaign";
+import { LANDING_LOAD_ERROR } from "~/components/error-content";
 import { Markdown } from "~/components/markdown";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   } catch (err) {
     log("error", "landing read failed", { slug: params.slug, ...errorFields(err) });
-    throw new Response("No s'ha pogut carregar la landing page", { status: 503 });
+    throw new Response(LANDING_LOAD_ERROR, { status: 503 });
   }
   if (!landing) throw redirect("/404");
   const [background, links, map] = await Promise.all([activeBackground(context.db), embeds(context.db), getMapView(context.db)]);

@@ -7,8 +7,7 @@ export function loader() {
 
 export default function NotFound() {
   return (
-    <main>
-      <NotFoundContent className="min-h-dvh" />
-    </main>
+    // Inside the public layout's <main>, with the site's header and footer.
+    <NotFoundContent className="min-h-[50dvh]" />
   );
 }

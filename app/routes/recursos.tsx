@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { activeResources } from "~/models/content.server";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { paths } from "~/lib/routes";
+import { EmptyState } from "~/components/empty-state";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await activeResources(context.db) };
@@ -20,7 +21,9 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-4 text-3xl font-extrabold text-brand-dark md:text-4xl">Recursos de Campanya</h1>
       {resources.length === 0 ? (
-        <p className="mt-8 rounded-lg bg-brand-soft p-6 text-center">Aviat publicarem recursos per compartir</p>
+        <EmptyState className="mt-8" action={{ to: paths.participa, label: "Mentrestant, digues la teva" }}>
+          Aviat publicarem recursos per compartir
+        </EmptyState>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {resources.map((r, i) => (

@@ -104,10 +104,17 @@ const TEXTS: Record<MapCategory, string[]> = {
     "Cruïlla sense visibilitat; cal un pas elevat o un semàfor.",
     "Els camions hi passen molt a prop de les bicis. Cal separar el carril.",
     "Al vespre no s'hi veu gens: falta enllumenat en aquest tram.",
+    "La baixada acaba en un revolt tancat i amb grava. Ja hi he vist caure dues persones.",
+    "Els cotxes avancen les bicis en aquesta recta sense deixar el metre i mig.",
+    "A la sortida del pont el voral desapareix de cop.",
+    "Les arrels dels pins han aixecat l'asfalt del carril en diversos punts.",
   ],
   connexio: [
     "Falta connectar aquest punt amb l'estació: ara s'ha d'anar per la carretera.",
     "Si el carril arribés fins al polígon, molta gent hi aniria a treballar en bici.",
+    "El camí s'acaba al torrent i no hi ha manera de passar a l'altra banda.",
+    "Des d'aquí fins al centre hi ha poc més d'un quilòmetre, però cap camí segur.",
+    "Un pas per sota de la via del tren estalviaria una volta de tres quilòmetres.",
     "Caldria enllaçar aquest camí amb el de l'institut.",
     "Una connexió entre els dos pobles per camins de vinya seria ideal.",
   ],
@@ -115,16 +122,28 @@ const TEXTS: Record<MapCategory, string[]> = {
     "Falten aparcaments de bicis segurs, coberts i vigilats.",
     "Aquí hi caben deu bicis i sempre està ple.",
     "Un aparcament a prop del mercat animaria a venir-hi en bici.",
+    "A l'institut hi ha més bicis que lloc per lligar-les.",
+    "Al CAP no hi ha on deixar la bici: la lligo a la tanca.",
+    "Caldria un aparcament tancat a l'estació per a qui fa el tram final en tren.",
+    "Els suports actuals només aguanten la roda i la bici cau amb el vent.",
   ],
   senyalitzacio: [
     "No hi ha cap senyal que indiqui el camí cap a Sant Sadurní.",
     "Els senyals de la via verda estan trencats o tapats per la vegetació.",
     "Caldria pintar el carril: ara els cotxes hi aparquen.",
+    "A la bifurcació no se sap quin camí porta a Vilafranca.",
+    "Un plafó amb el mapa de la xarxa en aquesta plaça ajudaria molt els visitants.",
+    "La via verda no està indicada des de la carretera: costa trobar-ne l'entrada.",
+    "Falta un senyal que avisi els cotxes que aquí hi creuen bicis.",
   ],
   altres: [
     "Una font i un banc en aquest punt serien molt útils.",
     "Aquest tram és preciós per passejar amb la canalla.",
     "M'agradaria que s'hi fessin sortides guiades en bici.",
+    "Un punt per inflar les rodes i petites reparacions aniria molt bé aquí.",
+    "Una mica d'ombra en aquest tram faria més agradables els trajectes d'estiu.",
+    "Seria un bon lloc per a una zona de descans amb vistes a les vinyes.",
+    "Caldria netejar més sovint les fulles i el fang que s'hi acumulen a la tardor.",
   ],
 };
 
@@ -150,7 +169,8 @@ export function seedMapComments(): {
     const texts = TEXTS[category];
     out.push({
       seed: `map-comment:${i}`,
-      comment: texts[i % texts.length]!,
+      // Each comment its own text: the categories take turns, and each one goes through its texts.
+      comment: texts[Math.floor(i / MAP_CATEGORIES.length) % texts.length]!,
       category,
       lat,
       lng,

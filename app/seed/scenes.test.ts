@@ -23,6 +23,11 @@ describe("the campaign's illustrations", () => {
     expect(colours.size).toBeGreaterThan(50);
   });
 
+  it.each(SCENES)("%s: the Vivi, the campaign's fuchsia bike, rides in it, once (issue 27, item 14)", (scene) => {
+    const svg = sceneSvg(scene);
+    expect(svg.match(/stroke="#e6007e"/g)).toHaveLength(1);
+  });
+
   it("the default collaborators' image is the generated one, with every partner's mark", () => {
     const svg = collaboratorsSvg();
     expect(fs.readFileSync("public/images/collaborators.svg", "utf8"), "run `npm run scenes`").toBe(svg);

@@ -12,6 +12,8 @@ const r = (n: number) => Math.round(n);
 
 const C = {
   brand: "#b0125b",
+  /** The Vivi, the campaign's fuchsia bike (an electric one: its battery on the down tube). */
+  vivi: "#e6007e",
   ink: "#1d2433",
   leaf: "#0f6b4f",
   vine: "#3d7a3a",
@@ -28,13 +30,21 @@ const C = {
   skin: ["#f1c7a3", "#c68a5f", "#8d5a3b"],
 };
 
-/** A bike with its rider, ground contact at (x, y), facing right; scale s (1 = about 180 px tall). */
-function rider(x: number, y: number, s: number, { bike = C.brand, shirt = "#ffb13b", skin = C.skin[0]!, hair = "#3b2a20" } = {}) {
+/** A bike with its rider, ground contact at (x, y), facing right; scale s (1 = about 180 px tall).
+ * `vivi`: the bike is the Vivi, fuchsia, with its battery (one in each of the campaign's scenes). */
+function rider(
+  x: number,
+  y: number,
+  s: number,
+  { bike = "#41506e", shirt = "#ffb13b", skin = C.skin[0]!, hair = "#3b2a20", vivi = false } = {},
+) {
   const p = (dx: number, dy: number) => `${r(x + dx * s)} ${r(y + dy * s)}`;
   const w = Math.max(3, r(7 * s));
+  if (vivi) bike = C.vivi;
   return `<g fill="none" stroke-linecap="round" stroke-linejoin="round">
 <g stroke="${C.ink}" stroke-width="${w}"><circle cx="${r(x)}" cy="${r(y - 34 * s)}" r="${r(34 * s)}"/><circle cx="${r(x + 112 * s)}" cy="${r(y - 34 * s)}" r="${r(34 * s)}"/></g>
 <path stroke="${bike}" stroke-width="${w}" d="M${p(0, -34)}L${p(48, -34)}L${p(36, -92)}L${p(94, -90)}L${p(48, -34)}M${p(36, -92)}L${p(0, -34)}M${p(94, -90)}L${p(112, -34)}M${p(94, -90)}L${p(90, -108)}l${r(12 * s)} 0M${p(28, -96)}l${r(18 * s)} 0"/>
+${vivi ? `<path stroke="${C.ink}" stroke-width="${r(13 * s)}" d="M${p(60, -49)}L${p(78, -71)}"/>` : ""}
 <path stroke="#2e3a57" stroke-width="${r(12 * s)}" d="M${p(38, -100)}L${p(66, -66)}L${p(54, -26)}"/>
 <path stroke="${shirt}" stroke-width="${r(20 * s)}" d="M${p(38, -104)}L${p(66, -152)}"/>
 <path stroke="${skin}" stroke-width="${r(8 * s)}" d="M${p(68, -146)}L${p(94, -110)}"/>
@@ -115,7 +125,7 @@ const scenes: Record<Scene, () => string> = {
     cypress(1130, 560, 120) +
     cypress(1455, 560, 100) +
     lane("M-40 800Q500 700 900 760T1660 700", 80) +
-    rider(560, 742, 1.15) +
+    rider(560, 742, 1.15, { vivi: true }) +
     rider(800, 770, 1, { bike: "#0f6b4f", shirt: "#3f9fc0", skin: C.skin[1] }),
   ciutadania: () =>
     sky("s", "#bfe3f2", "#f2f9fb") +
@@ -141,9 +151,9 @@ const scenes: Record<Scene, () => string> = {
     lane("M-40 790H1640", 110) +
     pine(120, 700, 1) +
     pine(1480, 700, 1.1) +
-    rider(420, 850, 1.1, { shirt: "#0f6b4f", skin: C.skin[2] }) +
+    rider(420, 850, 1.1, { vivi: true, shirt: "#0f6b4f", skin: C.skin[2] }) +
     rider(860, 850, 1, { bike: "#1d4e89", shirt: "#ffb13b", skin: C.skin[0] }) +
-    rider(1150, 850, 0.9, { bike: C.brand, shirt: "#3f9fc0", skin: C.skin[1], hair: "#b5651d" }),
+    rider(1150, 850, 0.9, { bike: C.roof, shirt: "#3f9fc0", skin: C.skin[1], hair: "#b5651d" }),
   infants: () =>
     sky("s", "#fff0b8", "#fdfaf0") +
     sun(240, 190, 80) +
@@ -157,7 +167,7 @@ const scenes: Record<Scene, () => string> = {
     lane("M-40 780Q800 690 1640 760", 100) +
     cypress(760, 600, 150) +
     pine(200, 620, 1) +
-    rider(300, 820, 0.75, { shirt: "#ffb13b", skin: C.skin[1] }) +
+    rider(300, 820, 0.75, { vivi: true, shirt: "#ffb13b", skin: C.skin[1] }) +
     rider(470, 800, 0.7, { bike: "#1d4e89", shirt: C.brand, skin: C.skin[0], hair: "#c7962c" }) +
     rider(640, 785, 0.8, { bike: "#0f6b4f", shirt: "#3f9fc0", skin: C.skin[2] }),
   laboral: () =>
@@ -177,7 +187,7 @@ const scenes: Record<Scene, () => string> = {
       .map((x) => `<path fill="none" stroke="#5a6478" stroke-width="8" stroke-linecap="round" d="M${x} 640v-30a22 22 0 0 1 44 0v30"/>`)
       .join("") +
     lane("M-40 800Q700 720 1640 800", 100) +
-    rider(700, 830, 1.1, { shirt: "#1d4e89", skin: C.skin[0] }) +
+    rider(700, 830, 1.1, { vivi: true, shirt: "#1d4e89", skin: C.skin[0] }) +
     rider(1050, 830, 1, { bike: "#0f6b4f", shirt: "#ffb13b", skin: C.skin[2] }),
   turistic: () =>
     sky("s", "#a9dcef", "#f4fbfd") +
@@ -193,7 +203,7 @@ const scenes: Record<Scene, () => string> = {
     // A lighthouse on the point.
     `<path fill="#fff" d="M1400 590l10-130h30l10 130z"/><rect x="1404" y="500" width="42" height="22" fill="${C.brand}"/><rect x="1410" y="440" width="30" height="22" fill="${C.sun}"/>` +
     lane("M-40 830Q500 740 1000 800T1640 760", 90) +
-    rider(300, 810, 1.05, { bike: C.brand, shirt: "#ffb13b", skin: C.skin[1] }) +
+    rider(300, 810, 1.05, { vivi: true, shirt: "#ffb13b", skin: C.skin[1] }) +
     rider(560, 790, 1, { bike: "#1d4e89", shirt: "#fff", skin: C.skin[0], hair: "#c7962c" }),
   // The network, as a line map: the landing pages' art.
   xarxa: () => {
@@ -221,7 +231,7 @@ const scenes: Record<Scene, () => string> = {
         .map(([c, d]) => `<path fill="none" stroke="${c}" stroke-width="22" stroke-linecap="round" stroke-linejoin="round" d="${d}"/>`)
         .join("") +
       stops.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="20" fill="#fff" stroke="${C.ink}" stroke-width="8"/>`).join("") +
-      rider(1120, 520, 0.9)
+      rider(1120, 520, 0.9, { vivi: true })
     );
   },
 };

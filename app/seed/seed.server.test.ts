@@ -69,5 +69,14 @@ describe.each(testBackends())("demo content on %s", (backend) => {
     for (const a of activities) expect(a.date > today.toISOString().slice(0, 10)).toBe(true);
     const comments = await ctx.db.query.mapComments.findMany();
     for (const c of comments) expect(Math.abs(c.createdAt.getTime() - today.getTime())).toBeLessThan(60 * DAY_MS);
+
+    // No demo text shows twice (issue 27, item 14): each comment, reflection and testimonial its own.
+    const texts = [
+      ...comments.map((c) => c.comment),
+      ...(await ctx.db.query.reflections.findMany()).map((r) => r.reflection),
+      ...(await ctx.db.query.testimonials.findMany()).map((r) => r.title),
+    ];
+    expect(comments.length).toBeGreaterThanOrEqual(36);
+    expect(texts.filter((text, i) => texts.indexOf(text) !== i)).toEqual([]);
   });
 });

@@ -30,6 +30,13 @@ test.describe("the Vivi gallery's lightbox", () => {
     await expect(counter(page)).toHaveText("Foto 2 de 6");
     await expect(lightbox(page).getByRole("img", { name: titles[1] })).toHaveAttribute("srcset", /\?w=1920 1920w$/);
     await expectAccessible(page, "lightbox open");
+    // Its backdrop is opaque: the page behind does not show through (issue 27, item 14).
+    const backdrop = await page.evaluate(() => {
+      const content = document.querySelector('[data-slot="lightbox"]')!;
+      const overlay = content.previousElementSibling!;
+      return getComputedStyle(overlay).backgroundColor;
+    });
+    expect(backdrop).toBe("rgb(0, 0, 0)");
 
     await page.keyboard.press("ArrowRight");
     await expect(counter(page)).toHaveText("Foto 3 de 6");

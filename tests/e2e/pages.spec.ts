@@ -52,6 +52,11 @@ test.describe("pages", () => {
     const response = await page.goto("/aixo-no-existeix");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    // Under the spec's English line, a Catalan one; around it, the site's header and footer (issue 27, item 14).
+    await expect(page.getByText("No hem trobat aquesta pàgina.")).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);

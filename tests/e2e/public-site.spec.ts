@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import { PUBLIC_PATHS } from "../../app/lib/seo";
 import { BASE_URL } from "../../playwright.config";
@@ -399,4 +400,166 @@ test("'Afegeix al calendari' downloads the activity as an RFC 5545 calendar, at 
   expect(ics).toContain("SUMMARY:Bicicletada popular per la xarxa de carrils\r\n");
   expect(ics).toMatch(/\r\nURL:https?:\/\/\S+\r\n/);
   expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
+});
+
+// Issue 27, item 12: targets of at least 24 px, a focus ring that shows on every surface, and a
+// carousel that costs a keyboard user a few stops.
+
+/** The focused element's ring, measured in the page: its width, and the better contrast of its two
+ * colours (the outline, and the white band the shadow draws inside it) against the surface around
+ * the element (the first ancestor with a background colour, laid over white). */
+async function measureFocusRing() {
+  // Once the focus's styles are drawn (two frames).
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const el = document.activeElement;
+  // And once any transition of them has ended (a loaded machine can be slower than its 0.01 ms).
+  if (el) await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  if (!el || el === document.body || !(el instanceof HTMLElement || el instanceof SVGElement)) return null;
+  const rgba = (text: string) => {
+    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(text);
+    return m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])] : null;
+  };
+  const luminance = ([r, g, b]: number[]) => {
+    const c = [r!, g!, b!].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  };
+  const contrast = (a: number[], b: number[]) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const style = getComputedStyle(el);
+  // The surface: the ancestors' background colours, laid over white from the outermost in.
+  const layers: number[][] = [];
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    const colour = rgba(getComputedStyle(node).backgroundColor);
+    if (colour && colour[3]! > 0) layers.unshift(colour);
+    if (colour && colour[3] === 1) break;
+  }
+  let surface = [255, 255, 255];
+  for (const [r, g, b, a] of layers)
+    surface = [r! * a! + surface[0]! * (1 - a!), g! * a! + surface[1]! * (1 - a!), b! * a! + surface[2]! * (1 - a!)];
+  // A line of the map (an SVG path) shows its focus as a dark, wide stroke (map.css).
+  if (el instanceof SVGElement) {
+    const stroke = rgba(style.stroke);
+    return {
+      what: `${el.tagName} (stroke ${style.stroke})`,
+      width: parseFloat(style.strokeWidth),
+      contrast: stroke ? contrast(stroke, surface) : 1,
+      bands: null,
+    };
+  }
+  const outline = style.outlineStyle === "none" ? null : rgba(style.outlineColor);
+  // The map's pins and clusters draw their own white edge (the map's work, issue 27 item 11): their
+  // outline is measured against the map, not their second band.
+  const marker = el.classList.contains("leaflet-marker-icon");
+  const band = rgba(style.boxShadow);
+  const what = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}" (outline ${style.outlineStyle} ${style.outlineColor}, shadow ${style.boxShadow}, surface rgb(${surface.map(Math.round).join(", ")}))`;
+  return {
+    what,
+    width: outline ? parseFloat(style.outlineWidth) : 0,
+    contrast: Math.max(outline ? contrast(outline, surface) : 1, band ? contrast(band, surface) : 1),
+    bands: marker ? null : outline && band ? contrast(outline, band) : 1,
+  };
+}
+
+for (const path of ["/", "/participa/mapa"]) {
+  test(`${path}: every target is at least 24 px (axe target-size) and the focus ring shows on every surface it meets`, async ({ page }) => {
+    // (The ring is measured once it is drawn: with reduced motion, colours change at once.)
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await page.waitForSelector("html[data-hydrated]");
+      // The map's own pins and clusters are the map's work (issue 27, item 11: a 24 px tap
+      // tolerance), not checked here.
+      const { violations } = await new AxeBuilder({ page }).withRules(["target-size"]).exclude(".leaflet-marker-icon").analyze();
+      expect(
+        violations.flatMap((v) => v.nodes.map((n) => n.target.join(" "))),
+        `targets under 24 px on ${path} at ${width} px`,
+      ).toEqual([]);
+      // The footer's links are 44 px targets where there is room (they were 20 px on phones).
+      const footerTargets = page.getByRole("navigation", { name: "Enllaços del peu" }).locator("a, button");
+      expect(await footerTargets.count()).toBeGreaterThan(2);
+      for (const box of await footerTargets.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
+        expect(box).toBeGreaterThanOrEqual(44);
+      }
+
+      const rings: NonNullable<Awaited<ReturnType<typeof measureFocusRing>>>[] = [];
+      for (let i = 0; i < 50; i++) {
+        await page.keyboard.press("Tab");
+        const ring = await page.evaluate(measureFocusRing);
+        if (ring) rings.push(ring);
+      }
+      expect(rings.length).toBeGreaterThan(10);
+      for (const ring of rings) {
+        expect(ring.width, ring.what).toBeGreaterThanOrEqual(2);
+        expect(ring.contrast, `${ring.what} at ${width} px`).toBeGreaterThanOrEqual(3);
+        if (ring.bands !== null) expect(ring.bands, ring.what).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+}
+
+test("the home carousel costs a few Tab stops, reaches only the cards in view, and a link skips it", async ({ page }) => {
+  for (const [width, perView] of [
+    [1366, 3],
+    [390, 1],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await page.waitForSelector("html[data-hydrated]");
+    const carousel = page.getByRole("region", { name: "Últimes aportacions", exact: true });
+    const track = carousel.getByRole("list");
+    expect(await track.locator(":scope > li").count()).toBeGreaterThan(perView * 2);
+    const skip = page.getByRole("link", { name: "Salta les aportacions" });
+    const inside = () => carousel.evaluate((el) => el.contains(document.activeElement));
+    await skip.focus();
+    await expect(skip).toBeVisible();
+    // Through it: the row, two stops for each card in view, the two buttons.
+    let stops = 0;
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      if (!(await inside())) break;
+      stops++;
+      // Each stop is in view: none sits on a card scrolled out of the row.
+      const shown = await page.evaluate(() => {
+        const el = document.activeElement!;
+        const row = el.closest("ul");
+        if (!row || el === row) return true;
+        const a = el.getBoundingClientRect();
+        const b = row.getBoundingClientRect();
+        return a.left >= b.left - 1 && a.right <= b.right + 1;
+      });
+      expect(shown, `stop ${stops} at ${width} px`).toBe(true);
+    }
+    expect(stops, `at ${width} px`).toBeLessThanOrEqual(1 + perView * 2 + 2);
+    expect(stops).toBeGreaterThanOrEqual(3);
+
+    // Scrolled on, the cards now in view are the ones reachable.
+    await skip.focus();
+    await page.keyboard.press("Tab");
+    await expect(track).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.keyboard.press("Tab");
+    const focusedCard = await page.evaluate(() => {
+      const li = document.activeElement?.closest("li[aria-roledescription]");
+      return li?.getAttribute("aria-label") ?? null;
+    });
+    expect(focusedCard).not.toBe("1 de " + (await track.locator(":scope > li").count()));
+
+    // The link passes the whole carousel in one step.
+    await skip.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await inside()).toBe(false);
+    const after = await page.evaluate(() => {
+      const region = document.querySelector('[aria-roledescription="carrusel"]')!;
+      return Boolean(region.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(after).toBe(true);
+  }
 });

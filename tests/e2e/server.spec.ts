@@ -254,6 +254,84 @@ test.describe("HTTP contract", () => {
     expect((await fetch(`${BASE_URL}/de-que-va`)).headers.get("x-cache")).toBe("HIT");
   });
 
+  test("a 404, then every static file that the home references is still served with its own type (issue 27, item 1)", async () => {
+    const TYPES: Record<string, string> = {
+      svg: "image/svg+xml",
+      jpg: "image/jpeg",
+      jpeg: "image/jpeg",
+      png: "image/png",
+      webp: "image/webp",
+      ico: "image/",
+      woff2: "font/woff2",
+      js: "text/javascript",
+      css: "text/css",
+      mp4: "video/mp4",
+    };
+    const html = await (await fetch(`${BASE_URL}/`)).text();
+    const origin = new URL(BASE_URL).origin;
+    const files = new Set<string>();
+    const note = (ref: string) => {
+      const url = new URL(ref.replaceAll("&amp;", "&"), `${BASE_URL}/`);
+      // The social preview names the public address (PUBLIC_URL): its path is this server's file.
+      if (url.origin !== origin && !ref.includes("/images/og.")) return;
+      const ext = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+      if (ext && ext in TYPES) files.add(url.pathname);
+    };
+    for (const [, ref] of html.matchAll(/\b(?:src|href|content|poster)="([^"]+)"/g)) note(ref!);
+    for (const [, set] of html.matchAll(/\bsrcset="([^"]+)"/g)) for (const part of set!.split(",")) note(part.trim().split(/\s+/)[0]!);
+    for (const [, ref] of html.matchAll(/url\((?:&quot;|["'])?([^)"'&]+)/g)) note(ref!);
+    // The scripts, which the page's inline scripts name (app/infra/html-stream.server.ts).
+    for (const [, ref] of html.matchAll(/["'](\/assets\/[^"'\s]+)["']/g)) note(ref!);
+    // The ones the issue names, at least.
+    for (const named of ["/favicon.svg", "/images/og.jpg"]) expect([...files], named).toContain(named);
+    expect(
+      [...files].some((f) => f.startsWith("/images/scenes/") && f.endsWith(".svg")),
+      "a scene picture",
+    ).toBe(true);
+    expect(
+      [...files].some((f) => f.startsWith("/assets/") && f.endsWith(".js")),
+      "a script",
+    ).toBe(true);
+    const unknown = `/no-existeix-${Date.now()}`;
+    for (const path of [unknown, `${unknown}-2`, "/images/no-existeix.svg"]) expect((await rawGet(path)).status, path).toBe(404);
+    expect((await rawGet(unknown)).headers["x-cache"]).toBe("HIT");
+    for (let round = 0; round < 2; round++) {
+      for (const file of files) {
+        const res = await rawGet(file, { "Accept-Encoding": "br, gzip" });
+        expect(res.status, file).toBe(200);
+        expect(res.headers["content-type"], file).toContain(TYPES[file.split(".").pop()!.toLowerCase()]!);
+        expect(res.headers["x-cache"], file).toBeUndefined();
+      }
+      expect((await rawGet(`/no-existeix-${round}`)).status).toBe(404);
+    }
+  });
+
+  test("another spelling of a page's address is redirected to the one the site writes; its variants push no other page out (issue 29, item 8)", async () => {
+    test.setTimeout(120_000);
+    for (const spelling of ["/APORTACIONS?tipus=reflection", "/%61portacions?tipus=reflection", "/Aportacions/?tipus=reflection"]) {
+      const res = await rawGet(spelling);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.location, spelling).toBe("/aportacions?tipus=reflection");
+    }
+    await fetch(`${BASE_URL}/`);
+    expect((await rawGet("/")).headers["x-cache"]).toBe("HIT");
+    for (let i = 0; i < 600; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) => {
+          const n = i + j;
+          const path =
+            n % 3 === 0
+              ? `/aportacions?tipus=x${n}`
+              : n % 3 === 1
+                ? `/APORTACIONS?pagina=${n}`
+                : `/aportacions?pagina=1&tipus=reflection&u=${n}`;
+          return rawGet(path).then((r) => expect([200, 301], path).toContain(r.status));
+        }),
+      );
+    }
+    expect((await rawGet("/")).headers["x-cache"]).toBe("HIT");
+  });
+
   test("back-office addresses in any letter case or encoding are never kept (issue 19, note 9)", async () => {
     for (const path of ["/ADMIN/login", "/Admin/Login", "/%61dmin/login"]) {
       for (let i = 0; i < 2; i++) {

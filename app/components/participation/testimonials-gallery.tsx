@@ -9,6 +9,7 @@ import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
 import { categoryLabels } from "~/domain/themes";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
+import { EmptyState } from "~/components/empty-state";
 
 const FILTERS = [["tots", "Tots"], ...categories.map((c) => [c, categoryLabels[c]] as const)] as const;
 
@@ -124,7 +125,9 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
           ))}
         </ul>
       ) : items.length === 0 ? (
-        <p className="rounded-lg bg-brand-soft p-8 text-center">Encara no hi ha testimonis per aquest àmbit</p>
+        <EmptyState className="p-8" action={{ to: paths.testimonial, label: "Grava el primer testimoni" }}>
+          Encara no hi ha testimonis per aquest àmbit
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((t) => (

@@ -1,16 +1,40 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Contribution } from "~/lib/contributions";
 import { paths } from "~/lib/routes";
 import { ContributionCard } from "./contribution-dialog";
+import { EmptyState } from "~/components/empty-state";
+
+/** How much of a card must be in view for it to be reachable with the keyboard. */
+const VISIBLE_RATIO = 0.6;
 
 /** The latest contributions: a scroll-snapping row (3 per view large, 2 medium, 1 small) whose
- * buttons and arrow keys loop from the last card back to the first. Without JavaScript it is a
- * plain scrollable list. */
+ * buttons and arrow keys loop from the last card back to the first. Only the cards in view can be
+ * reached with Tab (the others are inert until they scroll in), and a link before it skips it:
+ * the keyboard passes a few stops, not two for each of a dozen cards (issue 27, item 12). Without
+ * JavaScript it is a plain scrollable list. */
 export function ContributionsCarousel({ items }: { items: Contribution[] }) {
   const track = useRef<HTMLUListElement>(null);
+  /** The cards in view, by index; null until the browser has said (the server renders them all). */
+  const [inView, setInView] = useState<ReadonlySet<number> | null>(null);
+
+  useEffect(() => {
+    const el = track.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const cards = [...el.children];
+    const ratios = new Map<Element, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) ratios.set(entry.target, entry.intersectionRatio);
+        setInView(new Set(cards.flatMap((card, i) => ((ratios.get(card) ?? 0) >= VISIBLE_RATIO ? [i] : []))));
+      },
+      { root: el, threshold: [0, VISIBLE_RATIO, 1] },
+    );
+    for (const card of cards) observer.observe(card);
+    return () => observer.disconnect();
+  }, [items]);
 
   const step = (direction: 1 | -1) => {
     const el = track.current;
@@ -37,51 +61,63 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
         </Link>
       </div>
       {items.length === 0 ? (
-        <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">
+        <EmptyState className="mt-6" action={{ to: paths.participa, label: "Digues la teva" }}>
           Encara no hi ha aportacions. Sigues la primera persona a participar!
-        </p>
+        </EmptyState>
       ) : (
-        <div
-          role="region"
-          aria-roledescription="carrusel"
-          aria-label="Últimes aportacions"
-          className="relative mt-6"
-          onKeyDown={(e) => {
-            // React events bubble through portals: keys pressed in a contribution's dialog (its
-            // audio player, say) reach this handler too, and must keep their own meaning there.
-            if (!e.currentTarget.contains(e.target as Node)) return;
-            if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-              e.preventDefault();
-              step(e.key === "ArrowRight" ? 1 : -1);
-            }
-          }}
-        >
-          <ul
-            ref={track}
-            tabIndex={0}
-            aria-label="Aportacions (fes servir les fletxes per desplaçar-te)"
-            className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4 focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none motion-reduce:scroll-auto"
+        <>
+          <a
+            href="#despres-aportacions"
+            className="sr-only rounded-md bg-white p-2 font-semibold text-brand-dark focus:not-sr-only focus:mt-4 focus:inline-block"
           >
-            {items.map((item, i) => (
-              <li
-                key={item.id}
-                aria-roledescription="diapositiva"
-                aria-label={`${i + 1} de ${items.length}`}
-                className="w-full shrink-0 snap-start md:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]"
-              >
-                <ContributionCard item={item} withParticipate />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="outline" size="icon" onClick={() => step(-1)} aria-label="Aportació anterior">
-              <ChevronLeftIcon aria-hidden="true" />
-            </Button>
-            <Button variant="outline" size="icon" onClick={() => step(1)} aria-label="Aportació següent">
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
+            Salta les aportacions
+          </a>
+          <div
+            role="region"
+            aria-roledescription="carrusel"
+            aria-label="Últimes aportacions"
+            className="relative mt-6"
+            onKeyDown={(e) => {
+              // React events bubble through portals: keys pressed in a contribution's dialog (its
+              // audio player, say) reach this handler too, and must keep their own meaning there.
+              if (!e.currentTarget.contains(e.target as Node)) return;
+              if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+                e.preventDefault();
+                // Focus on a card that scrolls out of view would be lost: it goes to the row.
+                if (track.current?.contains(e.target as Node) && e.target !== track.current) track.current.focus({ preventScroll: true });
+                step(e.key === "ArrowRight" ? 1 : -1);
+              }
+            }}
+          >
+            <ul
+              ref={track}
+              tabIndex={0}
+              aria-label="Aportacions (fes servir les fletxes per desplaçar-te)"
+              className="focus-inside flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4 motion-reduce:scroll-auto"
+            >
+              {items.map((item, i) => (
+                <li
+                  key={item.id}
+                  aria-roledescription="diapositiva"
+                  aria-label={`${i + 1} de ${items.length}`}
+                  inert={inView !== null && !inView.has(i)}
+                  className="w-full shrink-0 snap-start md:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]"
+                >
+                  <ContributionCard item={item} withParticipate />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 flex justify-end gap-2">
+              <Button variant="outline" size="icon" onClick={() => step(-1)} aria-label="Aportació anterior">
+                <ChevronLeftIcon aria-hidden="true" />
+              </Button>
+              <Button variant="outline" size="icon" onClick={() => step(1)} aria-label="Aportació següent">
+                <ChevronRightIcon aria-hidden="true" />
+              </Button>
+            </div>
           </div>
-        </div>
+          <span id="despres-aportacions" tabIndex={-1} />
+        </>
       )}
     </section>
   );

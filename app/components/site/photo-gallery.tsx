@@ -102,7 +102,7 @@ function Lightbox({
   return (
     <DialogPrimitive.Root open={photo !== undefined} onOpenChange={(o) => !o && onClose()}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/95" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black" />
         <DialogPrimitive.Content
           data-slot="lightbox"
           aria-describedby={undefined}
