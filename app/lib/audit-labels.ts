@@ -3,7 +3,7 @@
 // action adds its name here, in the same style (a noun of the act: "Alta", "Canvi de rol"). An
 // action or entity missing from the table still reads sensibly: its code, with spaces, in quotes.
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+export const AUDIT_ACTION_LABELS = {
   // Content and settings (every admin screen).
   create: "Creació",
   update: "Modificació",
@@ -38,7 +38,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   test_send: "Enviament de prova",
   send: "Enviament",
   retry: "Reintent dels enviaments fallits",
-};
+} as const satisfies Record<string, string>;
+
+/** Every action the log records: a new one cannot be recorded before it has its name above (the type
+ * of AuditChange.action holds that). */
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   account: "Compte",
@@ -67,7 +71,7 @@ const unnamed = (code: string) => {
   return words ? `«${words}»` : "—";
 };
 
-const label = (table: Record<string, string>, code: string) => (Object.hasOwn(table, code) ? table[code]! : unnamed(code));
+const label = (table: Readonly<Record<string, string>>, code: string) => (Object.hasOwn(table, code) ? table[code]! : unnamed(code));
 
 /** An audit action's name in Catalan. */
 export const auditActionLabel = (action: string) => label(AUDIT_ACTION_LABELS, action);

@@ -40,7 +40,7 @@ const logos: EntitySpec<"image"> = {
     const position = fields.force ? Number(fields.force) : parsed.data.position;
     return { ...parsed.data, position, ...(image && fields.keepFile !== "no" && { imageKey: image.key }) };
   },
-  intents: { hello: async (fields) => done(`Hola ${fields.name}`) },
+  intents: { texts: async (fields) => done(`Hola ${fields.name}`) },
 };
 
 const landings: EntitySpec = {
@@ -177,7 +177,7 @@ describe.each(testBackends())("the admin entity helper on %s", (backend) => {
   });
 
   it("a screen's own intent is answered with the fields, and its upload is not kept", async () => {
-    expect(await bed.post(logo, { intent: "hello", name: "Vivi" }, { image: await image() })).toMatchObject({
+    expect(await bed.post(logo, { intent: "texts", name: "Vivi" }, { image: await image() })).toMatchObject({
       ok: true,
       message: "Hola Vivi",
     });

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/infra/session.server";
 import type { PutOptions, StoredFile } from "~/infra/storage.server";
 import { FormError } from "~/infra/forms.server";
 import { contentChanged } from "~/infra/content-changes.server";
+import type { AuditAction } from "~/lib/audit-labels";
 
 // The one way an admin screen writes a row (decision 017): create | update | toggle | delete,
 // each with its files. An uploaded file is removed when the write fails or the row does not keep
@@ -71,7 +72,7 @@ export interface EntitySpec<F extends string = never> {
   /** The answer to a unique violation (PostgreSQL 23505): a 409 on the field it names. */
   conflict?: { error: string; field: string };
   /** The screen's other intents (the footer's texts), answered with the form's fields. */
-  intents?: Record<string, (fields: Record<string, string>, context: AppContext) => Promise<AdminAnswer>>;
+  intents?: Partial<Record<AuditAction, (fields: Record<string, string>, context: AppContext) => Promise<AdminAnswer>>>;
 }
 
 export type AdminAnswer = ReturnType<typeof done>;
@@ -117,10 +118,10 @@ export async function entityAction<F extends string = never>(
     return failed(error, tooLarge ? 413 : 400, err.field ? { [err.field]: error } : undefined);
   }
   const { fields, files, discard } = form;
-  const other = spec.intents && Object.hasOwn(spec.intents, fields.intent ?? "") ? spec.intents[fields.intent!] : undefined;
+  const other = spec.intents && Object.hasOwn(spec.intents, fields.intent ?? "") ? spec.intents[fields.intent as AuditAction] : undefined;
   if (other) {
     await discard();
-    const name = fields.intent!;
+    const name = fields.intent as AuditAction;
     try {
       return await context.db.transaction(async (tx) => {
         const answer = await other(fields, { ...context, db: tx });

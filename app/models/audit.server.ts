@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context";
 import { userAgentOf } from "~/infra/session.server";
+import type { AuditAction } from "~/lib/audit-labels";
 
 // The audit log (decision 032): one row per back-office write, inserted with the same database
 // handle (the transaction) as the change, so both are kept or neither is. Nothing here updates or
@@ -16,7 +17,7 @@ export interface AuditActor {
 export interface AuditChange {
   entity: string;
   entityId?: string | null;
-  action: string;
+  action: AuditAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }

@@ -13,6 +13,7 @@ import { HashingBusyError } from "~/infra/password.server";
 import { getSetting } from "~/models/settings.server";
 import { endOtherSessions, REQUIRE_TOTP_KEY, requireAdmin } from "~/infra/session.server";
 import { acceptTotp, enrolment, newRecoveryCodes, newTotpSecret, recoveryCodesLeft } from "~/infra/totp.server";
+import type { AuditAction } from "~/lib/audit-labels";
 
 // The own account (decision 033): password, sessions, second factor. Open to every role.
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, sessionId } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
   const client = { request, context };
-  const audit = (db: typeof context.db, action: string, after?: Record<string, unknown>) =>
+  const audit = (db: typeof context.db, action: AuditAction, after?: Record<string, unknown>) =>
     recordAudit(db, client, user, { entity: "account", entityId: user.id, action, after });
   try {
     switch (fields.intent) {
