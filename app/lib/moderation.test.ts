@@ -58,7 +58,9 @@ describe("the forms' schemas", () => {
       extendedTo: "2028-03-15",
     });
     const errors = (v: Record<string, string>) => consultationSchema.safeParse({ phase: "1", ...v }).error?.issues.map((i) => i.message);
-    expect(errors({ closesOn: "2028-03-01", extendedTo: "2028-03-01" })).toEqual(["La pròrroga ha de ser posterior a la data de tancament"]);
+    expect(errors({ closesOn: "2028-03-01", extendedTo: "2028-03-01" })).toEqual([
+      "La pròrroga ha de ser posterior a la data de tancament",
+    ]);
     expect(errors({ closesOn: "", extendedTo: "2028-03-15" })).toEqual(["Una pròrroga necessita una data de tancament"]);
     expect(errors({ closesOn: "2028-03-01", extendedTo: "2028-02-30" })).toEqual(["La data no és vàlida"]);
   });

@@ -86,7 +86,8 @@ export function ModerationSettingsForm({ saved }: { saved: ModerationSettings })
 /** What the calendar means today, in one sentence for staff. */
 export function calendarSummary(state: ConsultationState): string {
   if (state.closedBy === "staff") return "Ara mateix la participació està tancada: l'ha tancat l'equip.";
-  if (state.closedBy === "date") return `Ara mateix la participació està tancada: el darrer dia va ser el ${formatLongDate(state.closedOn!)}.`;
+  if (state.closedBy === "date")
+    return `Ara mateix la participació està tancada: el darrer dia va ser el ${formatLongDate(state.closedOn!)}.`;
   if (!state.deadline) return "Ara mateix la participació està oberta i no té data de tancament: la web no en diu cap.";
   const left = state.daysLeft === 0 ? "avui és l'últim dia" : state.daysLeft === 1 ? "queda 1 dia" : `queden ${state.daysLeft} dies`;
   return `Ara mateix la participació està oberta fins al ${formatLongDate(state.deadline)}${state.extended ? " (amb pròrroga)" : ""}: ${left}.`;
