@@ -74,7 +74,10 @@ test.describe("on a phone-sized screen", () => {
     await expect(page.getByText(text)).toBeHidden();
 
     await page.goto(`/admin/moderacio?estat=hidden&q=${encodeURIComponent(text)}`);
-    await expect(page.getByRole("listitem").filter({ hasText: text })).toContainText("Motiu per amagar-la: Dades personals");
+    const hiddenCard = page.getByRole("listitem").filter({ hasText: text });
+    await expect(hiddenCard).toContainText("Motiu per amagar-la: Dades personals");
+    // Every card says where it stands, in a word that agrees with its noun (issue 27, item 13).
+    await expect(hiddenCard.getByText("Amagada", { exact: true })).toBeVisible();
     await page.goto("/aportacions?tipus=reflection");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText(text)).toHaveCount(0);

@@ -37,6 +37,15 @@ const THIS: Record<Item["type"], string> = {
   testimonial: "aquest testimoni",
 };
 
+/** Each card's status in a word that agrees with its noun (una reflexió; un comentari, un testimoni),
+ * so a card read on its own (a phone, a search) says where it stands (issue 27, item 13). */
+const STATUS_WORD: Record<Item["type"], Record<ModerationStatus, string>> = {
+  reflection: { pending: "Pendent", published: "Publicada", hidden: "Amagada" },
+  map_comment: { pending: "Pendent", published: "Publicat", hidden: "Amagat" },
+  testimonial: { pending: "Pendent", published: "Publicat", hidden: "Amagat" },
+};
+const STATUS_VARIANT = { pending: "secondary", published: "success", hidden: "destructive" } as const;
+
 /** "to hide it", with the pronoun of each type's noun (una reflexió; un comentari, un testimoni). */
 const HIDE_IT: Record<Item["type"], string> = { reflection: "amagar-la", map_comment: "amagar-lo", testimonial: "amagar-lo" };
 
@@ -314,6 +323,7 @@ function QueueCard({
         <h2 id={`${id}-title`} className="font-bold">
           {label}
         </h2>
+        <Badge variant={STATUS_VARIANT[item.status]}>{STATUS_WORD[item.type][item.status]}</Badge>
         {item.theme && <Badge variant="soft">{categoryLabels[item.theme]}</Badge>}
         <time dateTime={item.createdAt} className="text-ink/80">
           {item.dateLabel}
