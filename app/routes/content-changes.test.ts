@@ -11,7 +11,7 @@ import { invite } from "~/models/accounts.server";
 import { signIn } from "~/models/admin-login.server";
 import { ACTIVITY_EMOJIS } from "~/lib/admin-schemas";
 import { withWriteState } from "~/infra/content-changes.server";
-import { storeSubscription, unsubscribeToken } from "~/models/newsletter.server";
+import { CONFIRMATION_DAYS, confirmToken, storeSubscription, unsubscribeToken } from "~/models/newsletter.server";
 import { HONEYPOT } from "~/lib/participation";
 import { hashPassword } from "~/infra/password.server";
 import { withRenderState } from "~/infra/request-state.server";
@@ -244,6 +244,20 @@ const CASES: Record<string, Case[]> = {
       what: "a honeypot answer",
       public: true,
       fields: () => ({ title: "Bot", category: "laboral", terms: "on", [HONEYPOT]: "http://spam.example" }),
+    },
+  ],
+  "routes/newsletter/confirm.tsx": [
+    {
+      what: "a confirmation, by the button of the e-mail's page",
+      public: true,
+      fields: () => ({}),
+      params: async (ctx) => ({
+        token: confirmToken(
+          ctx.sessionSecret,
+          (await storeSubscription(ctx.db, "confirma@example.cat", "newsletter_form")).id,
+          new Date(Date.now() + CONFIRMATION_DAYS * 24 * 60 * 60 * 1000),
+        ),
+      }),
     },
   ],
   "routes/newsletter/unsubscribe.tsx": [
