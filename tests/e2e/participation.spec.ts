@@ -309,7 +309,7 @@ test.describe("a failed send keeps the form", () => {
     await expect(map).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
     const box = (await map.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3);
-    await expect(dialog.getByText(/Punt marcat al mapa/)).toBeVisible();
+    await expect(dialog.getByText(/^Punt marcat a prop de /)).toBeVisible();
     await dialog.getByLabel("Comentari", { exact: true }).fill(text);
     await dialog.getByLabel(/He llegit i accepto/).check();
     const submit = dialog.getByRole("button", { name: "Envia el comentari" });
@@ -320,7 +320,7 @@ test.describe("a failed send keeps the form", () => {
       alert: ["Hi ha hagut un problema enviant el comentari. Torna-ho a provar.", "No hem pogut connectar amb el web."],
       kept: async () => {
         await expect(dialog.getByLabel("Comentari", { exact: true })).toHaveValue(text);
-        await expect(dialog.getByText(/Punt marcat al mapa/)).toBeVisible();
+        await expect(dialog.getByText(/^Punt marcat a prop de /)).toBeVisible();
         await expect(dialog.getByLabel(/He llegit i accepto/)).toBeChecked();
       },
     });
@@ -339,9 +339,10 @@ test.describe("a failed send keeps the form", () => {
 
   test("testimonial upload page", async ({ page, consoleErrors }) => {
     const title = `Pujada que torna ${unique()}`;
+    // With JavaScript the page offers the recorder, and its file upload, as the dialog does.
     await page.goto("/testimonis/enviar");
     const form = page.locator("main form");
-    await form.getByLabel(/Fitxer d'àudio/).setInputFiles(path.join(FIXTURES, "veu.mp3"));
+    await form.getByLabel(/O puja un fitxer d'àudio/).setInputFiles(path.join(FIXTURES, "veu.mp3"));
     await form.getByLabel("Missatge").fill(title);
     await form.getByRole("radio", { name: "Laboral" }).check();
     await form.getByLabel(/Accepto els termes/).check();
@@ -354,7 +355,9 @@ test.describe("a failed send keeps the form", () => {
       kept: async () => {
         await expect(form.getByLabel("Missatge")).toHaveValue(title);
         await expect(form.getByRole("radio", { name: "Laboral" })).toBeChecked();
-        expect(await form.getByLabel(/Fitxer d'àudio/).evaluate((i: HTMLInputElement) => i.files?.[0]?.name)).toBe("veu.mp3");
+        // The chosen file is still the one ready to send.
+        await expect(form.getByText("Àudio preparat")).toBeVisible();
+        await expect(form.getByRole("button", { name: "Reprodueix" })).toBeVisible();
       },
     });
     await submit.click();
