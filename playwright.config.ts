@@ -77,6 +77,10 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_SILENT: "1",
+      // As deployed, behind a proxy (docs/deploy.md): a test that plays a visitor of its own sends
+      // X-Forwarded-For (visitor() in tests/e2e/fixtures.ts), so the suite's many writes from one
+      // machine do not spend one visitor's rate limits. Without the header, the client is the socket's.
+      TRUST_PROXY: "loopback",
     },
     stdout: "ignore",
     stderr: "pipe",

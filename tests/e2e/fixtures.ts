@@ -150,6 +150,12 @@ export async function saveSettings(
   ).toBeVisible();
 }
 
+/** Playwright options for a test file or group that plays visitors of their own: their requests
+ * carry X-Forwarded-For, which the e2e server believes (TRUST_PROXY in playwright.config.ts), so
+ * their writes count against their own rate limits, not the rest of the suite's. `n` (0-255) names
+ * the visitor. */
+export const visitor = (n: number) => ({ extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${n}` } });
+
 /** A form posted from a loopback address of its own (127.0.0.x: a client of its own, so that its
  * writes count against no other test's rate limits), as a browser without JavaScript sends it. */
 export function postFrom(localAddress: string, path: string, fields: Record<string, string>, cookie?: string) {

@@ -12,6 +12,7 @@ import {
   test,
   testPagesAnswerAndPassAxe,
   unique,
+  visitor,
   type SendFailure,
 } from "./fixtures";
 
@@ -215,6 +216,8 @@ test.describe("participation with JavaScript", () => {
 // its dialog and everything typed (and recorded: recorder.spec.ts), says so in place with the spec's
 // failure, and sends on the next try; the row is stored once.
 test.describe("a failed send keeps the form", () => {
+  // A visitor of its own: the suite sends more testimonials than one visitor may in an hour.
+  test.use(visitor(71));
   test.beforeEach(async ({ page }) => rememberCookieChoice(page));
   const FAILURES: SendFailure[] = ["abort", 503];
 
