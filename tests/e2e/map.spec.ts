@@ -355,6 +355,8 @@ test("on a phone, one finger over the home map scrolls the page and two move the
     // The hint fades by itself; the page has stopped by then.
     await expect(map).not.toHaveAttribute("data-gesture-hint");
 
+    // The swipe's glide may have carried the map off the screen: bring it back, as a person would.
+    await map.evaluate((el) => el.scrollIntoView({ block: "center" }));
     const still = await restingScrollY(page);
     const c = await centre(map);
     await swipe(
