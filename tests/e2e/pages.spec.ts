@@ -189,7 +189,9 @@ test.describe("scrolling", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/de-que-va$/);
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(before);
-    expect(new Set(await scrolls(page))).toEqual(new Set([before]));
+    // In one jump: no position on the way. (After the rest of the suite the browser can restore the
+    // position with no scroll event at all, which is one jump too.)
+    expect((await scrolls(page)).filter((y) => y !== before)).toEqual([]);
   });
 });
 
