@@ -543,6 +543,15 @@ test("the home carousel costs a few Tab stops, reaches only the cards in view, a
     await expect(track).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // Once the scroll has settled the first card, out of view, is no longer reachable.
+    await expect
+      .poll(() =>
+        track
+          .locator(":scope > li")
+          .first()
+          .evaluate((li) => (li as HTMLElement).inert),
+      )
+      .toBe(true);
     await page.keyboard.press("Tab");
     const focusedCard = await page.evaluate(() => {
       const li = document.activeElement?.closest("li[aria-roledescription]");
