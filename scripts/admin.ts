@@ -10,7 +10,7 @@ import { z } from "zod";
 import { adminUsers } from "~/db/schema";
 import { ensureAdmin, resetAdminPassword, resetSecondFactor } from "~/models/admin-users.server";
 import { parseEnv } from "~/infra/env.server";
-import { closeRuntime, openRuntime } from "~/infra/runtime.server";
+import { closeRuntime, openRuntime } from "../server/runtime";
 
 const USAGE = `Ús:
   npm run admin -- create <correu> [--password <contrasenya>]

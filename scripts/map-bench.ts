@@ -12,7 +12,7 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { mapComments } from "~/db/schema";
 import { AREA_BBOX, MAP_CATEGORIES, nearestMunicipality, roundCoord } from "~/domain/map";
 import { parseEnv } from "~/infra/env.server";
-import { closeRuntime, openRuntime } from "~/infra/runtime.server";
+import { closeRuntime, openRuntime } from "../server/runtime";
 import { seed } from "~/seed/seed.server";
 import { ROOT, startBuiltServer } from "../tests/support";
 import { measureDrawTime } from "./map-draw-time";

@@ -2,7 +2,8 @@
 // collaborators' image (app/seed/marks.ts) to public/images/. Usage: npm run scenes
 import { writeFileSync } from "node:fs";
 import { collaboratorsSvg } from "../app/seed/marks";
-import { SCENES, sceneSvg } from "../app/seed/scenes";
+import { SCENES } from "../app/domain/campaign";
+import { sceneSvg } from "../app/seed/scenes";
 
 const files: [string, string][] = [
   ...SCENES.map((scene): [string, string] => [`public/images/scenes/${scene}.svg`, sceneSvg(scene)]),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seed } from "~/seed/seed.server";
 import { parseEnv } from "~/infra/env.server";
-import { closeRuntime, openRuntime } from "~/infra/runtime.server";
+import { closeRuntime, openRuntime } from "../server/runtime";
 import { ALL_CONTENT, PAGE_CACHE_CHANNEL } from "~/infra/content-changes.server";
 
 const runtime = await openRuntime(parseEnv()).catch((err: unknown) => {

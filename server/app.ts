@@ -1,4 +1,4 @@
-import "~/lib/app-context";
+import "~/infra/app-context.server";
 import compression from "compression";
 import type { RequestListener } from "node:http";
 import express from "express";
@@ -9,7 +9,7 @@ import { adminSessionFromCookie } from "~/infra/session.server";
 import { signInGate } from "~/infra/login-throttle.server";
 import { createImageVariants } from "~/infra/images.server";
 import { createMediaVisibility } from "~/infra/media-access.server";
-import type { Runtime } from "~/infra/runtime.server";
+import type { Runtime } from "./runtime";
 import { worthCompressing } from "./compress";
 import { createFrameSources } from "./frame-sources";
 import { sameOriginMutations, securityHeaders, wellFormedRequests } from "./guards";

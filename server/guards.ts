@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Env } from "~/infra/env.server";
 import { logRepeated } from "~/infra/log.server";
-import { normalisedPath } from "~/lib/request-path";
+import { normalisedPath } from "~/domain/request-path";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -9,7 +9,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { PAGE_PARAMS } from "~/lib/routes";
 import { endOfDayInCatalonia } from "~/domain/consultation";
-import { targetPath } from "~/lib/request-path";
+import { targetPath } from "~/domain/request-path";
 import { contributionTypes } from "~/domain/contributions";
 import type { Database } from "~/db/client.server";
 import {

@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { ViteDevServer } from "vite";
 import { clientKeyFor } from "~/infra/rate-limit.server";
-import type { Runtime } from "~/infra/runtime.server";
+import type { Runtime } from "./runtime";
 import type { PageRenderers, PageRoute, RouteOf } from "./page-cache";
 
 /** The id of the route that answers every address no other route knows (app/routes.ts). */

@@ -5,7 +5,7 @@ import { ConfigError, parseEnv, type Env } from "~/infra/env.server";
 import { DataDirLockedError } from "~/infra/lock.server";
 import { errorFields, log } from "~/infra/log.server";
 import { startNewsletterWorker } from "~/models/newsletter-send.server";
-import { closeRuntime, openRuntime, type Runtime } from "~/infra/runtime.server";
+import { closeRuntime, openRuntime, type Runtime } from "./runtime";
 import { drainable } from "./unavailable";
 
 export interface AppOptions {

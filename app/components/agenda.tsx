@@ -1,16 +1,26 @@
 import { CalendarPlusIcon, ClockIcon, MapPinIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Await } from "react-router";
-import type { Activity } from "~/db/schema";
 import { formatTime } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-markdown";
 import { EmptyState } from "~/components/empty-state";
 import { paths } from "~/lib/routes";
 
-/** An activity as the agenda shows it; dateLabel is the date written out by the server. */
-type AgendaItem = Pick<Activity, "id" | "emoji" | "title" | "date" | "startTime" | "place" | "description" | "linkUrl" | "linkText"> & {
+/** An activity as the agenda shows it (a row of the activities table, as content.server.ts's
+ * listActivities reads it); dateLabel is the date written out by the server. */
+interface AgendaItem {
+  id: string;
+  emoji: string;
+  title: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  startTime: string | null;
+  place: string | null;
+  description: string | null;
+  linkUrl: string | null;
+  linkText: string;
   dateLabel: string;
-};
+}
 
 function AgendaList({ activities }: { activities: AgendaItem[] }) {
   if (activities.length === 0)

@@ -55,3 +55,7 @@ export const CLOSED_MESSAGE = {
   title: "La participació està tancada",
   description: "El període de participació de la consulta ha acabat. Gràcies a totes les persones que hi heu participat!",
 } as const;
+
+/** The campaign's illustrations, by name (drawn by app/seed/scenes.ts, served from public/images/scenes/). */
+export const SCENES = ["vinyes", "ciutadania", "infants", "laboral", "turistic", "xarxa"] as const;
+export type Scene = (typeof SCENES)[number];

@@ -2,6 +2,29 @@
 export const contributionTypes = ["reflection", "map_comment", "testimonial"] as const;
 export type ContributionType = (typeof contributionTypes)[number];
 
+/** Where a map comment was placed, for the small map shown when it is opened (issue 27, item 11). */
+export interface CommentPlace {
+  lat: number;
+  lng: number;
+  municipality: string | null;
+  segmentName: string | null;
+}
+
+/** A published contribution as the public pages show it (content.server.ts reads them). */
+export interface Contribution {
+  id: string;
+  type: ContributionType;
+  text: string;
+  createdAt: string;
+  /** createdAt as the page shows it ('22 de nov. 2026'), formatted on the server. */
+  dateLabel: string;
+  name?: string | null;
+  title?: string;
+  audioUrl?: string;
+  /** A map comment's place, when it has one: its dialog shows a small map. */
+  place?: CommentPlace;
+}
+
 /** Every contribution's status, one model for the three kinds (decisions 028 and 051): published
  * (public), pending (waiting for staff: a new testimonial, review-first mode, the word filter, or
  * enough reports) or hidden by staff, with a reason. Only a hidden one may be deleted, by an

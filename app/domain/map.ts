@@ -127,14 +127,6 @@ export interface PublicMapComment {
   createdAt: string;
 }
 
-/** Where a map comment was placed, for the small map shown when it is opened (issue 27, item 11). */
-export interface CommentPlace {
-  lat: number;
-  lng: number;
-  municipality: string | null;
-  segmentName: string | null;
-}
-
 /** The base map: a raster tile URL template and its attribution (site settings). */
 export interface TileSettings {
   tileUrl: string | null;

@@ -1,7 +1,7 @@
 // Who may use which part of the back office (decision 032). One table, read by the server guard
 // (requireAdmin, on every admin loader and action) and by the shell's navigation. Client-safe.
 
-import { normalisedPath } from "~/lib/request-path";
+import { normalisedPath } from "~/domain/request-path";
 
 export const adminRoles = ["administrator", "editor", "moderator"] as const;
 export type AdminRole = (typeof adminRoles)[number];

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 
 // A one-time notice carried across a redirect (sign-in, sign-out): set by the action,
 // read and cleared by the next page's loader.

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { loginRateLimits } from "~/db/schema";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { log, logRepeated } from "~/infra/log.server";
 import { HASHING } from "~/infra/password.server";
 import { clientGroup, databaseLimiter } from "~/infra/rate-limit.server";
-import { targetPath } from "~/lib/request-path";
+import { targetPath } from "~/domain/request-path";
 
 // Brute-force protection for the sign-in (decision 022). Every attempt is counted before its
 // password is checked, atomically in the database, so no number of concurrent requests or

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { RateLimiterDrizzle, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits, type loginRateLimits } from "~/db/schema";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 
 /** The eight 16-bit groups of an IPv6 address (a zone, `%eth0`, left out; a dotted IPv4 tail read
  * as two groups), or null when it is not one. */

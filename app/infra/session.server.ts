@@ -3,9 +3,9 @@ import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { adminUsers, sessions } from "~/db/schema";
 import { mayUse, type AdminRole } from "~/domain/roles";
-import { normalisedPath } from "~/lib/request-path";
-import type { AppContext } from "~/lib/app-context";
-import { getSetting } from "~/models/settings.server";
+import { normalisedPath } from "~/domain/request-path";
+import type { AppContext } from "~/infra/app-context.server";
+import { getSetting } from "~/infra/settings.server";
 
 // The cookie holds a random token (signed); the database holds its SHA-256 hash with an
 // expiry, so sessions can be listed and revoked, and a leaked table gives no working cookie.

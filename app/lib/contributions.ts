@@ -1,7 +1,5 @@
-// Client-safe helpers for contributions (the data comes from content.server.ts).
-import type { Contribution, ContributionType } from "~/models/content.server";
-
-export type { Contribution, ContributionType };
+// Client-safe helpers for contributions (the data comes from content.server.ts; its shape is
+// domain/contributions.ts's Contribution).
 
 const EXCERPT_LENGTH = 250;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { adminInvitations, adminUsers, recoveryCodes, sessions } from "~/db/schema";
 import { adminRoles, ROLE_LABELS, type AdminRole } from "~/domain/roles";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";

@@ -6,7 +6,7 @@ import * as t from "~/db/schema";
 import { acceptImage, done } from "~/models/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { landingSchema, logoSchema } from "~/lib/admin-schemas";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { adminTestBed, htmlBytes, png } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

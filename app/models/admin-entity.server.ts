@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { done, failed, logActionError, readAdminForm, removeFile } from "~/models/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/forms";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { adminUsers } from "~/db/schema";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
 import { errorFields, log } from "~/infra/log.server";

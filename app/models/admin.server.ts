@@ -2,7 +2,7 @@ import { Readable, Transform } from "node:stream";
 import { data } from "react-router";
 import sharp from "sharp";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { log, errorFields } from "~/infra/log.server";
 import type { PutOptions, Storage, StoredFile } from "~/infra/storage.server";
 import { decodesWhole, isResizable } from "~/infra/images.server";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { userAgentOf } from "~/infra/session.server";
 import type { AuditAction } from "~/lib/audit-labels";
 

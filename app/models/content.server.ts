@@ -77,24 +77,9 @@ export function listActivities(db: Db) {
 // Pending and hidden ones (decision 028) are filtered here, in the queries, so no public read has them.
 // E-mail addresses are never selected here: nothing that reaches a public page carries one.
 
-import { contributionTypes, type ContributionType } from "~/domain/contributions";
-import type { CommentPlace } from "~/domain/map";
+import { contributionTypes, type CommentPlace, type Contribution, type ContributionType } from "~/domain/contributions";
 
 export { contributionTypes, type ContributionType };
-
-export interface Contribution {
-  id: string;
-  type: ContributionType;
-  text: string;
-  createdAt: string;
-  /** createdAt as the page shows it ('22 de nov. 2026'), formatted on the server. */
-  dateLabel: string;
-  name?: string | null;
-  title?: string;
-  audioUrl?: string;
-  /** A map comment's place, when it has one: its dialog shows a small map. */
-  place?: CommentPlace;
-}
 
 /** The places of these map comments (those with one), by id: for the small map in a comment's
  * dialog, public or staff. Whoever calls it has already chosen which comments may be shown. */

@@ -1,4 +1,4 @@
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { log } from "~/infra/log.server";
 import { recordAudit, type AuditActor } from "./audit.server";
 

@@ -12,7 +12,7 @@ import {
   type TileSettings,
 } from "~/domain/map";
 import { publicRead } from "~/models/content.server";
-import { readSettings, saveSettings, textSetting } from "~/models/settings.server";
+import { readSettings, saveSettings, textSetting } from "~/infra/settings.server";
 import { mediaUrl, type Storage } from "~/infra/storage.server";
 
 // The participation map's reads (issue 17): the network layers, the map's settings, the comments

@@ -11,8 +11,8 @@ import {
   type ReportReason,
 } from "~/domain/contributions";
 import type { Category } from "~/domain/themes";
-import type { CommentPlace } from "~/domain/map";
-import type { AppContext } from "~/lib/app-context";
+import type { CommentPlace } from "~/domain/contributions";
+import type { AppContext } from "~/infra/app-context.server";
 import { contentChanged } from "~/infra/content-changes.server";
 import { formatShortDate } from "~/lib/dates";
 import {
@@ -27,7 +27,7 @@ import {
   type QueueFilters,
 } from "~/lib/moderation";
 import { commentPlaces } from "~/models/content.server";
-import { putSetting, readSettings } from "~/models/settings.server";
+import { putSetting, readSettings } from "~/infra/settings.server";
 import { mediaUrl } from "~/infra/storage.server";
 import { logRepeated } from "~/infra/log.server";
 

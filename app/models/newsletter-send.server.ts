@@ -1,13 +1,10 @@
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { Markdown } from "~/components/markdown";
 import type { Db } from "~/db/client.server";
 import { newsletterDeliveries as deliveries, newsletterIssues as issues, newsletterSubscriptions as subs } from "~/db/schema";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { errorFields, log } from "~/infra/log.server";
+import { newsletterMessage, renderBody, type NewsletterDraft } from "~/models/newsletter-mail.server";
 import { unsubscribeUrl } from "~/models/newsletter.server";
-import { OF_SITE_NAME } from "~/lib/seo";
 
 // Sending a newsletter to every confirmed subscriber through a durable queue in the database
 // (decision 030): one delivery row per subscriber, claimed with FOR UPDATE SKIP LOCKED (PGlite has
@@ -34,40 +31,6 @@ export interface QueueOptions {
 }
 
 // ---- The message -------------------------------------------------------------------------
-
-export interface NewsletterDraft {
-  subject: string;
-  /** Markdown. */
-  body: string;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The body's HTML, as the site renders Markdown (the same sanitizer as the preview), made fit for
- * a mail client: links to this site's paths made absolute, no screen-reader-only hints (a mail
- * client has no stylesheet to hide them). Rendered once per issue, not per message. */
-export function renderBody(publicUrl: string, markdown: string): string {
-  return renderToStaticMarkup(createElement(Markdown, { children: markdown }))
-    .replace(/<span class="sr-only">[^<]*<\/span>/g, "")
-    .replace(/ href="\//g, ` href="${publicUrl}/`);
-}
-
-/** The message of one subscriber: the issue, and its personal unsubscribe link in the footer. */
-export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsubscribe: string) {
-  const why = `Reps aquest correu perquè et vas subscriure a la newsletter ${OF_SITE_NAME}.`;
-  return {
-    subject: draft.subject,
-    text: `${draft.body.trim()}\n\n-- \n${why}\nPer donar-te de baixa: ${unsubscribe}\n`,
-    html: [
-      '<!doctype html><html lang="ca"><head><meta charset="utf-8">',
-      `<title>${escapeHtml(draft.subject)}</title></head>`,
-      '<body style="font-family:sans-serif;line-height:1.5;max-width:40em">',
-      bodyHtml,
-      `<hr><p style="font-size:small">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Dona't de baixa</a></p>`,
-      "</body></html>",
-    ].join("\n"),
-  };
-}
 
 /** One Message-ID per delivery, the same on every attempt. */
 export const deliveryMessageId = (publicUrl: string, deliveryId: string) => `<newsletter.${deliveryId}@${new URL(publicUrl).hostname}>`;

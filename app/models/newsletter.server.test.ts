@@ -18,7 +18,7 @@ import { CONFIRMATION_DAYS, RESEND_INTERVAL_MS, confirmToken, unsubscribeToken }
 import { MESSAGES } from "~/lib/participation";
 import { createReflection, subscribeNewsletter } from "~/models/participation.server";
 import { withRenderState } from "~/infra/request-state.server";
-import { closeRuntime, openRuntime } from "~/infra/runtime.server";
+import { closeRuntime, openRuntime } from "../../server/runtime";
 
 type Ctx = ReturnType<typeof createTestContext>;
 const DAY = 24 * 60 * 60 * 1000;

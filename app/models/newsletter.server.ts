@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { newsletterSubscriptions as subs, type newsletterSourceEnum } from "~/db/schema";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { errorFields, log } from "~/infra/log.server";
-import { OF_SITE_NAME } from "~/lib/seo";
+import { confirmationMessage } from "~/models/newsletter-mail.server";
 
 // The newsletter's double opt-in and one-click unsubscribe (decision 023). Links carry a signed
 // token (the subscription's id and, to confirm, an expiry), never the address.
@@ -125,7 +125,12 @@ export async function sendConfirmation(ctx: MailCtx, id: string): Promise<Confir
     await ctx.mailer.sendMail({
       to: claimed.email,
       unsubscribeUrl: unsubscribe,
-      ...confirmationMessage(claimed.source, confirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS)), unsubscribe),
+      ...confirmationMessage({
+        fromReflection: claimed.source === "reflection",
+        days: CONFIRMATION_DAYS,
+        confirm: confirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS)),
+        unsubscribe,
+      }),
     });
     return "sent";
   } catch (err) {
@@ -150,37 +155,6 @@ export async function subscribe(
   const stored = await storeSubscription(ctx.db, email, source);
   if (stored.status === "pending") return { ...stored, mail: await sendConfirmation(ctx, stored.id) };
   return stored;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function confirmationMessage(source: NewsletterSource, confirm: string, unsubscribe: string) {
-  const why =
-    source === "reflection"
-      ? `Quan vas enviar una reflexió al web ${OF_SITE_NAME} vas marcar que vols rebre la newsletter de la campanya.`
-      : `Hem rebut una petició per subscriure aquesta adreça a la newsletter ${OF_SITE_NAME}, la campanya del pla director de la bicicleta del Penedès.`;
-  const paragraphs = [
-    "Hola,",
-    why,
-    `Per confirmar la subscripció, obre aquest enllaç (caduca d'aquí a ${CONFIRMATION_DAYS} dies):`,
-    confirm,
-    `Si no l'has demanat tu, no cal que facis res: sense confirmació no t'enviarem res i esborrarem l'adreça d'aquí a ${CONFIRMATION_DAYS} dies.`,
-    "Per donar-te de baixa en qualsevol moment:",
-    unsubscribe,
-  ];
-  const link = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
-  return {
-    subject: "Confirma la teva subscripció a la newsletter",
-    text: paragraphs.join("\n\n") + "\n",
-    html: [
-      '<!doctype html><html lang="ca"><body style="font-family:sans-serif;line-height:1.5">',
-      `<p>Hola,</p><p>${escapeHtml(why)}</p>`,
-      `<p>${link(confirm, "Confirma la subscripció")}</p>`,
-      `<p>L'enllaç caduca d'aquí a ${CONFIRMATION_DAYS} dies. ${escapeHtml(paragraphs[4]!)}</p>`,
-      `<p style="font-size:small">${link(unsubscribe, "Dona't de baixa")}</p>`,
-      "</body></html>",
-    ].join("\n"),
-  };
 }
 
 // ---- Following the links ---------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { mapComments, reflections, testimonials } from "~/db/schema";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { consultationState } from "~/domain/consultation";
 import type { Category } from "~/domain/themes";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { inspectAudio } from "~/infra/audio-check.server";
 import { contentChanged } from "~/infra/content-changes.server";
 import { embeds, publicRead } from "~/models/content.server";

@@ -5,7 +5,7 @@ import { Agenda } from "~/components/agenda";
 import { Hero, sceneUrl } from "~/components/site/hero-background";
 import { CAMPAIGN } from "~/domain/campaign";
 import { LANDING_LOAD_ERROR } from "~/components/error-content";
-import { Markdown } from "~/components/markdown";
+import { Markdown } from "~/lib/markdown";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
 import { getMapView } from "~/models/participation.server";

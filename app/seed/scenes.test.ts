@@ -3,7 +3,8 @@ import { gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { collaboratorsSvg, MARKS, markSvg } from "./marks";
-import { SCENES, sceneSvg } from "./scenes";
+import { SCENES } from "~/domain/campaign";
+import { sceneSvg } from "./scenes";
 
 // The illustrations the pages load are the files `npm run scenes` writes from this code, and they
 // stay light: a hero's or a theme card's picture costs a few KB, not a photo's hundred.

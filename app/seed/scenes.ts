@@ -3,8 +3,7 @@
 // to public/images/scenes/, which the pages load as they are; the seed rasterizes the same scenes
 // for its demo photos. A test keeps the written files equal to this code.
 
-export const SCENES = ["vinyes", "ciutadania", "infants", "laboral", "turistic", "xarxa"] as const;
-export type Scene = (typeof SCENES)[number];
+import type { Scene } from "~/domain/campaign";
 
 const W = 1600;
 const H = 900;

@@ -11,7 +11,8 @@ import { checkLayer } from "~/models/map-geojson.server";
 import { SEED_LAYERS, seedMapComments } from "./map-seed";
 import * as t from "~/db/schema";
 import { markSvg, MARK_NAMES, type Mark } from "./marks";
-import { sceneSvg, type Scene } from "./scenes";
+import type { Scene } from "~/domain/campaign";
+import { sceneSvg } from "./scenes";
 
 // Believable Catalan demo content for every entity, so a newcomer sees a living site.
 // Idempotent: every row has a fixed id derived from its name, and a row (with its file)

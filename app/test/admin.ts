@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, expect } from "vitest";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
 import type { AdminRole } from "~/domain/roles";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/db/client.server";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { parseEnv } from "~/infra/env.server";
 import { createMailer } from "~/infra/mail.server";
 import { createLocalStorage, type LocalStorage } from "~/infra/storage.server";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useFetcher } from "react-router";
-import type { CommentPlace } from "~/domain/map";
+import type { CommentPlace } from "~/domain/contributions";
 import { pointPlaceText } from "~/domain/map-places";
 import type { MapSettings } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";

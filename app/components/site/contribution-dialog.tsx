@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { PlaceMap } from "~/components/map/place-map";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { contributionLabel, excerpt, type Contribution } from "~/lib/contributions";
+import type { Contribution } from "~/domain/contributions";
+import { contributionLabel, excerpt } from "~/lib/contributions";
 import { paths } from "~/lib/routes";
 import { ReportDialog } from "./report-dialog";
 

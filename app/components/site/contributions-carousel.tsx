@@ -2,7 +2,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { Contribution } from "~/lib/contributions";
+import type { Contribution } from "~/domain/contributions";
 import { paths } from "~/lib/routes";
 import { ContributionCard } from "./contribution-dialog";
 import { EmptyState } from "~/components/empty-state";

@@ -1,7 +1,7 @@
 import { PauseIcon, PlayIcon } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
-import type { Scene } from "~/seed/scenes";
+import type { Scene } from "~/domain/campaign";
 import { cn } from "~/lib/utils";
 
 export interface BackgroundMedia {

@@ -10,7 +10,7 @@ import type { ActionResult } from "~/lib/forms";
 import { attemptSucceeded, codeSucceeded, countAttempt, countCodeAttempt, throttledMessage } from "~/infra/login-throttle.server";
 import { codeLockedMessage, secondFactorLocked } from "~/models/admin-login.server";
 import { HashingBusyError } from "~/infra/password.server";
-import { getSetting } from "~/models/settings.server";
+import { getSetting } from "~/infra/settings.server";
 import { endOtherSessions, REQUIRE_TOTP_KEY, requireAdmin } from "~/infra/session.server";
 import { acceptTotp, enrolment, newRecoveryCodes, newTotpSecret, recoveryCodesLeft } from "~/infra/totp.server";
 import type { AuditAction } from "~/lib/audit-labels";

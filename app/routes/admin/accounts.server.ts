@@ -4,7 +4,7 @@ import { AccountError, changeRole, invite, inviteSchema, listAccounts, removeSec
 import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/models/admin.server";
 import { idSchema } from "~/lib/admin-schemas";
 import { recordAudit } from "~/models/audit.server";
-import { getSetting, putSetting } from "~/models/settings.server";
+import { getSetting, putSetting } from "~/infra/settings.server";
 import { REQUIRE_TOTP_KEY, requireAdmin } from "~/infra/session.server";
 
 // The accounts screen (decision 032), administrators only (ADMIN_ACCESS).

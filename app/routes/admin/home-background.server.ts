@@ -4,7 +4,7 @@ import { homeBackground } from "~/db/schema";
 import { UPLOADS } from "~/domain/uploads";
 import { acceptImageOrVideo } from "~/models/admin.server";
 import { entityAction, refuse, type EntitySpec, type Intent } from "~/models/admin-entity.server";
-import type { AppContext } from "~/lib/app-context";
+import type { AppContext } from "~/infra/app-context.server";
 import { imageVariantUrl } from "~/lib/images";
 import { requireAdmin } from "~/infra/session.server";
 import { mediaUrl } from "~/infra/storage.server";

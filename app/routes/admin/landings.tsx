@@ -6,7 +6,7 @@ import { ActiveField, editedRow, EntityEditDialog } from "~/components/admin/edi
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { InputField } from "~/components/form-field";
-import { Markdown } from "~/components/markdown";
+import { Markdown } from "~/lib/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { landingSchema, slugFromTitle } from "~/lib/admin-schemas";

@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import type { Route } from "./+types/newsletter-send";
 import { EmptyState, PageTitle, Panel, TableHead, useAdminFetcher } from "~/components/admin/admin-ui";
 import { FormField } from "~/components/form-field";
-import { Markdown } from "~/components/markdown";
+import { Markdown } from "~/lib/markdown";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setupTestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
-import { putSetting, readSettings, saveSettings, textSetting } from "~/models/settings.server";
+import { putSetting, readSettings, saveSettings, textSetting } from "~/infra/settings.server";
 
 // The one way the site's settings are read and written (the addresses, the base map, moderation).
 

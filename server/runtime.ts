@@ -6,7 +6,7 @@ import { log } from "~/infra/log.server";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { requeueInterrupted } from "~/models/newsletter-send.server";
 import { purgeExpiredSubscriptions } from "~/models/newsletter.server";
-import { resolveSessionSecret } from "~/models/settings.server";
+import { resolveSessionSecret } from "~/infra/settings.server";
 import { sweepStorage } from "~/infra/storage-sweep.server";
 import { createLocalStorage, type Storage } from "~/infra/storage.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisedPath, targetPath } from "~/lib/request-path";
+import { normalisedPath, targetPath } from "~/domain/request-path";
 
 // The one reading of a path that the roles, the sign-in gate and the router share (decision 052).
 
