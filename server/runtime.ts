@@ -8,7 +8,8 @@ import { requeueInterrupted } from "~/models/newsletter-send.server";
 import { purgeExpiredSubscriptions } from "~/models/newsletter.server";
 import { resolveSessionSecret } from "~/infra/settings.server";
 import { sweepStorage } from "~/infra/storage-sweep.server";
-import { createLocalStorage, type Storage } from "~/infra/storage.server";
+import { createLocalStorage } from "~/infra/storage-disk.server";
+import type { Storage } from "~/infra/storage.server";
 
 export interface Runtime {
   env: Env;

@@ -159,3 +159,30 @@ export const PIN_STATUS_LABELS: Record<ModerationStatus, string> = {
   pending: "Pendent de moderació",
   hidden: "Amagat",
 };
+
+// The map as the pages use it (components/map/): what a comment's place is, where the search sends
+// the map, and the map a page shows.
+
+/** A place for a comment: a pin, or a segment of the network (its middle, for the pin). */
+export interface MapPlace {
+  lat: number;
+  lng: number;
+  segment?: string;
+  segmentName?: string;
+  /** The nearest of the 27 municipalities (a pin), or the segment's own. */
+  municipality?: string;
+  /** A pin's nearest named segment and how far it is. */
+  near?: { name: string; metres: number } | null;
+}
+
+/** Where the search asked the map to go; `n` tells one choice from the next of the same place. */
+export interface MapFocus {
+  at: [number, number];
+  ref?: string;
+  n: number;
+}
+
+export interface MapView {
+  tiles: TileSettings;
+  layers: PublicMapLayer[];
+}

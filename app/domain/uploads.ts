@@ -59,3 +59,30 @@ export const UPLOADS = {
     },
   },
 } as const satisfies Record<string, UploadRule>;
+
+/** The sound files a testimonial may be, by the type sniffed from their bytes (an accept function of
+ * the storage's put): file-type reports WebM and MP4 sound files as video/*; what we store is audio. */
+export function acceptAudio(sniffed: string): string | null {
+  // file-type may add parameters ("audio/ogg; codecs=opus").
+  switch (sniffed.split(";")[0]!.trim().toLowerCase()) {
+    case "video/webm":
+    case "audio/webm":
+      return "audio/webm";
+    case "video/mp4":
+    case "audio/mp4":
+    case "audio/x-m4a":
+    case "audio/m4a":
+      return "audio/mp4";
+    case "audio/mpeg":
+      return "audio/mpeg";
+    case "audio/wav":
+    case "audio/x-wav":
+    case "audio/vnd.wave":
+      return "audio/wav";
+    case "audio/ogg":
+    case "audio/opus":
+      return "audio/ogg";
+    default:
+      return null;
+  }
+}

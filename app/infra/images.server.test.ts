@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { imageSrcSet } from "~/lib/images";
 import { createImageVariants, decodesWhole } from "~/infra/images.server";
 import { logLines } from "~/test/log";
-import { createLocalStorage } from "~/infra/storage.server";
+import { createLocalStorage } from "~/infra/storage-disk.server";
 
 let root: string;
 beforeEach(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-img-"))));

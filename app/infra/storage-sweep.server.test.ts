@@ -10,7 +10,8 @@ import * as t from "~/db/schema";
 import { seed } from "~/seed/seed.server";
 import { createPostgresDatabase, createTestDatabase, testBackends } from "~/test/db";
 import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
-import { STALE_TEMP_MS, type Storage } from "~/infra/storage.server";
+import { STALE_TEMP_MS } from "~/infra/storage-disk.server";
+import type { Storage } from "~/infra/storage.server";
 import { ORPHAN_GRACE_MS, referencedKeys, storageKeyColumns, sweepOrphans, sweepStorage } from "~/infra/storage-sweep.server";
 
 const ASSETS = path.resolve("scripts/seed-assets");

@@ -7,15 +7,8 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStorage, storageBackends, type TestStorage } from "~/test/storage";
 import { capturingHeads } from "~/models/admin.server";
-import {
-  createLocalStorage,
-  isValidKey,
-  sniffContentType,
-  STALE_TEMP_MS,
-  StorageError,
-  type LocalStorage,
-  type Storage,
-} from "~/infra/storage.server";
+import { createLocalStorage, STALE_TEMP_MS, type LocalStorage } from "~/infra/storage-disk.server";
+import { isValidKey, sniffContentType, StorageError, type Storage } from "~/infra/storage.server";
 
 let root: string;
 let storage: LocalStorage;
@@ -203,7 +196,7 @@ function uploadingProcess(dir: string) {
     setInterval(() => {}, 1000);`;
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--input-type=module", "-e", script, path.resolve("app/infra/storage.server.ts"), dir],
+    ["--import", "tsx", "--input-type=module", "-e", script, path.resolve("app/infra/storage-disk.server.ts"), dir],
     {
       stdio: "ignore",
     },

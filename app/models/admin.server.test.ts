@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { capturingHeads, imageSize } from "~/models/admin.server";
 import { createImageVariants } from "~/infra/images.server";
-import { createLocalStorage } from "~/infra/storage.server";
+import { createLocalStorage } from "~/infra/storage-disk.server";
 
 let root: string;
 beforeEach(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), "pb-size-"))));

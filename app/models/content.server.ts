@@ -18,6 +18,7 @@ import type { EmbedSettings } from "~/lib/admin-schemas";
 import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "~/lib/footer";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-markdown";
+import type { PublicTestimonial } from "~/lib/participation";
 import { errorFields, log } from "~/infra/log.server";
 import { markDegraded } from "~/infra/request-state.server";
 import { mediaUrl } from "~/infra/storage.server";
@@ -305,6 +306,37 @@ export function activeLandingSlugs(db: Db) {
   return publicRead(
     "landing slugs",
     () => db.select({ slug: landings.slug, updatedAt: landings.updatedAt }).from(landings).where(eq(landings.isActive, true)),
+    [],
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Testimonials, as the public page lists them.
+
+/** Approved testimonials only, newest first, optionally of one category. */
+export function listApprovedTestimonials(db: Db, category: Category | null): Promise<PublicTestimonial[]> {
+  return publicRead(
+    "testimonials",
+    async () => {
+      const rows = await db
+        .select({
+          id: testimonials.id,
+          title: testimonials.title,
+          category: testimonials.category,
+          duration: testimonials.duration,
+          audioKey: testimonials.audioKey,
+          submittedAt: testimonials.submittedAt,
+        })
+        .from(testimonials)
+        .where(and(eq(testimonials.status, "published"), category ? eq(testimonials.category, category) : undefined))
+        .orderBy(desc(testimonials.submittedAt))
+        .limit(200);
+      return rows.map(({ audioKey, submittedAt, ...t }) => ({
+        ...t,
+        audioUrl: mediaUrl(audioKey),
+        submittedAt: submittedAt.toISOString(),
+      }));
+    },
     [],
   );
 }

@@ -11,7 +11,8 @@ import {
   type PublicMapLayer,
   type TileSettings,
 } from "~/domain/map";
-import { publicRead } from "~/models/content.server";
+import type { MapSettings } from "~/lib/participation";
+import { embeds, publicRead } from "~/models/content.server";
 import { readSettings, saveSettings, textSetting } from "~/infra/settings.server";
 import { mediaUrl, type Storage } from "~/infra/storage.server";
 
@@ -200,3 +201,31 @@ export const geoJsonResponse = (body: unknown, filename: string, extra: HeadersI
       ...extra,
     },
   });
+
+/** The map embed and its full-page link, from the site settings (content.server's embeds), with the base map, the layers and the comments. */
+export async function getMapSettings(db: Db, withComments = true): Promise<MapSettings> {
+  const [e, base, layers, comments] = await Promise.all([
+    embeds(db),
+    publicRead("map base", () => readMapBaseSettings(db), { tileUrl: null, tileAttribution: null, mapKind: "native" as const }),
+    publicMapLayers(db),
+    withComments ? publicMapComments(db, { located: true, limit: LIST_COMMENTS }) : [],
+  ]);
+  const kind = base.mapKind === "embed" && e.mapEmbedUrl ? "embed" : "native";
+  return {
+    embedUrl: e.mapEmbedUrl,
+    fullUrl: e.mapFullUrl ?? e.mapEmbedUrl,
+    kind,
+    tiles: { tileUrl: base.tileUrl, tileAttribution: base.tileAttribution },
+    layers,
+    comments: kind === "native" ? comments : [],
+  };
+}
+
+/** What the home and landing pages' map section needs (the comments load with the map). */
+export async function getMapView(db: Db) {
+  const { kind, tiles, layers } = await getMapSettings(db, false);
+  return { kind, tiles, layers };
+}
+
+/** The comments the list beside the map shows (the newest); the map itself shows them all. */
+export const LIST_COMMENTS = 300;

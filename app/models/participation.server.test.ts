@@ -9,13 +9,8 @@ import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
 import * as newsletterRoute from "~/routes/participation/newsletter";
 import { LIMITS, MESSAGES } from "~/lib/participation";
-import {
-  createMapComment,
-  createReflection,
-  createTestimonial,
-  listApprovedTestimonials,
-  subscribeNewsletter,
-} from "~/models/participation.server";
+import { listApprovedTestimonials } from "~/models/content.server";
+import { createMapComment, createReflection, createTestimonial, subscribeNewsletter } from "~/models/participation.server";
 import { readParticipationSettings } from "~/models/moderation.server";
 import { CONFIRMATION_DAYS } from "~/models/newsletter.server";
 import { RATE_LIMIT } from "~/infra/rate-limit.server";

@@ -1,15 +1,13 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { mapComments, reflections, testimonials } from "~/db/schema";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { consultationState } from "~/domain/consultation";
-import type { Category } from "~/domain/themes";
 import type { AppContext } from "~/infra/app-context.server";
 import { inspectAudio } from "~/infra/audio-check.server";
 import { contentChanged } from "~/infra/content-changes.server";
-import { embeds, publicRead } from "~/models/content.server";
 import { FormError, readForm } from "~/infra/forms.server";
 import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { initialStatus, MAX_REASON, REPORT_TEXTS, reportSchema } from "~/lib/moderation";
@@ -33,14 +31,13 @@ import {
   newsletterSchema,
   reflectionSchema,
   testimonialSchema,
-  type MapSettings,
-  type PublicTestimonial,
   type WriteResult,
 } from "~/lib/participation";
 import { allowWrite, type WriteKind } from "~/infra/rate-limit.server";
-import { mediaUrl, type Storage, type StoredFile } from "~/infra/storage.server";
-import { findSegment, publicMapComments, publicMapLayers, readMapBaseSettings } from "~/models/map.server";
+import type { Storage, StoredFile } from "~/infra/storage.server";
+import { findSegment } from "~/models/map.server";
 import { nearestMunicipality } from "~/domain/map";
+import { acceptAudio } from "~/domain/uploads";
 import { paths } from "~/lib/routes";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
@@ -243,32 +240,6 @@ export function createReport(request: Request, context: Ctx): Promise<Outcome> {
   });
 }
 
-/** file-type reports WebM and MP4 sound files as video/*; what we store is audio. */
-function acceptAudio(sniffed: string): string | null {
-  // file-type may add parameters ("audio/ogg; codecs=opus").
-  switch (sniffed.split(";")[0]!.trim().toLowerCase()) {
-    case "video/webm":
-    case "audio/webm":
-      return "audio/webm";
-    case "video/mp4":
-    case "audio/mp4":
-    case "audio/x-m4a":
-    case "audio/m4a":
-      return "audio/mp4";
-    case "audio/mpeg":
-      return "audio/mpeg";
-    case "audio/wav":
-    case "audio/x-wav":
-    case "audio/vnd.wave":
-      return "audio/wav";
-    case "audio/ogg":
-    case "audio/opus":
-      return "audio/ogg";
-    default:
-      return null;
-  }
-}
-
 const missing = (values?: Record<string, string>): Outcome => ({
   status: 400,
   result: { ok: false, errors: {}, values, message: MESSAGES.testimonialMissing },
@@ -379,59 +350,3 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
     return { status: 500, result: { ok: false, errors: {}, message: { title: MESSAGES.testimonialError } } };
   }
 }
-
-/** Approved testimonials only, newest first, optionally of one category. */
-export function listApprovedTestimonials(db: Db, category: Category | null): Promise<PublicTestimonial[]> {
-  return publicRead(
-    "testimonials",
-    async () => {
-      const rows = await db
-        .select({
-          id: testimonials.id,
-          title: testimonials.title,
-          category: testimonials.category,
-          duration: testimonials.duration,
-          audioKey: testimonials.audioKey,
-          submittedAt: testimonials.submittedAt,
-        })
-        .from(testimonials)
-        .where(and(eq(testimonials.status, "published"), category ? eq(testimonials.category, category) : undefined))
-        .orderBy(desc(testimonials.submittedAt))
-        .limit(200);
-      return rows.map(({ audioKey, submittedAt, ...t }) => ({
-        ...t,
-        audioUrl: mediaUrl(audioKey),
-        submittedAt: submittedAt.toISOString(),
-      }));
-    },
-    [],
-  );
-}
-
-/** The map embed and its full-page link, from the site settings (content.server's embeds). */
-export async function getMapSettings(db: Db, withComments = true): Promise<MapSettings> {
-  const [e, base, layers, comments] = await Promise.all([
-    embeds(db),
-    publicRead("map base", () => readMapBaseSettings(db), { tileUrl: null, tileAttribution: null, mapKind: "native" as const }),
-    publicMapLayers(db),
-    withComments ? publicMapComments(db, { located: true, limit: LIST_COMMENTS }) : [],
-  ]);
-  const kind = base.mapKind === "embed" && e.mapEmbedUrl ? "embed" : "native";
-  return {
-    embedUrl: e.mapEmbedUrl,
-    fullUrl: e.mapFullUrl ?? e.mapEmbedUrl,
-    kind,
-    tiles: { tileUrl: base.tileUrl, tileAttribution: base.tileAttribution },
-    layers,
-    comments: kind === "native" ? comments : [],
-  };
-}
-
-/** What the home and landing pages' map section needs (the comments load with the map). */
-export async function getMapView(db: Db) {
-  const { kind, tiles, layers } = await getMapSettings(db, false);
-  return { kind, tiles, layers };
-}
-
-/** The comments the list beside the map shows (the newest); the map itself shows them all. */
-export const LIST_COMMENTS = 300;

@@ -6,7 +6,7 @@ import { ContributionsCarousel } from "~/components/site/contributions-carousel"
 import { Hero } from "~/components/site/hero-background";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
-import { getMapView } from "~/models/participation.server";
+import { getMapView } from "~/models/map.server";
 import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";

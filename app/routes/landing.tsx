@@ -8,7 +8,7 @@ import { LANDING_LOAD_ERROR } from "~/components/error-content";
 import { Markdown } from "~/lib/markdown";
 import { HeroActions } from "~/components/site/hero-actions";
 import { MapSection } from "~/components/site/map-embed";
-import { getMapView } from "~/models/participation.server";
+import { getMapView } from "~/models/map.server";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
 import { landings } from "~/db/schema";

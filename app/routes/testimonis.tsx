@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/testimonis";
 import { TestimonialsSection } from "~/components/participation/testimonials-section";
 import { categories, type Category } from "~/domain/themes";
-import { listApprovedTestimonials } from "~/models/participation.server";
+import { listApprovedTestimonials } from "~/models/content.server";
 import { paths } from "~/lib/routes";
 
 /** The approved testimonials, of one theme with ?ambit=<theme>: rendered on the server, so the

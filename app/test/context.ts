@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import type { AppContext } from "~/infra/app-context.server";
 import { parseEnv } from "~/infra/env.server";
 import { createMailer } from "~/infra/mail.server";
-import { createLocalStorage, type LocalStorage } from "~/infra/storage.server";
+import { createLocalStorage, type LocalStorage } from "~/infra/storage-disk.server";
 import { createTestDatabase, type Backend } from "./db";
 
 /** The context the server hands loaders and actions, on a test database and a temp folder. */

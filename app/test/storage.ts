@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import { createLocalStorage, type Storage } from "~/infra/storage.server";
+import { createLocalStorage } from "~/infra/storage-disk.server";
+import type { Storage } from "~/infra/storage.server";
 import { createS3Storage, type S3StorageOptions } from "~/infra/storage-s3.server";
 import { movedClock } from "./clock";
 

@@ -9,7 +9,7 @@ import {
 } from "~/domain/map";
 import { moderationStatuses } from "~/domain/contributions";
 import { queueSearch } from "~/lib/moderation";
-import type { MapView } from "./participation-map";
+import type { MapView } from "~/domain/map";
 import { MapLegend } from "./map-legend";
 
 // The staff's map of the map comments (issue 17): every status, with the list's filters (they

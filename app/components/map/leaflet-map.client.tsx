@@ -12,6 +12,8 @@ import {
   MAP_CATEGORY_LABELS,
   PIN_STATUS_LABELS,
   type AdminMapPin,
+  type MapFocus,
+  type MapPlace,
   type MapCategory,
   type PublicMapLayer,
   type TileSettings,
@@ -19,7 +21,6 @@ import {
 } from "~/domain/map";
 import { nearestSegment, type LatLng, type SegmentShape } from "~/domain/map-places";
 import { cooperativeGestures } from "./cooperative-gestures.client";
-import type { MapFocus, MapPlace } from "./participation-map";
 import { LabelledIcon, PinLayer, type Pin } from "./pin-layer.client";
 
 interface CommentFeature {

@@ -4,8 +4,9 @@ import {
   MAP_CATEGORY_COLOURS,
   MAP_CATEGORY_LABELS,
   type MapCategory,
-  type PublicMapLayer,
-  type TileSettings,
+  type MapFocus,
+  type MapPlace,
+  type MapView,
 } from "~/domain/map";
 import type { PlaceOption } from "~/domain/map-places";
 import { MapLegend } from "./map-legend";
@@ -14,30 +15,6 @@ import { MapSearch } from "./map-search";
 // Our own map (issue 17), as the pages use it. Leaflet and the map's code are a separate chunk,
 // imported only when the map comes near the screen (the home and landing pages) or at once (the
 // map dialog and page): the first load of every page carries none of it (decision 038).
-
-/** A place for a comment: a pin, or a segment of the network (its middle, for the pin). */
-export interface MapPlace {
-  lat: number;
-  lng: number;
-  segment?: string;
-  segmentName?: string;
-  /** The nearest of the 27 municipalities (a pin), or the segment's own. */
-  municipality?: string;
-  /** A pin's nearest named segment and how far it is. */
-  near?: { name: string; metres: number } | null;
-}
-
-/** Where the search asked the map to go; `n` tells one choice from the next of the same place. */
-export interface MapFocus {
-  at: [number, number];
-  ref?: string;
-  n: number;
-}
-
-export interface MapView {
-  tiles: TileSettings;
-  layers: PublicMapLayer[];
-}
 
 const LeafletMap = lazy(() => import("./leaflet-map.client"));
 

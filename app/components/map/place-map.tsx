@@ -4,7 +4,7 @@ import type { CommentPlace } from "~/domain/contributions";
 import { pointPlaceText } from "~/domain/map-places";
 import type { MapSettings } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
-import type { MapFocus, MapPlace } from "./participation-map";
+import type { MapFocus, MapPlace } from "~/domain/map";
 
 const LeafletMap = lazy(() => import("./leaflet-map.client"));
 

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
 import { labelled, Select } from "~/components/ui/select";
-import type { MapPlace } from "~/components/map/participation-map";
+import type { MapPlace } from "~/domain/map";
 import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
 import { pointPlaceText } from "~/domain/map-places";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";

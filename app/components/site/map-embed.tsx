@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { COMMENTS_URL, ParticipationMap, type MapView } from "~/components/map/participation-map";
+import { COMMENTS_URL, ParticipationMap } from "~/components/map/participation-map";
+import type { MapView } from "~/domain/map";
 import type { MapKind } from "~/domain/map";
 import { paths } from "~/lib/routes";
 import { ExternalFrame } from "./external-frame";

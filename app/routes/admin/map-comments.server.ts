@@ -6,7 +6,7 @@ import { ADMIN_PIN_LIMIT, ADMIN_PIN_TEXT, type AdminMapPin } from "~/domain/map"
 import type { ListQuery } from "~/lib/admin-list";
 import { listPage, listWhere, readListQuery } from "~/models/admin-list.server";
 import { mapCommentFields, mapCommentList } from "~/models/admin-lists.server";
-import { getMapView } from "~/models/participation.server";
+import { getMapView } from "~/models/map.server";
 import { requireAdmin } from "~/infra/session.server";
 
 // The map comments for staff (issues 14 and 17): the list, paged on the server, and the map of the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { embeds } from "~/models/content.server";
-import { getMapSettings } from "~/models/participation.server";
+import { getMapSettings } from "~/models/map.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/map";
 import { MAP_TEXTS, MapAndComment } from "~/components/participation/map-dialog";
 import { FormPage } from "~/components/participation/shared";
-import { createMapComment, getMapSettings, respond } from "~/models/participation.server";
+import { getMapSettings } from "~/models/map.server";
+import { createMapComment, respond } from "~/models/participation.server";
 import { keepFormOnFailure } from "~/lib/public-action";
 import { UNREACHABLE } from "~/lib/participation-texts";
 
