@@ -1,10 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { UPLOADS } from "./uploads";
+import { acceptAudio, UPLOADS } from "./uploads";
 
 describe("UPLOADS", () => {
   it.each(Object.entries(UPLOADS))("%s: the 'too large' text names the size the limit is", (_kind, rule) => {
     const mb = rule.maxBytes / (1024 * 1024);
     expect(Number.isInteger(mb)).toBe(true);
     expect(rule.messages.too_large).toMatch(new RegExp(`\\b${mb} ?MB\\b`));
+  });
+});
+
+describe("acceptAudio", () => {
+  it("stores a sound file as audio, whatever file-type called it, parameters and case aside", () => {
+    expect(acceptAudio("video/webm")).toBe("audio/webm");
+    expect(acceptAudio("Video/MP4; codecs=mp4a")).toBe("audio/mp4");
+    expect(acceptAudio("audio/x-m4a")).toBe("audio/mp4");
+    expect(acceptAudio("audio/vnd.wave")).toBe("audio/wav");
+    expect(acceptAudio("audio/ogg; codecs=opus")).toBe("audio/ogg");
+    expect(acceptAudio("audio/mpeg")).toBe("audio/mpeg");
+  });
+
+  it("refuses anything else", () => {
+    for (const type of ["image/png", "application/pdf", "video/quicktime", "text/html", ""]) expect(acceptAudio(type)).toBeNull();
   });
 });
