@@ -60,6 +60,12 @@ export const UPLOADS = {
   },
 } as const satisfies Record<string, UploadRule>;
 
+/** Accept functions for a form's files (the storage's put): the type sniffed from the bytes decides. */
+export const acceptImage = (t: string) => (t.startsWith("image/") && t !== "image/svg+xml" ? t : null);
+export const acceptVideo = (t: string) => (t === "video/mp4" || t === "video/webm" ? t : null);
+export const acceptImageOrVideo = (t: string) => acceptImage(t) ?? acceptVideo(t);
+export const acceptResource = (t: string) => acceptImageOrVideo(t) ?? (t === "application/pdf" ? t : null);
+
 /** The sound files a testimonial may be, by the type sniffed from their bytes (an accept function of
  * the storage's put): file-type reports WebM and MP4 sound files as video/*; what we store is audio. */
 export function acceptAudio(sniffed: string): string | null {

@@ -76,12 +76,6 @@ export function logActionError(what: string, err: unknown) {
   log("error", "admin action failed", { what, ...errorFields(err) });
 }
 
-/** Accept functions for a form's files: the sniffed MIME type decides. */
-export const acceptImage = (t: string) => (t.startsWith("image/") && t !== "image/svg+xml" ? t : null);
-export const acceptVideo = (t: string) => (t === "video/mp4" || t === "video/webm" ? t : null);
-export const acceptImageOrVideo = (t: string) => acceptImage(t) ?? acceptVideo(t);
-export const acceptResource = (t: string) => acceptImageOrVideo(t) ?? (t === "application/pdf" ? t : null);
-
 /** "on"/"true" from a checkbox or a hidden field. */
 export const isOn = (v: string | undefined) => v === "on" || v === "true";
 

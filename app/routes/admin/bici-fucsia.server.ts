@@ -1,8 +1,8 @@
 import { asc, sql } from "drizzle-orm";
 import type { Route } from "./+types/bici-fucsia";
 import { biciFucsiaPhotos } from "~/db/schema";
-import { UPLOADS } from "~/domain/uploads";
-import { acceptImage, capturingHeads, imageSize } from "~/models/admin.server";
+import { acceptImage, UPLOADS } from "~/domain/uploads";
+import { capturingHeads, imageSize } from "~/models/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { photoSchema } from "~/lib/admin-schemas";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";

@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/footer";
 import { footerConfig, footerLogos } from "~/db/schema";
-import { UPLOADS } from "~/domain/uploads";
-import { acceptImage, done, failed, fieldErrors, firstError, logActionError } from "~/models/admin.server";
+import { acceptImage, UPLOADS } from "~/domain/uploads";
+import { done, failed, fieldErrors, firstError, logActionError } from "~/models/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";

@@ -1,8 +1,7 @@
 import { desc, eq, ne } from "drizzle-orm";
 import type { Route } from "./+types/home-background";
 import { homeBackground } from "~/db/schema";
-import { UPLOADS } from "~/domain/uploads";
-import { acceptImageOrVideo } from "~/models/admin.server";
+import { acceptImageOrVideo, UPLOADS } from "~/domain/uploads";
 import { entityAction, refuse, type EntitySpec, type Intent } from "~/models/admin-entity.server";
 import type { AppContext } from "~/infra/app-context.server";
 import { imageVariantUrl } from "~/lib/images";

@@ -1,8 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/resources";
 import { resources } from "~/db/schema";
-import { UPLOADS } from "~/domain/uploads";
-import { acceptResource } from "~/models/admin.server";
+import { acceptResource, UPLOADS } from "~/domain/uploads";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { externalMediaType, fileMediaType, resourceSchema } from "~/lib/admin-schemas";
 import { imageVariantUrl } from "~/lib/images";

@@ -1,8 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { Route } from "./+types/videos";
 import { videos } from "~/db/schema";
-import { UPLOADS } from "~/domain/uploads";
-import { acceptVideo } from "~/models/admin.server";
+import { acceptVideo, UPLOADS } from "~/domain/uploads";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { videoSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/session.server";
