@@ -51,7 +51,7 @@ export async function resolveSessionSecret(db: Db, fromEnv: string | undefined):
   return secret;
 }
 
-/** The site settings that hold the map and questionnaire addresses (set at /admin/settings). */
+/** The site settings that hold the map and questionnaire addresses (set at /admin/configuracio). */
 export const EMBED_KEYS = {
   mapEmbedUrl: "map_embed_url",
   mapFullUrl: "map_full_url",

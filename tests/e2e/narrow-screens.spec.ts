@@ -29,17 +29,17 @@ async function expectControlsOnScreen(scope: Locator, label: string) {
 // The main action of each admin screen: a role and a name, that must be visible and in reach.
 const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], string | RegExp]> = {
   "/admin/dashboard": ["link", "Aportacions pendents de moderació"],
-  "/admin/testimonials": ["button", "Aprova aquest testimoni"],
-  "/admin/reflections": ["button", /^Filtres/],
-  "/admin/landings": ["button", "Nova landing page"],
-  "/admin/activities": ["button", "Nova activitat"],
+  "/admin/testimonis": ["button", "Aprova aquest testimoni"],
+  "/admin/reflexions": ["button", /^Filtres/],
+  "/admin/pagines-aterratge": ["button", "Nova landing page"],
+  "/admin/activitats": ["button", "Nova activitat"],
   "/admin/videos": ["button", "Nou vídeo"],
-  "/admin/resources": ["button", "Nou recurs"],
-  "/admin/home-background": ["button", /Puja|Tria/],
+  "/admin/recursos": ["button", "Nou recurs"],
+  "/admin/fons-inici": ["button", /Puja|Tria/],
   "/admin/bici-fucsia": ["button", "Afegeix la foto"],
-  "/admin/footer": ["button", "Edita els textos"],
-  "/admin/settings": ["button", "Desa"],
-  "/admin/newsletter": ["button", /^Filtres/],
+  "/admin/peu": ["button", "Edita els textos"],
+  "/admin/configuracio": ["button", "Desa"],
+  "/admin/subscriptors": ["button", /^Filtres/],
 };
 
 test("the back office's menu is a drawer on a phone: it traps the focus, Escape closes it and the focus returns", async ({ page }) => {
@@ -120,7 +120,7 @@ test('a phone\'s admin list starts with its items: the filters wait in a "Filtre
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  for (const path of ["/admin/reflections", "/admin/map-comments", "/admin/moderacio"]) {
+  for (const path of ["/admin/reflexions", "/admin/comentaris-mapa", "/admin/moderacio"]) {
     await page.goto(path);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
@@ -130,7 +130,7 @@ test('a phone\'s admin list starts with its items: the filters wait in a "Filtre
   }
 
   // The reflections: the first card within the first screen, with its status.
-  await page.goto("/admin/reflections");
+  await page.goto("/admin/reflexions");
   const first = page.getByRole("main").getByRole("listitem").first();
   await expect(first).toBeInViewport();
   expect((await first.boundingBox())!.y).toBeLessThan(500);

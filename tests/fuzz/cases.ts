@@ -125,26 +125,26 @@ export const RESOURCES = [
 ];
 export const ADMIN_SCREENS = [
   "/admin/dashboard",
-  "/admin/testimonials",
-  "/admin/activities",
+  "/admin/testimonis",
+  "/admin/activitats",
   "/admin/videos",
-  "/admin/home-background",
-  "/admin/reflections",
-  "/admin/map-comments",
-  "/admin/landings",
-  "/admin/footer",
-  "/admin/resources",
+  "/admin/fons-inici",
+  "/admin/reflexions",
+  "/admin/comentaris-mapa",
+  "/admin/pagines-aterratge",
+  "/admin/peu",
+  "/admin/recursos",
   "/admin/bici-fucsia",
-  "/admin/settings",
-  "/admin/newsletter",
+  "/admin/configuracio",
+  "/admin/subscriptors",
   "/admin/moderacio",
-  "/admin/newsletter-send",
+  "/admin/butlleti",
   "/admin/compte",
   "/admin/comptes",
   "/admin/auditoria",
-  "/admin/map-layers",
+  "/admin/capes-mapa",
 ];
-const ADMIN_ACTIONS = ["/admin/logout", "/admin/upload/videos", "/admin/upload/resources", "/admin/upload/altres", ...ADMIN_SCREENS];
+const ADMIN_ACTIONS = ["/admin/sortir", "/admin/puja/videos", "/admin/puja/resources", "/admin/puja/altres", ...ADMIN_SCREENS];
 const ADMIN_ROUTES = [
   "/admin",
   "/admin/login",
@@ -377,7 +377,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
   }
 
   // Transfer-Encoding oddities.
-  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/upload/videos", "/"]) {
+  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/puja/videos", "/"]) {
     const chunked = (body: Buffer) => Buffer.concat([b(`${body.length.toString(16)}\r\n`), body, b("\r\n0\r\n\r\n")]);
     const variants: [string, Buffer, boolean | "truncate"][] = [
       ["chunked", chunked(b("email=x")), false],
@@ -807,7 +807,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
       }
     }
   }
-  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/logout", "/admin/upload/videos", "/admin/testimonials"]) {
+  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/sortir", "/admin/puja/videos", "/admin/testimonis"]) {
     const adminWrite = target.startsWith("/admin/") && target !== "/admin/login";
     for (const type of [
       "text/plain",
@@ -1044,7 +1044,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
   // must refuse them (4xx), store nothing and keep no file. Never a complete valid form, never a
   // file of a type the back office accepts, and never the sign-out (it would end the session).
   const truly = [...BAD_BYTES, "%FF", "%C0%AF", "%ED%A0%80", "%00", "%E2%82"];
-  for (const target of ADMIN_ACTIONS.filter((t) => t !== "/admin/logout")) {
+  for (const target of ADMIN_ACTIONS.filter((t) => t !== "/admin/sortir")) {
     const signedIn = (name: string, headers: Header[], body?: Buffer, extra: Partial<Spec> = {}) =>
       add("signed-in", `${name} ${target}`, {
         method: "POST",
@@ -1260,7 +1260,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
     }),
     () => ({
       method: "POST",
-      target: r.pick(["/admin/upload/videos", "/admin/upload/resources"]),
+      target: r.pick(["/admin/puja/videos", "/admin/puja/resources"]),
       headers: [multipartType("fz"), ["Cookie", r.pick(forged)]],
       body: multipart("fz", [
         { name: "intent", value: "create" },
