@@ -7,11 +7,11 @@ import { newAddress, loader, action } from "./moved";
 
 const moved = ADMIN_SCREEN_LIST.filter((s) => s.was);
 const call = (fn: typeof loader | typeof action, url: string, method = "GET") =>
-  (fn as (a: { request: Request }) => Response)({
+  (fn as (a: { request: Request }) => Promise<Response>)({
     request: new Request(`http://127.0.0.1${url}`, { method, ...(method === "POST" ? { body: new URLSearchParams({ title: "x" }) } : {}) }),
   });
 
-it("every old address answers a GET and a POST with a 308 to its new address, its query kept", () => {
+it("every old address answers a GET and a POST with a 308 to its new address, its query kept", async () => {
   expect(moved.length).toBeGreaterThanOrEqual(12);
   for (const s of moved) {
     const query = "?estat=published&q=bici%20verda";
@@ -19,14 +19,14 @@ it("every old address answers a GET and a POST with a 308 to its new address, it
       [loader, "GET"],
       [action, "POST"],
     ] as const) {
-      const res = call(fn, `${s.was}${query}`, method);
+      const res = await call(fn, `${s.was}${query}`, method);
       expect(res.status, `${method} ${s.was}`).toBe(308);
       expect(res.headers.get("Location"), `${method} ${s.was}`).toBe(`${addressOf(s)}${query}`);
     }
   }
 });
 
-it("what follows an old address follows the new one; another spelling of it is the same address", () => {
+it("what follows an old address follows the new one; another spelling of it is the same address", async () => {
   expect(newAddress(new URL("http://x/admin/upload/videos?x=1"))).toBe("/admin/puja/videos?x=1");
   expect(newAddress(new URL("http://x/admin/TESTIMONIALS"))).toBe("/admin/testimonis");
   expect(newAddress(new URL("http://x/admin/%6Eewsletter-send/"))).toBe("/admin/butlleti/");
@@ -37,6 +37,6 @@ it("what follows an old address follows the new one; another spelling of it is t
   // An address that was never an old one is not redirected.
   for (const url of ["/admin/testimonis", "/admin/testimonialsx", "/admin/dashboard", "/admin/export/reflections.csv"]) {
     expect(newAddress(new URL(`http://x${url}`)), url).toBe(null);
-    expect(call(loader, url).status, url).toBe(404);
+    expect((await call(loader, url)).status, url).toBe(404);
   }
 });

@@ -18,7 +18,8 @@ export function newAddress(url: URL): string | null {
   return null;
 }
 
-function moved({ request }: { request: Request }) {
+// Async like every loader and action: callers (and the write-state wrapper) await a promise.
+async function moved({ request }: { request: Request }): Promise<Response> {
   const to = newAddress(new URL(request.url));
   if (!to) return new Response("No trobat", { status: 404 });
   return new Response(null, { status: 308, headers: { Location: to } });
