@@ -156,6 +156,8 @@ export function routePatterns(): RegExp[] {
         const re = full
           .replace(/[.]/g, "\\.")
           .replace(/:[^/]+/g, "[^/]+")
+          // A splat matches nothing too ("/admin/settings/*" is "/admin/settings").
+          .replace(/\/\*$/, "(?:/.*)?")
           .replace(/\*/g, ".*");
         patterns.push(new RegExp(`^${re || "/"}$`));
       }
