@@ -49,7 +49,7 @@ test("testimonials: the status and theme filters page on the server and the URL 
   await signIn(page);
   // The list's old address (the spec's statuses) lands on the queue's testimonial view, filtered.
   await page.goto("/admin/testimonis?status=approved&theme=infants");
-  await expect(page).toHaveURL(/\/admin\/testimonials\?estat=published&ambit=infants$/);
+  await expect(page).toHaveURL(/\/admin\/testimonis\?estat=published&ambit=infants$/);
   await expect(page.getByRole("link", { name: /^Publicats \(\d+\)/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Àmbit")).toHaveValue("infants");
   const cards = page

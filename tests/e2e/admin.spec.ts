@@ -5,7 +5,7 @@ test("the back office refuses anonymous visitors", async ({ page }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto("/admin/testimonis");
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Ftestimonials$/);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Ftestimonis$/);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   await expectAccessible(page, "login");
 });

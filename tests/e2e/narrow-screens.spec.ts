@@ -71,7 +71,7 @@ test("the back office's menu is a drawer on a phone: it traps the focus, Escape 
   // Choosing a screen closes the drawer there.
   await toggle.click();
   await drawer.getByRole("link", { name: "Activitats" }).click();
-  await expect(page).toHaveURL(/\/admin\/activities$/);
+  await expect(page).toHaveURL(/\/admin\/activitats$/);
   await expect(drawer).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Gestió d'Activitats" })).toBeVisible();
 });
