@@ -175,7 +175,7 @@ async function pages(app) {
 /** The number of stored reflections, as the back office shows it (signing in again when the page
  * asks for it). */
 async function reflectionCount(app, again = true) {
-  const res = await fetch(`${app.base}/admin/reflections`, { headers: { cookie: app.cookie } });
+  const res = await fetch(`${app.base}/admin/reflexions`, { headers: { cookie: app.cookie } });
   const html = await res.text();
   // The session is renewed now and then (a new cookie): keep it, as a browser would.
   const renewed = res.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -432,7 +432,7 @@ async function upload(app) {
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, app.rss())), 20);
   const t0 = performance.now();
-  const res = await fetch(`${base}/admin/upload/videos`, { method: "POST", body: form, headers: { cookie, accept: "application/json" } });
+  const res = await fetch(`${base}/admin/puja/videos`, { method: "POST", body: form, headers: { cookie, accept: "application/json" } });
   const answer = await res.json();
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(timer);

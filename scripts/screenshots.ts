@@ -54,7 +54,7 @@ for (const width of [390, 1366]) {
   // Every screen the back office's navigation links to.
   const adminPaths = all
     ? [...new Set(await page.locator('nav a[href^="/admin/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!)))]
-    : ["/admin/dashboard", "/admin/testimonials"];
+    : ["/admin/dashboard", "/admin/testimonis"];
   for (const path of adminPaths) await shoot(path);
   await context.close();
 }

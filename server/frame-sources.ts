@@ -11,7 +11,7 @@ import { tileSource } from "~/lib/map-tiles";
 
 const SAFETY_NET_MS = 30_000;
 
-/** The origins of the map and questionnaire embeds (site settings, /admin/settings), for the CSP's
+/** The origins of the map and questionnaire embeds (site settings, /admin/configuracio), for the CSP's
  * frame-src, kept in memory so that a response needs no query.
  *
  * They are read again whenever a write names the site settings (`follow(tags)`, wired to the page

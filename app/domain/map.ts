@@ -137,7 +137,7 @@ export interface TileSettings {
 export const MAP_KINDS = ["native", "embed"] as const;
 export type MapKind = (typeof MAP_KINDS)[number];
 
-/** A map comment's pin on the staff's map (/admin/map-comments): any status, its text cut to
+/** A map comment's pin on the staff's map (/admin/comentaris-mapa): any status, its text cut to
  * ADMIN_PIN_TEXT characters (the moderation queue has it whole). Never sent to a public page. */
 export interface AdminMapPin {
   id: string;

@@ -1,10 +1,11 @@
-// Who may use which part of the back office (decision 032). One table, read by the server guard
-// (requireAdmin, on every admin loader and action) and by the shell's navigation. Client-safe.
+// Who may use which part of the back office (decision 032), as the registry declares it (decision
+// 055): read by the server guard (requireAdmin, on every admin loader and action) and by the
+// shell's navigation. Client-safe.
 
 import { normalisedPath } from "~/domain/request-path";
+import { ADMIN_SCREEN_LIST, addressOf, screenAddresses, type AdminRole } from "./admin-screens";
 
-export const adminRoles = ["administrator", "editor", "moderator"] as const;
-export type AdminRole = (typeof adminRoles)[number];
+export { adminRoles, type AdminRole } from "./admin-screens";
 
 export const ROLE_LABELS: Record<AdminRole, string> = {
   administrator: "Administrador",
@@ -12,43 +13,14 @@ export const ROLE_LABELS: Record<AdminRole, string> = {
   moderator: "Moderador",
 };
 
-const ALL: readonly AdminRole[] = adminRoles;
-const ADMIN: readonly AdminRole[] = ["administrator"];
-const EDITOR: readonly AdminRole[] = ["administrator", "editor"];
-const MODERATOR: readonly AdminRole[] = ["administrator", "moderator"];
-
-/** Each back-office path (and everything under it) and the roles that may use it. A path missing
- * here is the administrators' only (routes.test.ts fails when a route of the table is missing). */
-export const ADMIN_ACCESS: Record<string, readonly AdminRole[]> = {
-  "/admin/dashboard": ALL,
-  "/admin/compte": ALL,
-  // Content: the editors.
-  "/admin/activities": EDITOR,
-  "/admin/videos": EDITOR,
-  "/admin/resources": EDITOR,
-  "/admin/bici-fucsia": EDITOR,
-  "/admin/home-background": EDITOR,
-  "/admin/landings": EDITOR,
-  "/admin/footer": EDITOR,
-  "/admin/map-layers": EDITOR,
-  "/admin/upload/videos": EDITOR,
-  "/admin/upload/resources": EDITOR,
-  // The newsletter is written and sent by the communication staff.
-  "/admin/newsletter-send": EDITOR,
-  // Contributions and subscribers: the moderators.
-  "/admin/testimonials": MODERATOR,
-  "/admin/reflections": MODERATOR,
-  "/admin/map-comments": MODERATOR,
-  "/admin/newsletter": MODERATOR,
-  "/admin/moderacio": MODERATOR,
-  // The exports of contributions and subscribers (the audit's is the administrators').
-  "/admin/export": MODERATOR,
-  // The administrators only.
-  "/admin/settings": ADMIN,
-  "/admin/comptes": ADMIN,
-  "/admin/auditoria": ADMIN,
-  "/admin/export/audit.csv": ADMIN,
-};
+/** Each back-office path (and everything under it) and the roles that may use it, from the
+ * registry: a screen's address up to its parameter, or one path for each value it declares. A
+ * path missing here is the administrators' only (a new screen stays theirs until it is declared). */
+export const ADMIN_ACCESS: Readonly<Record<string, readonly AdminRole[]>> = Object.fromEntries(
+  ADMIN_SCREEN_LIST.filter((s) => s.roles).flatMap((s) =>
+    (s.params ? screenAddresses(s) : [addressOf(s)]).map((path) => [path.toLowerCase(), s.roles!] as const),
+  ),
+);
 
 /** The declared path that covers `pathname` (itself or a parent), or undefined. `pathname` is read
  * as the router reads it (normalisedPath: decoded once, letter case ignored): `/admin/export/audit%2Ecsv`

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { adminUsers, sessions } from "~/db/schema";
 import { mayUse, type AdminRole } from "~/domain/roles";
+import { ADMIN_SCREENS } from "~/domain/admin-screens";
 import { normalisedPath } from "~/domain/request-path";
 import type { AppContext } from "~/infra/app-context.server";
 import { getSetting } from "~/infra/settings.server";
@@ -103,7 +104,7 @@ export async function adminSessionFromCookie(
 
 /** The site setting (set at /admin/comptes) that makes the second factor compulsory for every account. */
 export const REQUIRE_TOTP_KEY = "require_totp";
-export const OWN_ACCOUNT_PATH = "/admin/compte";
+export const OWN_ACCOUNT_PATH = ADMIN_SCREENS.account.path;
 
 export const FORBIDDEN = "No tens permís per obrir aquesta pàgina.";
 
@@ -116,7 +117,7 @@ export async function requireAdmin(request: Request, context: AppContext): Promi
   const url = new URL(request.url);
   if (!session) {
     const redirectTo = url.pathname + url.search;
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+    throw redirect(`${ADMIN_SCREENS.login.path}?redirectTo=${encodeURIComponent(redirectTo)}`);
   }
   if (!mayUse(session.user.role, url.pathname))
     throw new Response(FORBIDDEN, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,3 +1,4 @@
+import { paths } from "./routes";
 // The admin lists' query as the URL carries it (decision 036): client-safe, so the screens build
 // their links and forms from it; the server reads and applies it in admin-list.server.ts.
 
@@ -95,5 +96,5 @@ export const exportHref = (name: string, format: ExportFormat, search: string | 
   const p = new URLSearchParams(search);
   p.delete(LIST_PARAMS.page);
   const s = p.toString();
-  return `/admin/export/${name}.${format}${s ? `?${s}` : ""}`;
+  return `${paths.adminExports}/${name}.${format}${s ? `?${s}` : ""}`;
 };

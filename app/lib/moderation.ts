@@ -10,6 +10,7 @@ import {
 } from "~/domain/contributions";
 import { categories } from "~/domain/themes";
 import { LIMITS, REPORT_TEXTS } from "./participation-texts";
+import { paths } from "./routes";
 
 export { REPORT_TEXTS };
 
@@ -205,7 +206,7 @@ export function queueExportHref(f: Omit<QueueFilters, "page">, format: "csv" | "
   if (f.type) p.set("type", f.type);
   if (f.theme) p.set("theme", f.theme);
   if (f.q) p.set("q", f.q);
-  return `/admin/export/contributions.${format}?${p}`;
+  return `${paths.adminExports}/contributions.${format}?${p}`;
 }
 
 export const moderationIntents = ["approve", "hide", "restore", "delete"] as const;

@@ -39,7 +39,7 @@ describe("seoFor", () => {
   });
 
   it("never indexes nor follows the back office, and uses the home entry for unknown paths", () => {
-    for (const path of ["/admin", "/admin/login", "/admin/testimonials"]) {
+    for (const path of ["/admin", "/admin/login", "/admin/testimonis"]) {
       expect(content(seoFor(path, BASE), "robots"), path).toBe("noindex, nofollow");
       expect(canonical(seoFor(path, BASE)), path).toBeUndefined();
     }

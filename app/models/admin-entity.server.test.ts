@@ -225,7 +225,7 @@ describe.each(testBackends())("the admin entity helper on %s", (backend) => {
     body.set("name", "Intrús");
     body.set("position", "1");
     body.set("image", await image());
-    const out = await logo(routeArgs(bed.ctx, "/admin/footer", { method: "POST", body })).catch((e: unknown) => e);
+    const out = await logo(routeArgs(bed.ctx, "/admin/peu", { method: "POST", body })).catch((e: unknown) => e);
     expect(out).toBeInstanceOf(Response);
     expect((out as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
     expect(await bed.ctx.db.$count(t.footerLogos)).toBe(0);

@@ -171,5 +171,5 @@ export const clearSecondFactor = (context: AppContext) => pendingCookie(context)
  * percent-encoded), are followed after sign-in: no open redirect, and nothing a Location header
  * cannot hold (a CR, LF or U+2028 was a 500). Anything else goes to the dashboard. */
 export function safeAdminRedirect(to: string | null | undefined): string {
-  return to && /^\/admin(\/[a-z0-9-]+)*\/?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/.test(to) ? to : "/admin/dashboard";
+  return to && /^\/admin(\/[a-z0-9-]+)*\/?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/.test(to) ? to : paths.adminDashboard;
 }

@@ -280,7 +280,7 @@ export function activeResources(db: Db) {
   );
 }
 
-/** The external embeds, kept in site settings (seeded; set at /admin/settings), never in code. */
+/** The external embeds, kept in site settings (seeded; set at /admin/configuracio), never in code. */
 export type Embeds = EmbedSettings;
 
 export function embeds(db: Db): Promise<Embeds> {

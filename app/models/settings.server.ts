@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { EmbedSettings } from "~/lib/admin-schemas";
 import { readSettings, saveSettings, textSetting } from "~/infra/settings.server";
 
-/** The site settings that hold the map and questionnaire addresses (set at /admin/settings). */
+/** The site settings that hold the map and questionnaire addresses (set at /admin/configuracio). */
 export const EMBED_KEYS = {
   mapEmbedUrl: "map_embed_url",
   mapFullUrl: "map_full_url",

@@ -314,6 +314,10 @@ const CASES: Record<string, Case[]> = {
     },
   ],
   "routes/admin/logout.tsx": [{ what: "a sign-out without a session", public: true, anonymous: true, fields: () => ({}) }],
+  // An old address only redirects (decision 055): it writes nothing.
+  "routes/admin/moved.ts": [
+    { what: "a post to an old address", public: true, anonymous: true, fields: () => ({ intent: "create", title: "Al lloc antic" }) },
+  ],
   "routes/admin/upload.tsx": [
     {
       what: "a video through the upload endpoint",

@@ -6,9 +6,9 @@ import { DEFAULT_PARTICIPATION } from "~/lib/participation-state";
 import { DEFAULT_FOOTER_TEXT } from "~/lib/footer";
 import { createSession, getAdminSession } from "~/infra/session.server";
 import { createTestContext, routeArgs, setupTestContext } from "~/test/context";
-import { SESSIONLESS_ADMIN_ROUTES, signedInAdmin } from "~/test/admin";
+import { guardedAdminRoutes, signedInAdmin } from "~/test/admin";
+import { ADMIN_SCREENS, ADMIN_SHELL } from "~/domain/admin-screens";
 import { createTestDatabase, testBackends } from "~/test/db";
-import routes from "~/routes";
 import * as aportacions from "./aportacions";
 import * as home from "./home";
 import * as landing from "./landing";
@@ -21,21 +21,8 @@ type Loader = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 // Route modules are typed for React Router's full argument object; tests pass what loaders read.
 const call = <A>(fn: (args: A) => unknown, args: ReturnType<typeof routeArgs>) => fn(args as unknown as A);
 
-/** Every protected back-office route module (all but sign-in, sign-out and the /admin
- * redirect), read from the route table itself, layouts included. */
-function adminRouteFiles(): string[] {
-  const files: string[] = [];
-  const walk = (entries: typeof routes, insideAdmin: boolean) => {
-    for (const entry of entries) {
-      const admin =
-        insideAdmin || (entry.path ?? "").startsWith("admin") || Boolean(entry.children?.some((c) => c.path?.startsWith("admin")));
-      if (admin && !SESSIONLESS_ADMIN_ROUTES.has(entry.file)) files.push(entry.file);
-      if (entry.children) walk(entry.children, admin);
-    }
-  };
-  walk(routes, false);
-  return files;
-}
+/** Every protected back-office route module, once: the registry's guarded screens and the shell. */
+const adminRouteFiles = () => [...new Set(guardedAdminRoutes().map((r) => r.file))];
 
 const thrownOrReturned = async (fn: () => Promise<unknown>) => {
   try {
@@ -169,12 +156,10 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
   });
 
   it("every admin loader in the route table refuses an anonymous or forged request", async () => {
+    // The registry's guarded screens (roles.test.ts proves the route table routes each of them).
     const files = adminRouteFiles();
-    // The shell, its nineteen screens, the upload endpoint, the audit export, the exports and the
-    // map comments' GeoJSON export.
-    expect(files.length).toBe(24);
-    expect(files).toContain("routes/admin/settings.tsx");
-    expect(files).toContain("routes/admin/moderation.tsx");
+    expect(files).toContain(ADMIN_SHELL);
+    expect(files).toContain(ADMIN_SCREENS.settings.file);
     for (const file of files) {
       const mod = (await import(/* @vite-ignore */ `../${file}`)) as { loader?: Loader };
       expect(mod.loader, file).toBeTypeOf("function");
@@ -276,7 +261,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       const cookie = (await createSession(ctx, user!.id)).split(";")[0]!;
       const body = new URLSearchParams(redirectTo === undefined ? {} : { redirectTo });
       const res = (await thrownOrReturned(async () =>
-        call(logout.action, routeArgs(ctx, "/admin/logout", { method: "POST", body, headers: { Cookie: cookie } })),
+        call(logout.action, routeArgs(ctx, "/admin/sortir", { method: "POST", body, headers: { Cookie: cookie } })),
       )) as Response;
       const ended = (await getAdminSession(new Request("http://x/", { headers: { Cookie: cookie } }), ctx)) === null;
       return { status: res.status, location: res.headers.get("Location"), cookies: res.headers.getSetCookie(), ended };

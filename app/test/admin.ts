@@ -3,7 +3,7 @@ import { beforeAll, expect } from "vitest";
 import type { AppContext } from "~/infra/app-context.server";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
-import type { AdminRole } from "~/domain/roles";
+import { ADMIN_SCREEN_LIST, ADMIN_SCREENS, ADMIN_SHELL, screenAddresses, type AdminRole } from "~/domain/admin-screens";
 import { ensureAdmin, findAdminByEmail } from "~/models/admin-users.server";
 import { hashPassword } from "~/infra/password.server";
 import type { ActionResult } from "~/lib/forms";
@@ -17,16 +17,35 @@ import type { Backend } from "./db";
 
 type AnyAction = (args: never) => unknown;
 
-/** The back-office route modules that need no session: sign-in, sign-out and the /admin redirect;
- * the second sign-in step and an invitation's page answer to their own signed token (their tests
- * are beside them). The route-walking tests (routes.test.ts, roles.test.ts) leave them out. */
-export const SESSIONLESS_ADMIN_ROUTES: ReadonlySet<string> = new Set([
-  "routes/admin/index.tsx",
-  "routes/admin/login.tsx",
-  "routes/admin/logout.tsx",
-  "routes/admin/second-factor.tsx",
-  "routes/admin/invitation.tsx",
-]);
+/** A guarded admin route at one of its addresses, and the roles its registry entry lets in. */
+export interface GuardedRoute {
+  file: string;
+  /** The registry's path ("/admin/puja/:kind"), and this address of it ("/admin/puja/videos"). */
+  pattern: string;
+  path: string;
+  params: Record<string, string>;
+  roles: readonly AdminRole[];
+}
+
+/** Every back-office route that asks for a session, from the registry (decision 055), at every
+ * address it answers (an export's name spelled `sample`), and the shell's layout, which answers for
+ * the pages inside it at the dashboard's address. The sessionless ones (sign-in, sign-out, the
+ * /admin redirect, the second factor and the invitation, and the old addresses' redirects) are
+ * left out: their tests are beside them. The route walks (routes.test.ts, roles.test.ts) visit these. */
+export function guardedAdminRoutes(sample = "reflections.csv"): GuardedRoute[] {
+  const { dashboard } = ADMIN_SCREENS;
+  return [
+    ...ADMIN_SCREEN_LIST.flatMap((s) =>
+      s.roles
+        ? screenAddresses(s, sample).map((path) => {
+            const name = /\/:([^/]+)/.exec(s.path)?.[1];
+            return { file: s.file, pattern: s.path, path, params: name ? { [name]: path.split("/").pop()! } : {}, roles: s.roles! };
+          })
+        : [],
+    ),
+    { file: ADMIN_SHELL, pattern: dashboard.path, path: dashboard.path, params: {}, roles: dashboard.roles! },
+  ];
+}
 
 /** The first bytes of an MP4 (ftyp isom), padded to 5,000 bytes. */
 export const mp4Head = () => {

@@ -209,7 +209,7 @@ const audioUpload = (port: number, marker: string, ip: string) =>
 const videoUpload = (port: number, marker: string, cookie: string) =>
   slowUpload(
     port,
-    "/admin/upload/videos",
+    "/admin/puja/videos",
     { cookie, accept: "application/json" },
     { intent: "create", scope: "laboral", title: marker, isActive: "true" },
     { field: "file", name: "llarg.mp4", head: MP4_HEAD },
@@ -470,7 +470,7 @@ async function runNewsletterCrash(backend: Backend, smtp: TestSmtpServer) {
   let server = await startServer(backend, env);
   const cookie = await signInCookie(server.base, ADMIN);
   const subject = `Crash ${backend.name} ${randomBytes(4).toString("hex")}`;
-  const res = await fetch(`${server.base}/admin/newsletter-send`, {
+  const res = await fetch(`${server.base}/admin/butlleti`, {
     method: "POST",
     headers: { cookie },
     body: new URLSearchParams({ intent: "send", subject, body: "Hola! **Prova** de la newsletter." }),

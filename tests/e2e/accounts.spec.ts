@@ -92,7 +92,7 @@ test("invite, accept, enrol the second factor, sign in with it; the moderator's 
   await expect(other).toHaveURL(/\/admin\/dashboard$/);
 
   // What a moderator may not open is refused by the server, not just hidden.
-  for (const closed of ["/admin/comptes", "/admin/activities", "/admin/auditoria"]) {
+  for (const closed of ["/admin/comptes", "/admin/activitats", "/admin/auditoria"]) {
     const res = await other.goto(closed);
     expect(res!.status(), closed).toBe(403);
     await expect(other.getByRole("heading", { name: "No tens permís" })).toBeVisible();
@@ -106,7 +106,7 @@ test("invite, accept, enrol the second factor, sign in with it; the moderator's 
     expect((await other.request.get(spelling, { maxRedirects: 0 })).status(), spelling).toBe(403);
   for (const ambiguous of ["/admin/export%2Faudit.csv", "/admin/export/%2561udit.csv"])
     expect((await other.request.get(ambiguous, { maxRedirects: 0 })).status(), ambiguous).toBe(400);
-  const open = await other.goto("/admin/testimonials?estat=published");
+  const open = await other.goto("/admin/testimonis?estat=published");
   expect(open!.status()).toBe(200);
   // A moderator hides; deleting is the administrators' (decision 051): no "Més accions" at all.
   await expect(other.getByRole("button", { name: "Amaga" }).first()).toBeVisible();

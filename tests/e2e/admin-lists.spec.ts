@@ -5,7 +5,7 @@ import { expect, expectAccessible, postFrom, signIn, test, unique } from "./fixt
 
 test("reflections: search, sort and dates travel in the URL and back; the export links carry the filters", async ({ page }) => {
   await signIn(page);
-  await page.goto("/admin/reflections");
+  await page.goto("/admin/reflexions");
   await expect(page.getByRole("status").filter({ hasText: "Mostrant 1–3 de 3 reflexions" })).toBeVisible();
 
   await page.getByLabel("Cerca (text, nom o correu)").fill("BICI");
@@ -48,8 +48,8 @@ test("reflections: search, sort and dates travel in the URL and back; the export
 test("testimonials: the status and theme filters page on the server and the URL keeps them", async ({ page }) => {
   await signIn(page);
   // The list's old address (the spec's statuses) lands on the queue's testimonial view, filtered.
-  await page.goto("/admin/testimonials?status=approved&theme=infants");
-  await expect(page).toHaveURL(/\/admin\/testimonials\?estat=published&ambit=infants$/);
+  await page.goto("/admin/testimonis?status=approved&theme=infants");
+  await expect(page).toHaveURL(/\/admin\/testimonis\?estat=published&ambit=infants$/);
   await expect(page.getByRole("link", { name: /^Publicats \(\d+\)/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Àmbit")).toHaveValue("infants");
   const cards = page
@@ -81,7 +81,7 @@ test("map comments: the next page, the order and a search are the server's; a re
     expect(res.status, res.body.slice(0, 200)).toBe(200);
   }
   await signIn(page);
-  await page.goto(`/admin/map-comments?q=${tag}`);
+  await page.goto(`/admin/comentaris-mapa?q=${tag}`);
   const items = page.getByRole("listitem").filter({ hasText: `Paginació ${tag}` });
   const status = (text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
   await expect(status(/^Mostrant 1–50 de 60 comentaris \([\d.]+ en total\)$/)).toBeVisible();

@@ -165,7 +165,7 @@ test("a testimonial's player shows its elapsed time and progress, and works from
 test("the landing editor's Markdown toolbar, shortcuts and help; the list shows text, not Markdown", async ({ page }) => {
   test.slow();
   await signIn(page);
-  await page.goto("/admin/landings");
+  await page.goto("/admin/pagines-aterratge");
   await page.getByRole("button", { name: "Nova landing page" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Títol").fill("Markdown E2E");
@@ -213,7 +213,7 @@ test("the landing editor's Markdown toolbar, shortcuts and help; the list shows 
 test("the footer editor offers bold, italic and link, and the footer renders them", async ({ page }) => {
   test.slow();
   await signIn(page);
-  await page.goto("/admin/footer");
+  await page.goto("/admin/peu");
   await page.getByRole("button", { name: "Edita els textos" }).click();
   const dialog = page.getByRole("dialog");
   const main = dialog.getByLabel("Text principal");
@@ -241,7 +241,7 @@ test("the footer editor offers bold, italic and link, and the footer renders the
   await expect(footer).not.toContainText("**");
 
   // The shared server's footer is put back.
-  await page.goto("/admin/footer");
+  await page.goto("/admin/peu");
   await page.getByRole("button", { name: "Edita els textos" }).click();
   await page.getByRole("dialog").getByLabel("Text principal").fill(original);
   await page.getByRole("dialog").getByRole("button", { name: "Desa" }).click();
@@ -252,7 +252,7 @@ test("activities: a time and a place, checked in the editor, shown on the card a
   // The home page's axe check is long on a loaded machine.
   test.setTimeout(180_000);
   await signIn(page);
-  await page.goto("/admin/activities");
+  await page.goto("/admin/activitats");
   await page.getByRole("button", { name: "Nova activitat" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Títol").fill("Taller E2E amb hora");
@@ -280,7 +280,7 @@ test("activities: a time and a place, checked in the editor, shown on the card a
   await expect(item).toContainText("Biblioteca de Vilafranca");
   await expectAccessible(page, "home with an activity's time and place");
 
-  await page.goto("/admin/activities");
+  await page.goto("/admin/activitats");
   await page.getByRole("button", { name: "Elimina Taller E2E amb hora" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Taller E2E amb hora" })).toHaveCount(0);

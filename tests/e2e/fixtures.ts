@@ -146,7 +146,7 @@ export async function saveSettings(
   section: "Calendari de la consulta" | "Moderació",
   fill: (form: ReturnType<Page["locator"]>) => Promise<void>,
 ) {
-  await page.goto("/admin/settings");
+  await page.goto("/admin/configuracio");
   const form = page.locator("section", { has: page.getByRole("heading", { name: section, exact: true }) });
   await fill(form);
   await form.getByRole("button", { name: /^Desa (el calendari|la moderació)$/ }).click();
@@ -186,7 +186,7 @@ export function postFrom(localAddress: string, path: string, fields: Record<stri
   });
 }
 
-/** The texts in the footer's open texts dialog (/admin/footer), to put back at the end: the e2e server is shared. */
+/** The texts in the footer's open texts dialog (/admin/peu), to put back at the end: the e2e server is shared. */
 export async function footerTexts(page: Page) {
   const dialog = page.getByRole("dialog");
   return {
@@ -195,7 +195,7 @@ export async function footerTexts(page: Page) {
   };
 }
 
-/** Puts the footer's texts back through its dialog (on /admin/footer), and waits for the dialog to close. */
+/** Puts the footer's texts back through its dialog (on /admin/peu), and waits for the dialog to close. */
 export async function restoreFooterTexts(page: Page, original: { main: string; collaborators: string }) {
   await page.getByRole("button", { name: "Edita els textos" }).click();
   await page.getByRole("dialog").getByLabel("Text principal").fill(original.main);

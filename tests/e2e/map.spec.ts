@@ -193,7 +193,7 @@ test("the staff's map: pins of every status with no tile server, each opening it
     .toEqual({ published: true, pending: false, hidden: false });
 
   await noTiles(page);
-  await page.goto(`/admin/map-comments?q=${tag}`);
+  await page.goto(`/admin/comentaris-mapa?q=${tag}`);
   const map = page.getByRole("application", { name: "Mapa dels comentaris de tots els estats" });
   await expect(map).toHaveAttribute("data-pins", "3", { timeout: 20_000 });
   for (const status of ["published", "pending", "hidden"]) await expect(map.locator(`.map-pin--${status}`)).toHaveCount(1);

@@ -316,7 +316,7 @@ test("the testimonials screen is the queue's testimonial view: approve, hide, an
   await expect(card).toHaveCount(0);
 
   // Published: 'Més accions' holds delete, off until it is hidden, and says why.
-  await page.goto(`/admin/testimonials?estat=published&q=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/testimonis?estat=published&q=${encodeURIComponent(title)}`);
   const menuButton = card.getByRole("button", { name: "Més accions: aquest testimoni" });
   await menuButton.click();
   const menu = page.getByRole("menu");
@@ -338,7 +338,7 @@ test("the testimonials screen is the queue's testimonial view: approve, hide, an
   await expect(card).toHaveCount(0);
 
   // Hidden: an administrator deletes it from the menu, after confirming in an alert dialog.
-  await page.goto(`/admin/testimonials?estat=hidden&q=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/testimonis?estat=hidden&q=${encodeURIComponent(title)}`);
   await expect(card).toContainText("Motiu per amagar-lo: Es confon amb un altre testimoni");
   await menuButton.click();
   await page.getByRole("menuitem", { name: "Elimina definitivament…" }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { PUBLIC_PATHS } from "../../app/lib/routes";
+import { paths, PUBLIC_PATHS } from "../../app/lib/routes";
 import { expect, expectAccessible, rememberCookieChoice, signIn, test } from "./fixtures";
 
 // Issue 18: on a 390 px phone no page is wider than the screen, and each screen's main actions
@@ -28,18 +28,18 @@ async function expectControlsOnScreen(scope: Locator, label: string) {
 
 // The main action of each admin screen: a role and a name, that must be visible and in reach.
 const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], string | RegExp]> = {
-  "/admin/dashboard": ["link", "Aportacions pendents de moderació"],
-  "/admin/testimonials": ["button", "Aprova aquest testimoni"],
-  "/admin/reflections": ["button", /^Filtres/],
-  "/admin/landings": ["button", "Nova landing page"],
-  "/admin/activities": ["button", "Nova activitat"],
-  "/admin/videos": ["button", "Nou vídeo"],
-  "/admin/resources": ["button", "Nou recurs"],
-  "/admin/home-background": ["button", /Puja|Tria/],
-  "/admin/bici-fucsia": ["button", "Afegeix la foto"],
-  "/admin/footer": ["button", "Edita els textos"],
-  "/admin/settings": ["button", "Desa"],
-  "/admin/newsletter": ["button", /^Filtres/],
+  [paths.adminDashboard]: ["link", "Aportacions pendents de moderació"],
+  [paths.adminTestimonials]: ["button", "Aprova aquest testimoni"],
+  [paths.adminReflections]: ["button", /^Filtres/],
+  [paths.adminLandings]: ["button", "Nova landing page"],
+  [paths.adminActivities]: ["button", "Nova activitat"],
+  [paths.adminVideos]: ["button", "Nou vídeo"],
+  [paths.adminResources]: ["button", "Nou recurs"],
+  [paths.adminHomeBackground]: ["button", /Puja|Tria/],
+  [paths.adminBiciFucsia]: ["button", "Afegeix la foto"],
+  [paths.adminFooter]: ["button", "Edita els textos"],
+  [paths.adminSettings]: ["button", "Desa"],
+  [paths.adminSubscribers]: ["button", /^Filtres/],
 };
 
 test("the back office's menu is a drawer on a phone: it traps the focus, Escape closes it and the focus returns", async ({ page }) => {
@@ -71,7 +71,7 @@ test("the back office's menu is a drawer on a phone: it traps the focus, Escape 
   // Choosing a screen closes the drawer there.
   await toggle.click();
   await drawer.getByRole("link", { name: "Activitats" }).click();
-  await expect(page).toHaveURL(/\/admin\/activities$/);
+  await expect(page).toHaveURL(/\/admin\/activitats$/);
   await expect(drawer).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Gestió d'Activitats" })).toBeVisible();
 });
@@ -120,7 +120,7 @@ test('a phone\'s admin list starts with its items: the filters wait in a "Filtre
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  for (const path of ["/admin/reflections", "/admin/map-comments", "/admin/moderacio"]) {
+  for (const path of [paths.adminReflections, paths.adminMapComments, paths.adminModeration]) {
     await page.goto(path);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
@@ -130,7 +130,7 @@ test('a phone\'s admin list starts with its items: the filters wait in a "Filtre
   }
 
   // The reflections: the first card within the first screen, with its status.
-  await page.goto("/admin/reflections");
+  await page.goto(paths.adminReflections);
   const first = page.getByRole("main").getByRole("listitem").first();
   await expect(first).toBeInViewport();
   expect((await first.boundingBox())!.y).toBeLessThan(500);

@@ -68,7 +68,7 @@ test("an admin's edit of the footer shows on every public page within the stalen
   for (const path of everyPage) await anonymous(path);
 
   await signIn(page);
-  await page.goto("/admin/footer");
+  await page.goto("/admin/peu");
   await page.getByRole("button", { name: "Edita els textos" }).click();
   const dialog = page.getByRole("dialog");
   // The e2e server is shared: the texts are put back at the end.

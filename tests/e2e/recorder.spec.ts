@@ -72,7 +72,7 @@ async function send(page: Page, form: Locator, title: string) {
 async function approveTestimonial(page: Page, title: string) {
   await signIn(page);
   // The testimonials screen is the moderation queue's testimonial view (decision 051).
-  await page.goto(`/admin/testimonials?estat=pending&q=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/testimonis?estat=pending&q=${encodeURIComponent(title)}`);
   const row = page.getByRole("main").getByRole("listitem").filter({ hasText: title });
   await expect(row).toBeVisible();
   // The stored file is the recording, served as WebM audio that knows its length.
@@ -212,6 +212,6 @@ test("a recording whose send fails (connection dropped, then a 503) is kept with
   await expect(dialog.getByRole("region", { name: "Testimoni enviat!" })).toBeVisible();
 
   await signIn(page);
-  await page.goto(`/admin/testimonials?estat=pending&q=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/testimonis?estat=pending&q=${encodeURIComponent(title)}`);
   await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
 });

@@ -191,7 +191,7 @@ test.describe("HTTP contract", () => {
     // Writes that change nothing public keep every page (issue 19, defect 3): signing out without a
     // session, a honeypot answer, a testimonial waiting for moderation.
     await get("/aportacions");
-    const logout = await fetch(`${BASE_URL}/admin/logout`, { method: "POST", redirect: "manual" });
+    const logout = await fetch(`${BASE_URL}/admin/sortir`, { method: "POST", redirect: "manual" });
     expect(logout.status).toBe(302);
     expect(logout.headers.get("set-cookie") ?? "").not.toContain("pb_fresh");
     const honeypot = await fetch(`${BASE_URL}/participa/reflexio`, {
@@ -823,7 +823,7 @@ test.describe("processes and the data folder", () => {
           await expect.poll(async () => (await onB(path)).headers.get("x-cache"), path).toBe("HIT");
         }
         // A sign-out without a session names nothing: B keeps every page.
-        expect((await fetch(`http://127.0.0.1:${a.port}/admin/logout`, { method: "POST", redirect: "manual" })).status).toBe(302);
+        expect((await fetch(`http://127.0.0.1:${a.port}/admin/sortir`, { method: "POST", redirect: "manual" })).status).toBe(302);
         await new Promise((r) => setTimeout(r, 300));
         for (const path of pagesOnB) expect((await onB(path)).headers.get("x-cache"), path).toBe("HIT");
         // A reflection on A shows on B's /aportacions within the staleness bound; /testimonis and
@@ -851,7 +851,7 @@ test.describe("processes and the data folder", () => {
           .map((c) => c.split(";")[0]!)
           .find((c) => c.startsWith("pb_session="))!;
         const footerText = `Peu entre instàncies ${randomBytes(4).toString("hex")}`;
-        const footer = await fetch(`http://127.0.0.1:${a.port}/admin/footer`, {
+        const footer = await fetch(`http://127.0.0.1:${a.port}/admin/peu`, {
           method: "POST",
           headers: { cookie: adminCookie },
           body: new URLSearchParams({ intent: "texts", footerText, collaboratorsText: "Amb el suport de" }),
@@ -882,7 +882,7 @@ test.describe("processes and the data folder", () => {
           .find((c) => c.startsWith("pb_session="))!;
         const dashboard = (port: number) => fetch(`http://127.0.0.1:${port}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
         expect((await dashboard(b.port)).status).toBe(200);
-        const signOut = await fetch(`http://127.0.0.1:${b.port}/admin/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+        const signOut = await fetch(`http://127.0.0.1:${b.port}/admin/sortir`, { method: "POST", headers: { cookie }, redirect: "manual" });
         expect(signOut.status).toBe(302);
         const after = await dashboard(a.port);
         expect(after.status).toBe(302);

@@ -1,6 +1,7 @@
 // The malformed requests of the fuzz test (tests/fuzz/fuzz.ts), category by category, from a seed.
 import { spawnSync } from "node:child_process";
 import { PUBLIC_PATHS, SEO_ENTRIES } from "../../app/lib/seo";
+import { ADMIN_SCREEN_LIST, ADMIN_SCREENS as REGISTRY, addressOf, screenAddresses, type AdminScreen } from "../../app/domain/admin-screens";
 import { TRAVERSAL_ATTEMPTS } from "../support";
 
 /** The back-office account the fuzzed server is started with. */
@@ -123,38 +124,20 @@ export const RESOURCES = [
   "/agenda/00000000-0000-4000-8000-000000000000.ics",
   "/agenda/no-es-un-id.ics",
 ];
-export const ADMIN_SCREENS = [
-  "/admin/dashboard",
-  "/admin/testimonials",
-  "/admin/activities",
-  "/admin/videos",
-  "/admin/home-background",
-  "/admin/reflections",
-  "/admin/map-comments",
-  "/admin/landings",
-  "/admin/footer",
-  "/admin/resources",
-  "/admin/bici-fucsia",
-  "/admin/settings",
-  "/admin/newsletter",
-  "/admin/moderacio",
-  "/admin/newsletter-send",
-  "/admin/compte",
-  "/admin/comptes",
-  "/admin/auditoria",
-  "/admin/map-layers",
-];
-const ADMIN_ACTIONS = ["/admin/logout", "/admin/upload/videos", "/admin/upload/resources", "/admin/upload/altres", ...ADMIN_SCREENS];
-const ADMIN_ROUTES = [
-  "/admin",
-  "/admin/login",
-  ...ADMIN_ACTIONS,
-  "/admin/verificacio",
-  "/admin/invitacio/no-es-un-enllac",
-  "/admin/export/audit.csv",
-  "/admin/export/reflections.csv",
-  "/admin/export/map-comments.geojson",
-];
+/** The back office's addresses, from its registry (decision 055): a parameter spelled with a value
+ * that is not one (an invitation's token) or a real export's name. */
+const addresses = (s: AdminScreen) => screenAddresses(s, s.path.endsWith(":token") ? "no-es-un-enllac" : "reflections.csv");
+/** The pages of the back office's shell. */
+const ADMIN_PAGES = ADMIN_SCREEN_LIST.filter((s) => s.shell).map((s) => s.path);
+const { logout, upload } = REGISTRY;
+/** What takes a post: sign-out, the uploads (and one of a kind there is not), the pages. */
+const ADMIN_ACTIONS = [logout.path, ...addresses(upload), `${addressOf(upload)}/altres`, ...ADMIN_PAGES];
+/** Each old address: a permanent redirect to its screen. */
+const ADMIN_MOVED = ADMIN_SCREEN_LIST.flatMap((s) => (s.was ? [s.was] : []));
+/** Every admin route at its addresses, and the old addresses. */
+const ADMIN_ROUTES = [...new Set([...ADMIN_SCREEN_LIST.flatMap(addresses), ...ADMIN_ACTIONS, ...ADMIN_MOVED])];
+/** The addresses that answer without a session: sign-in and sign-out, the second factor, an invitation's, the redirects. */
+const SESSIONLESS = new Set([...ADMIN_SCREEN_LIST.filter((s) => !s.roles).flatMap(addresses), ...ADMIN_MOVED]);
 const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/denuncia"];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
 export const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];
@@ -173,6 +156,8 @@ export function routePatterns(): RegExp[] {
         const re = full
           .replace(/[.]/g, "\\.")
           .replace(/:[^/]+/g, "[^/]+")
+          // A splat matches nothing too ("/admin/settings/*" is "/admin/settings").
+          .replace(/\/\*$/, "(?:/.*)?")
           .replace(/\*/g, ".*");
         patterns.push(new RegExp(`^${re || "/"}$`));
       }
@@ -377,7 +362,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
   }
 
   // Transfer-Encoding oddities.
-  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/upload/videos", "/"]) {
+  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/puja/videos", "/"]) {
     const chunked = (body: Buffer) => Buffer.concat([b(`${body.length.toString(16)}\r\n`), body, b("\r\n0\r\n\r\n")]);
     const variants: [string, Buffer, boolean | "truncate"][] = [
       ["chunked", chunked(b("email=x")), false],
@@ -807,7 +792,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
       }
     }
   }
-  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/logout", "/admin/upload/videos", "/admin/testimonials"]) {
+  for (const target of [...PUBLIC_ACTIONS, "/admin/login", "/admin/sortir", "/admin/puja/videos", "/admin/testimonis"]) {
     const adminWrite = target.startsWith("/admin/") && target !== "/admin/login";
     for (const type of [
       "text/plain",
@@ -1044,7 +1029,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
   // must refuse them (4xx), store nothing and keep no file. Never a complete valid form, never a
   // file of a type the back office accepts, and never the sign-out (it would end the session).
   const truly = [...BAD_BYTES, "%FF", "%C0%AF", "%ED%A0%80", "%00", "%E2%82"];
-  for (const target of ADMIN_ACTIONS.filter((t) => t !== "/admin/logout")) {
+  for (const target of ADMIN_ACTIONS.filter((t) => t !== logout.path)) {
     const signedIn = (name: string, headers: Header[], body?: Buffer, extra: Partial<Spec> = {}) =>
       add("signed-in", `${name} ${target}`, {
         method: "POST",
@@ -1089,7 +1074,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
       );
     }
   }
-  for (const target of ADMIN_SCREENS) {
+  for (const target of ADMIN_PAGES) {
     add("signed-in", `GET ${target} with an odd query`, { target: `${target}?${r.pick(queries)}`, headers: [["Cookie", ctx.session]] });
   }
 
@@ -1153,7 +1138,6 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
   // path that cannot be read one way only (an encoded slash, a path encoded twice) is a 400, also
   // signed in. The route-walk test (app/routes/admin/roles.test.ts) walks them with every role.
   const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
-  const SESSIONLESS = /^\/admin(?:\/login|\/verificacio|\/invitacio\/[^/]*)?$/;
   for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin")) {
     const last = path.split("/").at(-1)!;
     const before = path.slice(0, -last.length);
@@ -1165,9 +1149,9 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
       path.toUpperCase(),
     ];
     for (const target of same) {
-      add("encoded", `GET ${target}`, { target, adminRead: !SESSIONLESS.test(path) });
+      add("encoded", `GET ${target}`, { target, adminRead: !SESSIONLESS.has(path) });
       add("encoded", `GET ${target} signed in`, { target, headers: [["Cookie", ctx.session]] });
-      if (!SESSIONLESS.test(path))
+      if (!SESSIONLESS.has(path))
         add("encoded", `POST ${target}`, {
           method: "POST",
           target,
@@ -1260,7 +1244,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
     }),
     () => ({
       method: "POST",
-      target: r.pick(["/admin/upload/videos", "/admin/upload/resources"]),
+      target: r.pick(["/admin/puja/videos", "/admin/puja/resources"]),
       headers: [multipartType("fz"), ["Cookie", r.pick(forged)]],
       body: multipart("fz", [
         { name: "intent", value: "create" },

@@ -93,7 +93,7 @@ async function run(backend: "pglite" | "postgres") {
     try {
       const cookie = await signInCookie(server.base, ADMIN);
       // Warm up: the modules and the first queries, so the baseline is the server at work.
-      for (const url of ["/admin/export/reflections.csv?q=ningu", "/admin/export/reflections.xlsx?q=ningu", "/admin/reflections"])
+      for (const url of ["/admin/export/reflections.csv?q=ningu", "/admin/export/reflections.xlsx?q=ningu", "/admin/reflexions"])
         await (await fetch(`${server.base}${url}`, { headers: { Cookie: cookie } })).arrayBuffer();
       for (const format of ["csv", "xlsx"] as const) {
         t = performance.now();
@@ -108,8 +108,8 @@ async function run(backend: "pglite" | "postgres") {
       }
       const pages = Math.ceil(ROWS / 50);
       for (const page of [1, 1000, pages]) {
-        const r = await timed(server, cookie, `/admin/reflections?page=${page}`);
-        console.log(`${backend}: /admin/reflections?page=${page} (of ${pages}): median ${r.median} ms, best ${r.min} ms (5 requests)`);
+        const r = await timed(server, cookie, `/admin/reflexions?page=${page}`);
+        console.log(`${backend}: /admin/reflexions?page=${page} (of ${pages}): median ${r.median} ms, best ${r.min} ms (5 requests)`);
       }
       // The search (ILIKE '%…%' over the text, the name and the e-mail, through their trigram
       // indexes): 111 matches, one, none (the worst case for a scan: every row read).
@@ -118,8 +118,8 @@ async function run(backend: "pglite" | "postgres") {
         ["persona4242@", 1],
         ["cap coincidència", 1],
       ] as const) {
-        const r = await timed(server, cookie, `/admin/reflections?q=${encodeURIComponent(q)}&page=${page}`);
-        console.log(`${backend}: /admin/reflections search "${q}", page ${page}: median ${r.median} ms, best ${r.min} ms (5 requests)`);
+        const r = await timed(server, cookie, `/admin/reflexions?q=${encodeURIComponent(q)}&page=${page}`);
+        console.log(`${backend}: /admin/reflexions search "${q}", page ${page}: median ${r.median} ms, best ${r.min} ms (5 requests)`);
       }
     } finally {
       await server.stop();

@@ -5,6 +5,7 @@ import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { Switch } from "~/components/ui/switch";
+import { paths } from "~/lib/routes";
 
 /** Shows the toast an admin action answered with, once per answer; an answer that can be undone
  * gets a 'Desfés' button that sends the undo with `send`. */
@@ -138,13 +139,13 @@ export function useUploadWithProgress(onSuccess?: () => void) {
 }
 
 /** An upload dialog's sending (EditDialog's props, spread) and its progress (for UploadProgress):
- * the form goes to /admin/upload/<kind>, and success closes the dialog. */
+ * the form goes to the upload route (/admin/puja/<kind>), and success closes the dialog. */
 export function useUploadDialog(kind: "videos" | "resources", onClose: () => void) {
   const upload = useUploadWithProgress(onClose);
   return {
     progress: upload.progress,
     dialog: {
-      send: (form: HTMLFormElement) => upload.send(`/admin/upload/${kind}`, new FormData(form)),
+      send: (form: HTMLFormElement) => upload.send(`${paths.adminUpload}/${kind}`, new FormData(form)),
       pending: upload.sending,
       pendingLabel: "Pujant...",
       serverErrors: upload.result?.fieldErrors,

@@ -195,7 +195,7 @@ describe.each(testBackends())("accounts and invitations on %s", (backend) => {
     expect(await post(accounts.action, { intent: "require-totp", value: "true" })).toMatchObject({ ok: true });
     const activities = await import("./activities.server");
     const res = (await activities
-      .loader(routeArgs(bed.ctx, "/admin/activities", { headers: { Cookie: plain.cookie } }) as never)
+      .loader(routeArgs(bed.ctx, "/admin/activitats", { headers: { Cookie: plain.cookie } }) as never)
       .catch((e: unknown) => e)) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/compte?cal-2fa=1");

@@ -7,15 +7,16 @@ import { Button } from "~/components/ui/button";
 import { contributionTypes, testimonialStatusLabels, type ContributionType } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { formatLongDate } from "~/lib/dates";
+import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 export { loader } from "./dashboard.server";
 
 /** Each type's admin list: every figure links to it, filtered. */
 const LISTS: Record<ContributionType, string> = {
-  reflection: "/admin/reflections",
-  map_comment: "/admin/map-comments",
-  testimonial: "/admin/testimonials",
+  reflection: paths.adminReflections,
+  map_comment: paths.adminMapComments,
+  testimonial: paths.adminTestimonials,
 };
 const TYPE_LABELS: Record<ContributionType, string> = {
   reflection: "Reflexions",
@@ -38,11 +39,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // The first card is the moderation queue's own count (every type, as /admin/moderacio counts
   // it), not the testimonials' pending ones: those are in the testimonials panel below.
   const cards: [string, number, string][] = [
-    ["Aportacions pendents de moderació", loaderData.waiting, "/admin/moderacio"],
+    ["Aportacions pendents de moderació", loaderData.waiting, paths.adminModeration],
     ["Total testimonis", totals.byType.testimonial, LISTS.testimonial],
     ["Reflexions", totals.byType.reflection, LISTS.reflection],
     ["Comentaris al mapa", totals.byType.map_comment, LISTS.map_comment],
-    ["Subscriptors confirmats", newsletter.confirmed, "/admin/newsletter?status=confirmed"],
+    ["Subscriptors confirmats", newsletter.confirmed, `${paths.adminSubscribers}?status=confirmed`],
   ];
   const period = granularity === "day" ? "dia" : "setmana";
   return (
@@ -122,11 +123,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <Panel title="Creixement de la newsletter">
         <p className="text-sm">
-          <Link to="/admin/newsletter?status=confirmed" className={figureLink}>
+          <Link to={`${paths.adminSubscribers}?status=confirmed`} className={figureLink}>
             {n(newsletter.confirmed)} confirmades
           </Link>{" "}
           ·{" "}
-          <Link to="/admin/newsletter?status=pending" className={figureLink}>
+          <Link to={`${paths.adminSubscribers}?status=pending`} className={figureLink}>
             {n(newsletter.pending)} pendents de confirmar
           </Link>
         </p>
@@ -141,7 +142,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           columns={["Setmana (des de)", "Altes", "Total acumulat"]}
           rows={newsletter.series.map((w) => [
             dayMonth(w.from),
-            <Link key="a" to={`/admin/newsletter${range(w.from, w.to)}`} className={figureLink}>
+            <Link key="a" to={`${paths.adminSubscribers}${range(w.from, w.to)}`} className={figureLink}>
               {n(w.added)}
             </Link>,
             n(w.total),
@@ -206,7 +207,7 @@ const n_ = (x: number, one: string, many: string) => (x === 1 ? `1 ${one}` : `${
 
 /** What needs doing, first on the dashboard (issue 27, item 13). */
 function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
-  const calendar = "/admin/settings#calendar-settings";
+  const calendar = `${paths.adminSettings}#calendar-settings`;
   const days = deadline.daysLeft === 0 ? "avui és l'últim dia" : `queden ${n_(deadline.daysLeft ?? 0, "dia", "dies")}`;
   const deadlineItem = deadline.needsDate ? (
     <TodoItem tone="todo" text="La consulta no té data de tancament: la web no n'anuncia cap." to={calendar} action="Indica la data" />
@@ -243,7 +244,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
         <TodoItem
           tone={waiting > 0 ? "todo" : "ok"}
           text={waiting > 0 ? `${n_(waiting, "aportació espera", "aportacions esperen")} moderació.` : "Cap aportació no espera moderació."}
-          to="/admin/moderacio"
+          to={paths.adminModeration}
           action="Modera"
         />
         <TodoItem
@@ -253,7 +254,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
               ? `${n_(reported, "aportació publicada té", "aportacions publicades tenen")} denúncies per revisar.`
               : "Cap aportació publicada no té denúncies."
           }
-          to="/admin/moderacio?estat=published&denunciades=1"
+          to={`${paths.adminModeration}?estat=published&denunciades=1`}
           action="Revisa les denúncies"
         />
         {deadlineItem}
@@ -264,7 +265,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
               ? `${n_(unsent, "newsletter no s'ha acabat", "newsletters no s'han acabat")} d'enviar (en curs o amb enviaments fallits).`
               : "Cap newsletter pendent d'enviar."
           }
-          to="/admin/newsletter-send"
+          to={paths.adminNewsletterSend}
           action="Newsletter"
         />
       </ul>
@@ -272,7 +273,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
         <span>Totes les aportacions en una taula:</span>
         {(["csv", "xlsx"] as const).map((format) => (
           <Button key={format} asChild variant="outline" size="sm">
-            <a href={`/admin/export/contributions.${format}`} download>
+            <a href={`${paths.adminExports}/contributions.${format}`} download>
               <Download aria-hidden="true" />
               <span className="sr-only">Exporta totes les aportacions en </span>
               {format === "csv" ? "CSV" : "Excel"}
@@ -350,9 +351,9 @@ function DataTable({ caption, columns, rows }: { caption: string; columns: strin
 
 const QUICK_LINKS = [
   // Worded apart from the navigation, so each link has a name of its own.
-  ["Moderació d'àudios", "/admin/testimonials"],
-  ["Aportacions escrites", "/admin/reflections"],
-  ["Agenda", "/admin/activities"],
-  ["Audiovisuals per àmbit", "/admin/videos"],
-  ["Imatge de portada", "/admin/home-background"],
+  ["Moderació d'àudios", paths.adminTestimonials],
+  ["Aportacions escrites", paths.adminReflections],
+  ["Agenda", paths.adminActivities],
+  ["Audiovisuals per àmbit", paths.adminVideos],
+  ["Imatge de portada", paths.adminHomeBackground],
 ] as const;

@@ -130,8 +130,8 @@ describe.each(testBackends())("sign-in under attack on %s", (backend) => {
       expect(res.status, JSON.stringify(redirectTo)).toBe(302);
       expect(res.headers.get("Location"), JSON.stringify(redirectTo)).toBe("/admin/dashboard");
     }
-    const kept = await signIn("redirect-ok", PASSWORD, email, "/admin/landings?tab=pendents&q=carril%20bici");
-    expect(kept.headers.get("Location")).toBe("/admin/landings?tab=pendents&q=carril%20bici");
+    const kept = await signIn("redirect-ok", PASSWORD, email, "/admin/pagines-aterratge?tab=pendents&q=carril%20bici");
+    expect(kept.headers.get("Location")).toBe("/admin/pagines-aterratge?tab=pendents&q=carril%20bici");
 
     // The loader, for an admin already signed in (the address as a browser sends it, percent-encoded).
     const admin = await ctx.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) });

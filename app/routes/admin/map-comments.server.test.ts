@@ -14,7 +14,7 @@ describe.each(testBackends())("admin map comments on %s", (backend) => {
   const bed = adminTestBed(backend);
   const load = async (query = "") =>
     (await (screen.loader as (a: unknown) => Promise<unknown>)(
-      routeArgs(bed.ctx, `/admin/map-comments${query}`, { headers: { Cookie: bed.cookie } }),
+      routeArgs(bed.ctx, `/admin/comentaris-mapa${query}`, { headers: { Cookie: bed.cookie } }),
     )) as Awaited<ReturnType<typeof screen.loader>>;
 
   const day = (d: string) => new Date(`${d}T10:00:00Z`);

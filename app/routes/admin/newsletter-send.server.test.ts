@@ -16,7 +16,7 @@ describe.each(testBackends())("newsletter compose and send on %s", (backend) => 
   let smtp: TestSmtpServer;
   const load = async () =>
     (await (screen.loader as (a: unknown) => Promise<unknown>)(
-      routeArgs(bed.ctx, "/admin/newsletter-send", { headers: { Cookie: bed.cookie } }),
+      routeArgs(bed.ctx, "/admin/butlleti", { headers: { Cookie: bed.cookie } }),
     )) as Awaited<ReturnType<typeof screen.loader>>;
 
   beforeAll(async () => {
@@ -140,7 +140,7 @@ describe.each(testBackends())("newsletter compose and send on %s", (backend) => 
     expect((await load()).failures[issue!.id]).toEqual([expect.objectContaining({ email: sub.email })]);
     const editor = await signedInAs(bed.ctx, "editor");
     const asEditor = (await (screen.loader as (a: unknown) => Promise<unknown>)(
-      routeArgs(bed.ctx, "/admin/newsletter-send", { headers: { Cookie: editor.cookie } }),
+      routeArgs(bed.ctx, "/admin/butlleti", { headers: { Cookie: editor.cookie } }),
     )) as Awaited<ReturnType<typeof screen.loader>>;
     expect(asEditor.seesSubscribers).toBe(false);
     expect(asEditor.failures[issue!.id]).toEqual([

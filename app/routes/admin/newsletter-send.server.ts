@@ -8,6 +8,7 @@ import { errorFields, log } from "~/infra/log.server";
 import { failedDeliveries, newsletterHistory, queueNewsletter, retryFailed, sendTestNewsletter } from "~/models/newsletter-send.server";
 import { requireAdmin } from "~/infra/session.server";
 import { mayUse } from "~/domain/roles";
+import { ADMIN_SCREENS } from "~/domain/admin-screens";
 import { recordAudit } from "~/models/audit.server";
 
 /** A mail server's reply with any e-mail address in it replaced. */
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const withFailures = history.filter((i) => i.failed > 0).slice(0, FAILURES_SHOWN_FOR);
   // Subscribers' addresses are the moderators' business (the role table): an editor sees why
   // deliveries failed, not to whom, not even inside the mail server's reply (issue 29).
-  const seesSubscribers = mayUse(user.role, "/admin/newsletter");
+  const seesSubscribers = mayUse(user.role, ADMIN_SCREENS.subscribers.path);
   const failures = Object.fromEntries(
     await Promise.all(
       withFailures.map(async (i) => {

@@ -12,7 +12,7 @@ describe.each(testBackends())("newsletter on %s", (backend) => {
   const { post } = bed;
   const loadAll = async (query = "") =>
     (await (newsletter.loader as (a: unknown) => Promise<unknown>)(
-      routeArgs(bed.ctx, `/admin/newsletter${query}`, { headers: { Cookie: bed.cookie } }),
+      routeArgs(bed.ctx, `/admin/subscriptors${query}`, { headers: { Cookie: bed.cookie } }),
     )) as Awaited<ReturnType<typeof newsletter.loader>>;
   const load = async (query = "") => (await loadAll(query)).list;
 

@@ -68,7 +68,7 @@ describe.each(testBackends())("second factor on %s", (backend) => {
     const res = (await login.action(
       routeArgs({ ...ctx, clientKey }, "/admin/login", {
         method: "POST",
-        body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "/admin/testimonials" }),
+        body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "/admin/testimonis" }),
       }) as never,
     )) as unknown as Response;
     return res;
@@ -106,7 +106,7 @@ describe.each(testBackends())("second factor on %s", (backend) => {
     expect(wrong).toMatchObject({ status: 401, error: secondFactor.CODE_FAILED });
     const code = totpCode(account.secret);
     const ok = await sendCode(pending!, code);
-    expect(ok).toMatchObject({ status: 302, location: "/admin/testimonials" });
+    expect(ok).toMatchObject({ status: 302, location: "/admin/testimonis" });
     const session = ok.cookies.find((c) => c.startsWith("pb_session="))!;
     expect(await getAdminSession(new Request("http://x/", { headers: { Cookie: session } }), ctx)).toMatchObject({
       user: { id: account.id, role: "moderator", totpEnabled: true },

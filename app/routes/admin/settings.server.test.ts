@@ -17,7 +17,7 @@ describe.each(testBackends())("settings on %s", (backend) => {
     const loaded = async () =>
       (
         (await (settings.loader as (a: unknown) => Promise<unknown>)(
-          routeArgs(bed.ctx, "/admin/settings", { headers: { Cookie: bed.cookie } }),
+          routeArgs(bed.ctx, "/admin/configuracio", { headers: { Cookie: bed.cookie } }),
         )) as {
           saved: unknown;
         }

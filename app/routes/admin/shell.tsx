@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation, useSubmit } from "re
 import type { Route } from "./+types/shell";
 import { RowActionToasts } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
+import { ADMIN_SCREEN_LIST, ADMIN_SCREENS, NAV_GROUPS, type NavGroup } from "~/domain/admin-screens";
 import { mayUse, ROLE_LABELS, type AdminRole } from "~/domain/roles";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import {
@@ -24,9 +25,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** The side navigation's groups, in the order they are shown (decision 050: the work first). */
-export const NAV_GROUPS = ["Participació", "Newsletter", "Contingut", "Configuració"] as const;
-export type NavGroup = (typeof NAV_GROUPS)[number];
 export interface NavEntry {
   label: string;
   to: string;
@@ -34,36 +32,18 @@ export interface NavEntry {
   group?: NavGroup;
 }
 
-/** Every screen of the back office, one entry each, in the order the side navigation shows them:
- * a new screen adds its entry to its group. The account's own screen is in the header's menu. */
-export const NAV: NavEntry[] = [
-  { label: "Dashboard", to: "/admin/dashboard" },
-  { label: "Moderació", to: "/admin/moderacio", group: "Participació" },
-  { label: "Testimonis", to: "/admin/testimonials", group: "Participació" },
-  { label: "Reflexions", to: "/admin/reflections", group: "Participació" },
-  { label: "Comentaris Mapa", to: "/admin/map-comments", group: "Participació" },
-  { label: "Subscriptors", to: "/admin/newsletter", group: "Newsletter" },
-  { label: "Enviar newsletter", to: "/admin/newsletter-send", group: "Newsletter" },
-  { label: "Landing Pages", to: "/admin/landings", group: "Contingut" },
-  { label: "Activitats", to: "/admin/activities", group: "Contingut" },
-  { label: "Vídeos", to: "/admin/videos", group: "Contingut" },
-  { label: "Recursos", to: "/admin/resources", group: "Contingut" },
-  { label: "Capes del mapa", to: "/admin/map-layers", group: "Contingut" },
-  { label: "Fons Home", to: "/admin/home-background", group: "Contingut" },
-  { label: "Vivi (Bici Fúcsia)", to: "/admin/bici-fucsia", group: "Contingut" },
-  { label: "Configuració", to: "/admin/settings", group: "Configuració" },
-  { label: "Footer", to: "/admin/footer", group: "Configuració" },
-  { label: "Comptes", to: "/admin/comptes", group: "Configuració" },
-  { label: "Registre d'activitat", to: "/admin/auditoria", group: "Configuració" },
-];
+/** Every screen of the back office's side navigation, in the registry's order. */
+export const NAV: NavEntry[] = ADMIN_SCREEN_LIST.flatMap(({ path, nav }) =>
+  !nav || nav.group === "account" ? [] : [{ label: nav.label, to: path, ...(nav.group ? { group: nav.group } : {}) }],
+);
 
 /** The account's own screen, in the header's menu. */
-export const ACCOUNT_SCREEN = { label: "El meu compte", to: "/admin/compte" } as const;
+export const ACCOUNT_SCREEN = { label: ADMIN_SCREENS.account.nav.label, to: ADMIN_SCREENS.account.path } as const;
 
 const CAMPAIGN_NAME = "Al Penedès, la bici ens mou!";
 
 /** The queue's link carries the count of what waits for moderation. */
-const MODERATION = "/admin/moderacio";
+const MODERATION = ADMIN_SCREENS.moderation.path;
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

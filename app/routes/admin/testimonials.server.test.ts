@@ -28,32 +28,32 @@ describe.each(testBackends())("the testimonials view on %s", (backend) => {
       { title: "Publicat", category: "laboral", audioKey: "audio/00000000-0000-4000-8000-000000000002.weba", status: "published" },
       { title: "Amagat", category: "laboral", audioKey: "audio/00000000-0000-4000-8000-000000000003.weba", status: "hidden" },
     ]);
-    const pending = (await open("/admin/testimonials")) as Awaited<ReturnType<typeof testimonials.loader>>;
+    const pending = (await open("/admin/testimonis")) as Awaited<ReturnType<typeof testimonials.loader>>;
     expect(pending.only).toBe("testimonial");
     expect(pending.items.map((i) => [i.type, i.text, i.audioUrl])).toEqual([
       ["testimonial", "Pendent", "/media/audio/00000000-0000-4000-8000-000000000001.weba"],
     ]);
     // The counts are the testimonials' (the pending reflection is not among them).
     expect(pending.counts).toEqual({ pending: 1, published: 1, hidden: 1 });
-    const hidden = (await open("/admin/testimonials?estat=hidden&ambit=laboral")) as typeof pending;
+    const hidden = (await open("/admin/testimonis?estat=hidden&ambit=laboral")) as typeof pending;
     expect(hidden.items.map((i) => i.text)).toEqual(["Amagat"]);
     // A type in the address cannot widen the view.
-    const widened = (await open("/admin/testimonials?tipus=reflection")) as typeof pending;
+    const widened = (await open("/admin/testimonis?tipus=reflection")) as typeof pending;
     expect(widened.items.map((i) => i.type)).toEqual(["testimonial"]);
   });
 
   it("offers deleting to administrators only", async () => {
-    expect(((await open("/admin/testimonials", "moderator")) as { canDelete: boolean }).canDelete).toBe(false);
-    expect(((await open("/admin/testimonials", "administrator")) as { canDelete: boolean }).canDelete).toBe(true);
+    expect(((await open("/admin/testimonis", "moderator")) as { canDelete: boolean }).canDelete).toBe(false);
+    expect(((await open("/admin/testimonis", "administrator")) as { canDelete: boolean }).canDelete).toBe(true);
   });
 
   it("the list's old addresses (the spec's statuses, ?theme=) redirect to the same view", async () => {
     for (const [from, to] of [
-      ["/admin/testimonials?status=approved&theme=infants", "/admin/testimonials?estat=published&ambit=infants"],
-      ["/admin/testimonials?status=rejected", "/admin/testimonials?estat=hidden"],
-      ["/admin/testimonials?status=pending&q=escola", "/admin/testimonials?q=escola&estat=pending"],
-      ["/admin/testimonials?status=published", "/admin/testimonials?estat=published"],
-      ["/admin/testimonials?theme=laboral", "/admin/testimonials?ambit=laboral"],
+      ["/admin/testimonis?status=approved&theme=infants", "/admin/testimonis?estat=published&ambit=infants"],
+      ["/admin/testimonis?status=rejected", "/admin/testimonis?estat=hidden"],
+      ["/admin/testimonis?status=pending&q=escola", "/admin/testimonis?q=escola&estat=pending"],
+      ["/admin/testimonis?status=published", "/admin/testimonis?estat=published"],
+      ["/admin/testimonis?theme=laboral", "/admin/testimonis?ambit=laboral"],
     ]) {
       const answer = (await open(from!)) as Response;
       expect(answer.status, from).toBe(301);

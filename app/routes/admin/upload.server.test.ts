@@ -10,7 +10,7 @@ describe.each(testBackends())("upload on %s", (backend) => {
   it("the upload endpoint knows only its own kinds: an inherited name is not found (toString was a 500)", async () => {
     for (const kind of ["toString", "constructor", "__proto__", "hasOwnProperty", "altres"]) {
       const res = (await upload.action(
-        routeArgs(bed.ctx, `/admin/upload/${kind}`, {
+        routeArgs(bed.ctx, `/admin/puja/${kind}`, {
           method: "POST",
           body: new URLSearchParams({ intent: "create" }),
           headers: { Cookie: bed.cookie },
