@@ -8,7 +8,8 @@ import {
   type AdminMapPin,
 } from "~/domain/map";
 import { moderationStatuses } from "~/domain/contributions";
-import { queueSearch } from "~/lib/moderation";
+import { listHref } from "~/lib/admin-list";
+import { QUEUE_SHAPE } from "~/lib/moderation";
 import type { MapView } from "./participation-map";
 import { MapLegend } from "./map-legend";
 
@@ -20,7 +21,10 @@ const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
 /** Where staff moderate a pin's comment: the queue's tab of its status, searched by its text. */
 export const moderationHref = (pin: Pick<AdminMapPin, "status" | "comment">) =>
-  `/admin/moderacio${queueSearch({ status: pin.status, type: "map_comment", q: pin.comment.split("\n")[0]!.slice(0, 80).replace(/…$/, "") })}`;
+  `/admin/moderacio${listHref(
+    { filters: { estat: pin.status, tipus: "map_comment" }, q: pin.comment.split("\n")[0]!.slice(0, 80).replace(/…$/, "") },
+    QUEUE_SHAPE,
+  )}`;
 
 /** The shape of each status, as the map draws it (the legend's samples). */
 function StatusSample({ status }: { status: AdminMapPin["status"] }) {

@@ -51,7 +51,7 @@ describe.each(testBackends())("the testimonials view on %s", (backend) => {
     for (const [from, to] of [
       ["/admin/testimonials?status=approved&theme=infants", "/admin/testimonials?estat=published&ambit=infants"],
       ["/admin/testimonials?status=rejected", "/admin/testimonials?estat=hidden"],
-      ["/admin/testimonials?status=pending&q=escola", "/admin/testimonials?q=escola&estat=pending"],
+      ["/admin/testimonials?status=pending&q=escola", "/admin/testimonials?estat=pending&q=escola"],
       ["/admin/testimonials?status=published", "/admin/testimonials?estat=published"],
       ["/admin/testimonials?theme=laboral", "/admin/testimonials?ambit=laboral"],
     ]) {
