@@ -158,9 +158,13 @@ test("one list dialect: old addresses redirect, the queue's export keeps 'only r
   // The audit log: the same form, the same words.
   await page.goto("/admin/auditoria");
   await page.getByLabel("Des del dia").fill("2001-01-01");
+  await page.getByLabel("Fins al dia").fill("2001-01-31");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
-  await expect(page).toHaveURL(/[?&]des-de=2001-01-01(&|$)/);
+  await expect(page).toHaveURL(/[?&]des-de=2001-01-01&fins-a=2001-01-31(&|$)/);
   await expect(page.getByText("Cap entrada coincideix amb els filtres.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Exporta CSV" })).toHaveAttribute("href", "/admin/export/audit.csv?des-de=2001-01-01");
+  await expect(page.getByRole("link", { name: "Exporta CSV" })).toHaveAttribute(
+    "href",
+    "/admin/export/audit.csv?des-de=2001-01-01&fins-a=2001-01-31",
+  );
   await expectAccessible(page, "audit log, filtered");
 });
