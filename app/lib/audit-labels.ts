@@ -3,6 +3,8 @@
 // action adds its name here, in the same style (a noun of the act: "Alta", "Canvi de rol"). An
 // action or entity missing from the table still reads sensibly: its code, with spaces, in quotes.
 
+import type { ListShape } from "./admin-list";
+
 export const AUDIT_ACTION_LABELS = {
   // Content and settings (every admin screen).
   create: "Creació",
@@ -78,3 +80,13 @@ export const auditActionLabel = (action: string) => label(AUDIT_ACTION_LABELS, a
 
 /** The kind of an audit entry's subject, in Catalan. */
 export const auditEntityLabel = (entity: string) => label(AUDIT_ENTITY_LABELS, entity);
+
+/** The log's screen and its CSV in the one query dialect of every list (lib/admin-list.ts, decision
+ * 056): an account (part of its address), an entity, an action, a range of days; newest first. */
+export const AUDIT_SHAPE: ListShape = {
+  search: false,
+  dates: true,
+  sorts: ["data"],
+  defaultDir: "desc",
+  filters: { compte: { kind: "text", max: 254 }, entitat: { kind: "text", max: 100 }, accio: { kind: "text", max: 100 } },
+};

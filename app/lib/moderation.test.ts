@@ -1,12 +1,13 @@
+import { listSearch, parseListQuery } from "./admin-list";
 import { describe, expect, it } from "vitest";
 import {
   consultationSchema,
   heldByFilter,
   initialStatus,
   moderationActionSchema,
-  parseQueueFilters,
-  queueExportHref,
-  queueSearch,
+  QUEUE_SHAPE,
+  queueExportSearch,
+  queueFiltersOf,
   DEFAULT_MODERATION,
 } from "./moderation";
 
@@ -76,18 +77,35 @@ describe("the forms' schemas", () => {
     expect(moderationActionSchema.safeParse({ intent: "hide", items: `map_comment:${id}`, reason: " " }).success).toBe(false);
     expect(moderationActionSchema.safeParse({ intent: "approve", items: "" }).success).toBe(false);
   });
-  it("the queue's address round-trips its filters", () => {
-    const f = parseQueueFilters(new URLSearchParams("estat=hidden&tipus=testimonial&ambit=infants&q=x&denunciades=1&pagina=3"));
-    expect(parseQueueFilters(new URLSearchParams(queueSearch(f)))).toEqual(f);
-    expect(queueSearch(parseQueueFilters(new URLSearchParams()))).toBe("");
+  it("the queue's address round-trips its filters, in the one list dialect", () => {
+    const query = parseListQuery(
+      new URLSearchParams("estat=hidden&tipus=testimonial&ambit=infants&q=x&denunciades=1&pagina=3"),
+      QUEUE_SHAPE,
+    );
+    expect(queueFiltersOf(query)).toEqual({
+      status: "hidden",
+      type: "testimonial",
+      theme: "infants",
+      q: "x",
+      reported: true,
+      held: false,
+      from: null,
+      to: null,
+      page: 3,
+    });
+    expect(parseListQuery(listSearch(query, QUEUE_SHAPE), QUEUE_SHAPE)).toEqual(query);
+    // Pending is the default status: named or not, the same queue, and the address leaves it out.
+    expect(listSearch(parseListQuery(new URLSearchParams("estat=pending"), QUEUE_SHAPE), QUEUE_SHAPE).toString()).toBe("");
   });
 });
 
 describe("the queue's export link", () => {
-  it("carries the queue's filters in the export's vocabulary", () => {
-    const f = parseQueueFilters(new URLSearchParams("estat=published&tipus=map_comment&ambit=infants&q=pont&pagina=3"));
-    expect(queueExportHref(f, "csv")).toBe("/admin/export/contributions.csv?status=published&type=map_comment&theme=infants&q=pont");
-    expect(queueExportHref(parseQueueFilters(new URLSearchParams()), "xlsx")).toBe("/admin/export/contributions.xlsx?status=pending");
-    expect(queueExportHref(parseQueueFilters(new URLSearchParams("estat=hidden")), "csv")).toContain("status=hidden");
+  it("carries every filter of the queue, 'only reported' too, and names the status", () => {
+    const query = parseListQuery(
+      new URLSearchParams("estat=published&tipus=map_comment&ambit=infants&q=pont&denunciades=1&retingudes=1&pagina=3"),
+      QUEUE_SHAPE,
+    );
+    expect(queueExportSearch(query)).toBe("?q=pont&estat=published&tipus=map_comment&ambit=infants&denunciades=1&retingudes=1");
+    expect(queueExportSearch(parseListQuery(new URLSearchParams(), QUEUE_SHAPE))).toBe("?estat=pending");
   });
 });

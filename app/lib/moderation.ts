@@ -9,8 +9,8 @@ import {
   type ModerationStatus,
 } from "~/domain/contributions";
 import { categories } from "~/domain/themes";
+import { listSearch, type ListQuery, type ListShape } from "./admin-list";
 import { LIMITS, REPORT_TEXTS } from "./participation-texts";
-import { paths } from "./routes";
 
 export { REPORT_TEXTS };
 
@@ -155,6 +155,23 @@ export const reportSchema = z
 
 export const QUEUE_PAGE_SIZE = 25;
 
+/** The queue in the one query dialect of every list (lib/admin-list.ts, decision 056): a status
+ * (pending unless named), a type, a theme, a search, days, only reported ones, only those reports
+ * held. Newest first. */
+export const QUEUE_SHAPE: ListShape = {
+  search: true,
+  dates: true,
+  sorts: ["data"],
+  defaultDir: "desc",
+  filters: {
+    estat: { kind: "one-of", values: moderationStatuses, default: "pending" },
+    tipus: { kind: "one-of", values: contributionTypes },
+    ambit: { kind: "one-of", values: categories },
+    denunciades: { kind: "flag" },
+    retingudes: { kind: "flag" },
+  },
+};
+
 export interface QueueFilters {
   status: ModerationStatus;
   type: (typeof contributionTypes)[number] | null;
@@ -164,49 +181,35 @@ export interface QueueFilters {
   reported: boolean;
   /** Only contributions that visitors' reports took off the site, not yet reviewed. */
   held: boolean;
+  /** Days, yyyy-mm-dd, both included (the list dialect's des-de and fins-a). */
+  from?: string | null;
+  to?: string | null;
   page: number;
 }
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | null =>
-  (list as readonly string[]).includes(v ?? "") ? (v as T) : null;
-
-/** The queue's filters from its address; anything unknown falls back to the default. */
-export function parseQueueFilters(params: URLSearchParams): QueueFilters {
-  const page = Number(params.get("pagina"));
+/** The queue's query (QUEUE_SHAPE) as the queue's reader takes it. */
+export function queueFiltersOf(query: ListQuery): QueueFilters {
+  const f = query.filters;
   return {
-    status: oneOf(moderationStatuses, params.get("estat")) ?? "pending",
-    type: oneOf(contributionTypes, params.get("tipus")),
-    theme: oneOf(categories, params.get("ambit")),
-    q: (params.get("q") ?? "").trim().slice(0, 200),
-    reported: params.get("denunciades") === "1",
-    held: params.get("retingudes") === "1",
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    status: (f.estat ?? "pending") as ModerationStatus,
+    type: (f.tipus ?? null) as QueueFilters["type"],
+    theme: (f.ambit ?? null) as QueueFilters["theme"],
+    q: query.q,
+    reported: f.denunciades === "1",
+    held: f.retingudes === "1",
+    from: query.from,
+    to: query.to,
+    page: query.page,
   };
 }
 
-/** The queue's address for these filters (defaults left out). */
-export function queueSearch(f: Partial<QueueFilters>): string {
-  const p = new URLSearchParams();
-  if (f.status && f.status !== "pending") p.set("estat", f.status);
-  if (f.type) p.set("tipus", f.type);
-  if (f.theme) p.set("ambit", f.theme);
-  if (f.q) p.set("q", f.q);
-  if (f.reported) p.set("denunciades", "1");
-  if (f.held) p.set("retingudes", "1");
-  if (f.page && f.page > 1) p.set("pagina", String(f.page));
-  return p.size ? `?${p}` : "";
-}
-
-/** The export of every contribution in one table (/admin/export/contributions.csv or .xlsx) with
- * the queue's filters: its status (in the export's vocabulary), type, theme and search. The export
- * has no filter for reports: it lists them all. */
-export function queueExportHref(f: Omit<QueueFilters, "page">, format: "csv" | "xlsx"): string {
-  const p = new URLSearchParams();
-  p.set("status", f.status);
-  if (f.type) p.set("type", f.type);
-  if (f.theme) p.set("theme", f.theme);
-  if (f.q) p.set("q", f.q);
-  return `${paths.adminExports}/contributions.${format}?${p}`;
+/** The filters of the queue's exports (every contribution in one table, or the testimonials):
+ * all the queue's, its status named even when it is the default (an export without one lists
+ * every status). */
+export function queueExportSearch(query: ListQuery): string {
+  const p = listSearch(query, QUEUE_SHAPE, { page: false });
+  p.set("estat", query.filters.estat ?? "pending");
+  return `?${p}`;
 }
 
 export const moderationIntents = ["approve", "hide", "restore", "delete"] as const;

@@ -2,11 +2,21 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL, t
 import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "~/db/client.server";
-import { isCategory } from "~/domain/themes";
-import { LIST_PARAMS, MAX_SEARCH_LENGTH, parseDay, type ListPage, type ListQuery, type SortDir } from "~/lib/admin-list";
+import { redirect } from "react-router";
+import {
+  canonicalSearch,
+  clampPage,
+  parseListQuery,
+  type FilterShape,
+  type ListPage,
+  type ListQuery,
+  type ListShape,
+  type SortDir,
+} from "~/lib/admin-list";
 
 // Every admin list, paged, searched, sorted and filtered on the server (decision 036). A screen
-// describes its list once (ListSpec); its loader is `listPage(db, spec, readListQuery(url, spec), fields)`
+// describes its list once (ListSpec); its loader is `listPage(db, spec, readListQuery(url, spec), fields)`,
+// in the one query dialect of every list (lib/admin-list.ts, decision 056),
 // and its export streams the same rows, with the same filters, through `listRows`.
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -21,13 +31,12 @@ export interface ListSpec {
   date: PgColumn;
   /** Text columns the search looks in. E-mail columns may be searched: the admin sees them. */
   search: PgColumn[];
-  /** Sort keys (the `sort` parameter) and their columns; `date` is always one. */
+  /** Sort keys (the `ordre` parameter) and their columns; `data` (the date) is always one. */
   sorts?: Record<string, PgColumn>;
   defaultDir?: SortDir;
-  /** The theme (àmbit) column, for rows that have one; `theme=<category>` filters it. */
-  theme?: PgColumn;
-  /** Filters of the list's own, each a parameter with a closed set of values: a status, a type. */
-  filters?: Record<string, { column: PgColumn; values: readonly string[] }>;
+  /** Filters of the list's own, by parameter name: a column with a closed set of values (a status,
+   * a theme), or a yes/no flag (`=1`) that adds a condition (only reported ones). */
+  filters?: Record<string, { column: PgColumn; values: readonly string[] } | { when: SQL }>;
   /** A condition every row of this list meets (e.g. one type of contribution). */
   where?: SQL;
   pageSize?: number;
@@ -42,36 +51,29 @@ export function columnsOf<T extends Table, K extends keyof T["_"]["columns"] & s
   return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T["_"]["columns"], K>;
 }
 
-const sortsOf = (spec: ListSpec): Record<string, PgColumn> => ({ date: spec.date, ...spec.sorts });
+/** The list's sort keys and their columns: "data" (the row's date) first, on every list. */
+const sortsOf = (spec: ListSpec): Record<string, PgColumn> => ({ data: spec.date, ...spec.sorts });
 
-/** The list's defaults, for building short URLs (listParams). */
-export const listDefaults = (spec: ListSpec) => ({ sort: "date", dir: spec.defaultDir ?? ("desc" as SortDir) });
+/** What the list understands of the one query dialect (lib/admin-list.ts). */
+export function shapeOf(spec: ListSpec): ListShape {
+  const filters: Record<string, FilterShape> = {};
+  for (const [name, filter] of Object.entries(spec.filters ?? {}))
+    filters[name] = "when" in filter ? { kind: "flag" } : { kind: "one-of", values: filter.values };
+  return { search: spec.search.length > 0, dates: true, sorts: Object.keys(sortsOf(spec)), defaultDir: spec.defaultDir ?? "desc", filters };
+}
 
-/** The query in a URL, checked against the list: anything unknown or malformed is left out. */
-export function readListQuery(url: URL, spec: ListSpec): ListQuery {
-  const get = (name: string) => url.searchParams.get(name);
-  const sort = get(LIST_PARAMS.sort) ?? "";
-  const dir = get(LIST_PARAMS.dir);
-  const page = Number.parseInt(get(LIST_PARAMS.page) ?? "1", 10);
-  const theme = get(LIST_PARAMS.theme);
-  const filters: Record<string, string> = {};
-  for (const [name, { values }] of Object.entries(spec.filters ?? {})) {
-    const value = get(name);
-    if (value && values.includes(value)) filters[name] = value;
-  }
-  let from = parseDay(get(LIST_PARAMS.from));
-  let to = parseDay(get(LIST_PARAMS.to));
-  if (from && to && from > to) [from, to] = [to, from];
-  return {
-    q: (get(LIST_PARAMS.q) ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-    sort: Object.hasOwn(sortsOf(spec), sort) ? sort : "date",
-    dir: dir === "asc" || dir === "desc" ? dir : (spec.defaultDir ?? "desc"),
-    from,
-    to,
-    theme: spec.theme && isCategory(theme) ? theme : null,
-    filters,
-  };
+/** A GET in the old spelling (page, from, status…) answered with a permanent redirect to the same
+ * query in the one dialect (decision 056): bookmarks and shared links move to it once. */
+export function redirectOldSpelling(url: URL): void {
+  const canonical = canonicalSearch(url.searchParams);
+  if (canonical !== null) throw redirect(`${url.pathname}${canonical ? `?${canonical}` : ""}`, 301);
+}
+
+/** The query in a URL, checked against the list: anything unknown or malformed is left out; an old
+ * spelling redirects. Every list's loader and export reads its query here. */
+export function readListQuery(url: URL, spec: ListSpec | ListShape): ListQuery {
+  redirectOldSpelling(url);
+  return parseListQuery(url.searchParams, "table" in spec ? shapeOf(spec) : spec);
 }
 
 /** The search as a LIKE pattern: the typed text anywhere, its % and _ literal. */
@@ -80,16 +82,23 @@ export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}
 /** The start of a calendar day in the campaign's time zone. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${TIME_ZONE})`;
 
-/** The condition of a query: search, date range, theme and the list's own filters. */
+/** A date column within a range of days (both included, either open), in the campaign's time zone:
+ * every list's `des-de` and `fins-a`. */
+export function dayRange(column: PgColumn | SQL, from: string | null | undefined, to: string | null | undefined): SQL | undefined {
+  return and(
+    from ? sql`${column} >= ${dayStart(from)}` : undefined,
+    to ? sql`${column} < (${to}::date + 1)::timestamp at time zone ${TIME_ZONE}` : undefined,
+  );
+}
+
+/** The condition of a query: search, date range and the list's own filters. */
 export function listWhere(spec: ListSpec, query: ListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [spec.where];
   if (query.q && spec.search.length) conditions.push(or(...spec.search.map((c) => ilike(c, containing(query.q)))));
-  if (query.from) conditions.push(sql`${spec.date} >= ${dayStart(query.from)}`);
-  if (query.to) conditions.push(sql`${spec.date} < (${query.to}::date + 1)::timestamp at time zone ${TIME_ZONE}`);
-  if (query.theme && spec.theme) conditions.push(eq(spec.theme, query.theme));
+  conditions.push(dayRange(spec.date, query.from, query.to));
   for (const [name, value] of Object.entries(query.filters)) {
     const filter = spec.filters?.[name];
-    if (filter) conditions.push(eq(filter.column, value));
+    if (filter) conditions.push("when" in filter ? filter.when : eq(filter.column, value));
   }
   return and(...conditions);
 }
@@ -112,15 +121,14 @@ export async function listPage<F extends SelectedFields>(
 ): Promise<ListPage<SelectResultFields<F>>> {
   const pageSize = spec.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = listWhere(spec, query);
-  const filtered = Boolean(query.q || query.from || query.to || query.theme || Object.keys(query.filters).length);
+  const filtered = Boolean(query.q || query.from || query.to || Object.keys(query.filters).length);
   const [[all], [found]] = await Promise.all([
     known.total === undefined ? db.select({ n: count() }).from(spec.table).where(spec.where) : [{ n: known.total }],
     filtered ? db.select({ n: count() }).from(spec.table).where(where) : Promise.resolve([undefined]),
   ]);
   const total = all?.n ?? 0;
   const matching = found?.n ?? total;
-  const pages = Math.max(1, Math.ceil(matching / pageSize));
-  const page = Math.min(query.page, pages);
+  const { page, pages } = clampPage(query.page, matching, pageSize);
   const rows = matching
     ? ((await db
         .select(fields as SelectedFields)

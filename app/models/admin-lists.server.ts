@@ -1,7 +1,10 @@
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
 import { moderationStatuses } from "~/domain/contributions";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { sql } from "drizzle-orm";
+import { isNotNull, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { ContributionType } from "~/domain/contributions";
+import { categories } from "~/domain/themes";
 import { MAP_CATEGORIES } from "~/domain/map";
 import { columnsOf, type ListSpec } from "~/models/admin-list.server";
 
@@ -9,13 +12,23 @@ import { columnsOf, type ListSpec } from "~/models/admin-list.server";
 // export holds exactly the rows the list shows for the same URL. Beside each spec, the columns its
 // screen and its export read (`...Fields`) and the row they make.
 
+/** The filters every kind of contribution shares with the moderation queue (lib/moderation.ts,
+ * QUEUE_SHAPE): its status, only those with reports, only those reports held back. */
+const contributionFilters = (type: ContributionType, table: { id: PgColumn; status: PgColumn; heldByReportsAt: PgColumn }) => ({
+  estat: { column: table.status, values: moderationStatuses },
+  denunciades: {
+    when: sql`exists (select 1 from contribution_reports r where r.contribution_type = ${type} and r.contribution_id = ${table.id})` as SQL,
+  },
+  retingudes: { when: isNotNull(table.heldByReportsAt) },
+});
+
 export const reflectionList: ListSpec = {
   table: reflections,
   id: reflections.id,
   date: reflections.createdAt,
   search: [reflections.reflection, reflections.name, reflections.email],
-  sorts: { name: reflections.name },
-  filters: { status: { column: reflections.status, values: moderationStatuses } },
+  sorts: { nom: reflections.name },
+  filters: contributionFilters("reflection", reflections),
 };
 export const reflectionFields = columnsOf(reflections, "id", "createdAt", "name", "email", "privacyAccepted", "reflection", "status");
 export type ReflectionRow = SelectResultFields<typeof reflectionFields>;
@@ -25,10 +38,7 @@ export const mapCommentList: ListSpec = {
   id: mapComments.id,
   date: mapComments.createdAt,
   search: [mapComments.comment, mapComments.email],
-  filters: {
-    status: { column: mapComments.status, values: moderationStatuses },
-    category: { column: mapComments.category, values: MAP_CATEGORIES },
-  },
+  filters: { ...contributionFilters("map_comment", mapComments), categoria: { column: mapComments.category, values: MAP_CATEGORIES } },
 };
 export const mapCommentFields = {
   ...columnsOf(mapComments, "id", "createdAt", "email", "comment", "status", "category", "municipality"),
@@ -41,9 +51,8 @@ export const testimonialList: ListSpec = {
   id: testimonials.id,
   date: testimonials.submittedAt,
   search: [testimonials.title],
-  sorts: { title: testimonials.title },
-  theme: testimonials.category,
-  filters: { status: { column: testimonials.status, values: moderationStatuses } },
+  sorts: { titol: testimonials.title },
+  filters: { ...contributionFilters("testimonial", testimonials), ambit: { column: testimonials.category, values: categories } },
 };
 export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey");
 /** The export's columns: the screen's, with the duration and the review date. */
@@ -55,10 +64,10 @@ export const subscriberList: ListSpec = {
   id: newsletterSubscriptions.id,
   date: newsletterSubscriptions.createdAt,
   search: [newsletterSubscriptions.email],
-  sorts: { email: newsletterSubscriptions.email },
+  sorts: { correu: newsletterSubscriptions.email },
   filters: {
-    status: { column: newsletterSubscriptions.status, values: ["pending", "confirmed"] },
-    source: { column: newsletterSubscriptions.source, values: ["newsletter_form", "reflection"] },
+    estat: { column: newsletterSubscriptions.status, values: ["pending", "confirmed"] },
+    origen: { column: newsletterSubscriptions.source, values: ["newsletter_form", "reflection"] },
   },
 };
 export const subscriberFields = columnsOf(newsletterSubscriptions, "id", "createdAt", "email", "status", "source", "confirmedAt");

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import type { AppContext } from "~/infra/app-context.server";
 import { userAgentOf } from "~/infra/session.server";
 import type { AuditAction } from "~/lib/audit-labels";
+import { containing, dayRange } from "~/models/admin-list.server";
 
 // The audit log (decision 032): one row per back-office write, inserted with the same database
 // handle (the transaction) as the change, so both are kept or neither is. Nothing here updates or
@@ -72,18 +73,17 @@ export interface AuditFilter {
   actor?: string;
   entity?: string;
   action?: string;
-  /** yyyy-mm-dd, inclusive. */
+  /** yyyy-mm-dd, inclusive, days of the campaign's calendar (as every list's). */
   from?: string;
   to?: string;
 }
 
 function where(filter: AuditFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (filter.actor) parts.push(ilike(auditLog.actorEmail, `%${filter.actor.replace(/[%_\\]/g, "\\$&")}%`));
+  if (filter.actor) parts.push(ilike(auditLog.actorEmail, containing(filter.actor)));
   if (filter.entity) parts.push(eq(auditLog.entity, filter.entity));
   if (filter.action) parts.push(eq(auditLog.action, filter.action));
-  if (filter.from) parts.push(gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) parts.push(lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)));
+  parts.push(dayRange(auditLog.at, filter.from, filter.to));
   return parts.length ? and(...parts) : undefined;
 }
 

@@ -27,6 +27,7 @@ import {
   type QueueFilters,
 } from "~/lib/moderation";
 import { commentPlaces } from "~/models/content.server";
+import { containing, dayRange } from "~/models/admin-list.server";
 import { putSetting, readSettings } from "~/infra/settings.server";
 import { mediaUrl } from "~/infra/storage.server";
 import { logRepeated } from "~/infra/log.server";
@@ -120,9 +121,11 @@ function whereOf(f: Omit<QueueFilters, "status" | "page">): SQL {
   if (f.type) parts.push(sql`c.type = ${f.type}`);
   if (f.theme) parts.push(sql`c.theme = ${f.theme}`);
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = containing(f.q);
     parts.push(sql`(c.text ilike ${like} or c.name ilike ${like} or c.email ilike ${like})`);
   }
+  const days = dayRange(sql`c.created_at`, f.from, f.to);
+  if (days) parts.push(days);
   if (f.reported)
     parts.push(sql`exists (select 1 from contribution_reports r where r.contribution_type::text = c.type and r.contribution_id = c.id)`);
   if (f.held) parts.push(sql`c.held_by_reports_at is not null`);

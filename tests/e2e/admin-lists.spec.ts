@@ -9,11 +9,11 @@ test("reflections: search, sort and dates travel in the URL and back; the export
   await expect(page.getByRole("status").filter({ hasText: "Mostrant 1–3 de 3 reflexions" })).toBeVisible();
 
   await page.getByLabel("Cerca (text, nom o correu)").fill("BICI");
-  await page.getByLabel("Ordena per").selectOption("name");
+  await page.getByLabel("Ordena per").selectOption("nom");
   await page.getByLabel("Ordre").selectOption("asc");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
   await expect(page).toHaveURL(/[?&]q=BICI(&|$)/);
-  await expect(page).toHaveURL(/sort=name&dir=asc/);
+  await expect(page).toHaveURL(/ordre=nom&sentit=asc/);
   const status = page.getByRole("status").filter({ hasText: /Mostrant 1–\d de \d reflexions \(3 en total\)/ });
   await expect(status).toBeVisible();
   const shown = await page.locator("li:has(time)").count();
@@ -21,14 +21,14 @@ test("reflections: search, sort and dates travel in the URL and back; the export
   expect(shown).toBeLessThan(3);
   await expect(page.getByRole("link", { name: "Exporta les reflexions en CSV" })).toHaveAttribute(
     "href",
-    "/admin/export/reflections.csv?q=BICI&from=&to=&sort=name&dir=asc",
+    "/admin/export/reflections.csv?q=BICI&des-de=&fins-a=&ordre=nom&sentit=asc",
   );
 
   // A reload keeps the list and the form as they were.
   await page.reload();
   await expect(status).toBeVisible();
   await expect(page.getByLabel("Cerca (text, nom o correu)")).toHaveValue("BICI");
-  await expect(page.getByLabel("Ordena per")).toHaveValue("name");
+  await expect(page.getByLabel("Ordena per")).toHaveValue("nom");
   await expect(page.getByLabel("Ordre")).toHaveValue("asc");
   await expectAccessible(page, "reflections, filtered");
 
@@ -36,7 +36,7 @@ test("reflections: search, sort and dates travel in the URL and back; the export
   await page.getByLabel("Des del dia").fill("2001-01-01");
   await page.getByLabel("Fins al dia").fill("2001-01-31");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
-  await expect(page).toHaveURL(/from=2001-01-01&to=2001-01-31/);
+  await expect(page).toHaveURL(/des-de=2001-01-01&fins-a=2001-01-31/);
   await expect(page.getByText("Cap reflexió coincideix amb la cerca.")).toBeVisible();
   await page.goBack();
   await expect(status).toBeVisible();
@@ -60,10 +60,10 @@ test("testimonials: the status and theme filters page on the server and the URL 
   for (const card of await cards.all()) await expect(card).toContainText("Infants");
   await expect(page.getByRole("link", { name: "Exporta els testimonis en Àudios (ZIP)" })).toHaveAttribute(
     "href",
-    "/admin/export/testimonials.zip?status=published&theme=infants",
+    "/admin/export/testimonials.zip?estat=published&ambit=infants",
   );
   // A new search keeps the status chosen with the tabs.
-  await page.getByRole("button", { name: "Filtra", exact: true }).click();
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
   await expect(page).toHaveURL(/estat=published/);
   await expectAccessible(page, "testimonials, filtered");
 });
@@ -90,7 +90,7 @@ test("map comments: the next page, the order and a search are the server's; a re
 
   // The next page, by its link: the URL says so.
   await page.getByRole("navigation", { name: "Pàgines de comentaris" }).getByRole("link", { name: "Següent" }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2$`));
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&pagina=2$`));
   await expect(status(/^Mostrant 51–60 de 60 comentaris/)).toBeVisible();
   await expect(items).toHaveCount(10);
   await expect(items.first()).toContainText(text(9));
@@ -99,10 +99,10 @@ test("map comments: the next page, the order and a search are the server's; a re
   // The oldest first: a new order starts again at page 1.
   await page.getByLabel("Ordre").selectOption("asc");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&.*sort=date&dir=asc$`));
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&.*ordre=data&sentit=asc$`));
   await expect(items.first()).toContainText(text(0));
   await page.getByRole("link", { name: "Següent" }).click();
-  await expect(page).toHaveURL(/dir=asc&page=2$/);
+  await expect(page).toHaveURL(/sentit=asc&pagina=2$/);
   await expect(items.first()).toContainText(text(50));
 
   // A reload keeps the page, the order and the search.
@@ -121,13 +121,50 @@ test("map comments: the next page, the order and a search are the server's; a re
 
   // Back, step by step, through what was shown.
   await page.goBack();
-  await expect(page).toHaveURL(/dir=asc&page=2$/);
+  await expect(page).toHaveURL(/sentit=asc&pagina=2$/);
   await expect(items.first()).toContainText(text(50));
   await expect(page.getByLabel("Cerca (comentari o correu)")).toHaveValue(tag);
   await page.goBack();
   await expect(items.first()).toContainText(text(0));
   await page.goBack();
-  await expect(page).toHaveURL(/page=2$/);
+  await expect(page).toHaveURL(/pagina=2$/);
   await expect(items.first()).toContainText(text(9));
   await expect(page.getByLabel("Ordre")).toHaveValue("desc");
+});
+
+test("one list dialect: old addresses redirect, the queue's export keeps 'only reported', the audit log uses the same controls", async ({
+  page,
+}) => {
+  await signIn(page);
+  // Decision 036's English spelling lands, permanently, on the same list in the one dialect (056).
+  const old = await page.request.get("/admin/reflections?page=1&sort=name&dir=asc&from=2026-01-01", { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers()["location"]).toBe("/admin/reflections?pagina=1&ordre=nom&sentit=asc&des-de=2026-01-01");
+  await page.goto("/admin/newsletter?status=confirmed");
+  await expect(page).toHaveURL(/\/admin\/newsletter\?estat=confirmed$/);
+  await expect(page.getByLabel("Estat", { exact: true })).toHaveValue("confirmed");
+
+  // The queue: its filters in the shared sheet; its export carries every filter, 'only reported' too.
+  await page.goto("/admin/moderacio?estat=published");
+  await page.getByLabel("Només amb denúncies").check();
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]estat=published(&|$)/);
+  await expect(page).toHaveURL(/[?&]denunciades=1(&|$)/);
+  await expect(page.getByRole("link", { name: "Exporta aquestes aportacions en CSV" })).toHaveAttribute(
+    "href",
+    "/admin/export/contributions.csv?estat=published&denunciades=1",
+  );
+
+  // The audit log: the same form, the same words.
+  await page.goto("/admin/auditoria");
+  await page.getByLabel("Des del dia").fill("2001-01-01");
+  await page.getByLabel("Fins al dia").fill("2001-01-31");
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]des-de=2001-01-01&fins-a=2001-01-31(&|$)/);
+  await expect(page.getByText("Cap entrada coincideix amb els filtres.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Exporta CSV" })).toHaveAttribute(
+    "href",
+    "/admin/export/audit.csv?des-de=2001-01-01&fins-a=2001-01-31",
+  );
+  await expectAccessible(page, "audit log, filtered");
 });

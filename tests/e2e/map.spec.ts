@@ -210,14 +210,14 @@ test("the staff's map: pins of every status with no tile server, each opening it
   const moderate = popup.getByRole("link", { name: "Modera aquest comentari" });
   await expect(moderate).toHaveAttribute(
     "href",
-    `/admin/moderacio?tipus=map_comment&q=${encodeURIComponent(text.pending).replace(/%20/g, "+")}`,
+    `/admin/moderacio?q=${encodeURIComponent(text.pending).replace(/%20/g, "+")}&tipus=map_comment`,
   );
   await expectAccessible(page, "admin map comments, a popup open");
 
   // The filters: the server draws what matches, and the URL keeps it.
   await page.getByLabel("Estat", { exact: true }).selectOption("hidden");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
-  await expect(page).toHaveURL(/[?&]status=hidden(&|$)/);
+  await expect(page).toHaveURL(/[?&]estat=hidden(&|$)/);
   await expect(map).toHaveAttribute("data-pins", "1");
   await expect(map.locator(".map-pin--hidden")).toHaveCount(1);
   await expect(map.locator(".map-pin--published, .map-pin--pending")).toHaveCount(0);
@@ -225,7 +225,7 @@ test("the staff's map: pins of every status with no tile server, each opening it
   await page.getByLabel("Estat", { exact: true }).selectOption("");
   await page.getByLabel("Categoria", { exact: true }).selectOption("punt_perillos");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
-  await expect(page).toHaveURL(/[?&]category=punt_perillos(&|$)/);
+  await expect(page).toHaveURL(/[?&]categoria=punt_perillos(&|$)/);
   await expect(map).toHaveAttribute("data-pins", "2");
   await expect(map.locator(".map-pin--hidden")).toHaveCount(0);
   await page.reload();
@@ -235,7 +235,7 @@ test("the staff's map: pins of every status with no tile server, each opening it
   // A date range after today: nothing to draw.
   await page.getByLabel("Des del dia").fill("2099-01-01");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
-  await expect(page).toHaveURL(/from=2099-01-01/);
+  await expect(page).toHaveURL(/des-de=2099-01-01/);
   await expect(map).toHaveAttribute("data-pins", "0");
   await expect(map.locator(".map-pin")).toHaveCount(0);
   await page.goBack();
@@ -245,7 +245,7 @@ test("the staff's map: pins of every status with no tile server, each opening it
   await map.getByRole("button", { name: `Pendent de moderació · Punt perillós: ${text.pending}` }).focus();
   await page.keyboard.press("Enter");
   await map.locator(".leaflet-popup").getByRole("link", { name: "Modera aquest comentari" }).click();
-  await expect(page).toHaveURL(/\/admin\/moderacio\?tipus=map_comment/);
+  await expect(page).toHaveURL(/\/admin\/moderacio\?q=.+&tipus=map_comment$/);
   await expect(page.getByRole("listitem").filter({ hasText: text.pending })).toBeVisible();
 });
 

@@ -108,8 +108,8 @@ async function run(backend: "pglite" | "postgres") {
       }
       const pages = Math.ceil(ROWS / 50);
       for (const page of [1, 1000, pages]) {
-        const r = await timed(server, cookie, `/admin/reflexions?page=${page}`);
-        console.log(`${backend}: /admin/reflexions?page=${page} (of ${pages}): median ${r.median} ms, best ${r.min} ms (5 requests)`);
+        const r = await timed(server, cookie, `/admin/reflexions?pagina=${page}`);
+        console.log(`${backend}: /admin/reflexions?pagina=${page} (of ${pages}): median ${r.median} ms, best ${r.min} ms (5 requests)`);
       }
       // The search (ILIKE '%…%' over the text, the name and the e-mail, through their trigram
       // indexes): 111 matches, one, none (the worst case for a scan: every row read).
@@ -118,7 +118,7 @@ async function run(backend: "pglite" | "postgres") {
         ["persona4242@", 1],
         ["cap coincidència", 1],
       ] as const) {
-        const r = await timed(server, cookie, `/admin/reflexions?q=${encodeURIComponent(q)}&page=${page}`);
+        const r = await timed(server, cookie, `/admin/reflexions?q=${encodeURIComponent(q)}&pagina=${page}`);
         console.log(`${backend}: /admin/reflexions search "${q}", page ${page}: median ${r.median} ms, best ${r.min} ms (5 requests)`);
       }
     } finally {

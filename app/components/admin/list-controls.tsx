@@ -4,8 +4,7 @@ import { FiltersSheet } from "~/components/admin/filters-sheet";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { labelled, Select } from "~/components/ui/select";
-import { categories, categoryLabels } from "~/domain/themes";
+import { Select } from "~/components/ui/select";
 import { exportHref, LIST_PARAMS, withParams, type ExportFormat, type ListPage, type ListQuery } from "~/lib/admin-list";
 
 // The controls of every admin list (decision 036): a GET form (search, dates, theme, the list's own
@@ -18,11 +17,13 @@ const DIRECTIONS = [
 ] as const;
 
 export interface ListFilter {
-  /** The parameter (ListSpec.filters' key on the server). */
+  /** The parameter (a filter of the list's shape: ListSpec.filters on the server, QUEUE_SHAPE…). */
   name: string;
   label: string;
-  options: readonly (readonly [value: string, label: string])[];
-  /** Chosen elsewhere on the screen (tabs): the form keeps its value without showing a field. */
+  /** A choice among options (the default), a yes/no checkbox (`=1`), or free text. */
+  kind?: "select" | "flag" | "text";
+  options?: readonly (readonly [value: string, label: string])[];
+  /** Chosen elsewhere on the screen (tabs, the path): the form keeps its value without a field. */
   hidden?: boolean;
 }
 
@@ -30,26 +31,49 @@ export interface ListControlsProps {
   /** A prefix for the fields' ids. */
   id: string;
   query: ListQuery;
-  searchLabel: string;
-  /** The sort keys the list declares (the server's ListSpec.sorts, plus "date"). */
-  sorts: readonly (readonly [key: string, label: string])[];
-  /** Show the theme filter (lists whose rows have a theme). */
-  themes?: boolean;
+  /** The search field's label; none for a list without search. */
+  searchLabel?: string;
+  /** Whether the list filters by days (des-de, fins-a). */
+  dates?: boolean;
+  /** The sort keys the list declares ("data" first); none for a list in one order. */
+  sorts?: readonly (readonly [key: string, label: string])[];
   filters?: readonly ListFilter[];
 }
 
-export function ListControls({ id, query, searchLabel, sorts, themes, filters = [] }: ListControlsProps) {
+/** One filter's field. */
+function FilterField({ id, filter, value }: { id: string; filter: ListFilter; value: string | undefined }) {
+  const fieldId = `${id}-${filter.name}`;
+  if (filter.kind === "flag")
+    return (
+      <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold">
+        <input id={fieldId} type="checkbox" name={filter.name} value="1" defaultChecked={value === "1"} className="size-5 accent-brand" />
+        {filter.label}
+      </label>
+    );
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={fieldId}>{filter.label}</Label>
+      {filter.kind === "text" ? (
+        <Input id={fieldId} type="search" name={filter.name} defaultValue={value ?? ""} autoComplete="off" />
+      ) : (
+        <Select id={fieldId} name={filter.name} defaultValue={value ?? ""} none="Tots" options={filter.options ?? []} />
+      )}
+    </div>
+  );
+}
+
+/** The filters sheet of every list (the admin lists, the moderation queue, the audit log): one GET
+ * form in the one query dialect (decision 056). */
+export function ListControls({ id, query, searchLabel, dates = true, sorts = [], filters = [] }: ListControlsProps) {
   // The fields show the URL's query: a new address (the back button, a pager link) remounts them,
   // or they would keep what was typed for another page.
   const { search } = useLocation();
+  const shown = filters.filter((f) => !f.hidden);
+  const kept = filters.filter((f) => f.hidden && query.filters[f.name]);
   // The filters in use (the order is not a filter).
-  const active = [
-    query.q,
-    query.from,
-    query.to,
-    themes && query.theme,
-    ...filters.filter((f) => !f.hidden).map((f) => query.filters[f.name]),
-  ].filter(Boolean).length;
+  const active = [query.q, query.from, query.to, ...shown.map((f) => query.filters[f.name])].filter(Boolean).length;
+  // Clearing the filters keeps what the screen chose elsewhere (a tab).
+  const clear = `?${new URLSearchParams(kept.map((f) => [f.name, query.filters[f.name]!]))}`;
   return (
     <FiltersSheet active={active}>
       <Form
@@ -58,55 +82,46 @@ export function ListControls({ id, query, searchLabel, sorts, themes, filters = 
         role="search"
         className="mb-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
       >
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
-          <Input id={`${id}-q`} type="search" name={LIST_PARAMS.q} defaultValue={query.q} autoComplete="off" />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-from`}>Des del dia</Label>
-          <Input id={`${id}-from`} type="date" name={LIST_PARAMS.from} defaultValue={query.from ?? ""} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-to`}>Fins al dia</Label>
-          <Input id={`${id}-to`} type="date" name={LIST_PARAMS.to} defaultValue={query.to ?? ""} />
-        </div>
-        {themes && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-theme`}>Àmbit</Label>
-            <Select
-              id={`${id}-theme`}
-              name={LIST_PARAMS.theme}
-              defaultValue={query.theme ?? ""}
-              none="Tots"
-              options={labelled(categories, categoryLabels)}
-            />
+        {searchLabel && (
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
+            <Input id={`${id}-q`} type="search" name={LIST_PARAMS.q} defaultValue={query.q} autoComplete="off" />
           </div>
         )}
-        {filters
-          .filter((f) => f.hidden && query.filters[f.name])
-          .map((f) => (
-            <input key={f.name} type="hidden" name={f.name} value={query.filters[f.name]} />
-          ))}
-        {filters
-          .filter((f) => !f.hidden)
-          .map((f) => (
-            <div key={f.name} className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
-              <Select id={`${id}-${f.name}`} name={f.name} defaultValue={query.filters[f.name] ?? ""} none="Tots" options={f.options} />
+        {dates && (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-from`}>Des del dia</Label>
+              <Input id={`${id}-from`} type="date" name={LIST_PARAMS.from} defaultValue={query.from ?? ""} />
             </div>
-          ))}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-sort`}>Ordena per</Label>
-          <Select id={`${id}-sort`} name={LIST_PARAMS.sort} defaultValue={query.sort} options={sorts} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-dir`}>Ordre</Label>
-          <Select id={`${id}-dir`} name={LIST_PARAMS.dir} defaultValue={query.dir} options={DIRECTIONS} />
-        </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-to`}>Fins al dia</Label>
+              <Input id={`${id}-to`} type="date" name={LIST_PARAMS.to} defaultValue={query.to ?? ""} />
+            </div>
+          </>
+        )}
+        {kept.map((f) => (
+          <input key={f.name} type="hidden" name={f.name} value={query.filters[f.name]} />
+        ))}
+        {shown.map((f) => (
+          <FilterField key={f.name} id={id} filter={f} value={query.filters[f.name]} />
+        ))}
+        {sorts.length > 0 && (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-sort`}>Ordena per</Label>
+              <Select id={`${id}-sort`} name={LIST_PARAMS.sort} defaultValue={query.sort} options={sorts} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-dir`}>Ordre</Label>
+              <Select id={`${id}-dir`} name={LIST_PARAMS.dir} defaultValue={query.dir} options={DIRECTIONS} />
+            </div>
+          </>
+        )}
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Cerca</Button>
           <Button asChild variant="outline">
-            <Link to="?">Neteja els filtres</Link>
+            <Link to={clear}>Neteja els filtres</Link>
           </Button>
         </div>
       </Form>
@@ -184,7 +199,7 @@ export function ExportLinks({
   name: string;
   what: string;
   formats?: ExportFormat[];
-  /** The export's filters, when the screen's address words them otherwise (the moderation queue's). */
+  /** The export's filters, when they are not the screen's address as it is (the queue names its status). */
   search?: string;
 }) {
   const location = useLocation();

@@ -8,8 +8,9 @@ import {
   type AdminMapPin,
 } from "~/domain/map";
 import { moderationStatuses } from "~/domain/contributions";
+import { listHref } from "~/lib/admin-list";
 import { paths } from "~/lib/routes";
-import { queueSearch } from "~/lib/moderation";
+import { QUEUE_SHAPE } from "~/lib/moderation";
 import type { MapView } from "~/domain/map";
 import { MapLegend } from "./map-legend";
 
@@ -21,7 +22,10 @@ const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
 /** Where staff moderate a pin's comment: the queue's tab of its status, searched by its text. */
 export const moderationHref = (pin: Pick<AdminMapPin, "status" | "comment">) =>
-  `${paths.adminModeration}${queueSearch({ status: pin.status, type: "map_comment", q: pin.comment.split("\n")[0]!.slice(0, 80).replace(/…$/, "") })}`;
+  `${paths.adminModeration}${listHref(
+    { filters: { estat: pin.status, tipus: "map_comment" }, q: pin.comment.split("\n")[0]!.slice(0, 80).replace(/…$/, "") },
+    QUEUE_SHAPE,
+  )}`;
 
 /** The shape of each status, as the map draws it (the legend's samples). */
 function StatusSample({ status }: { status: AdminMapPin["status"] }) {

@@ -1,36 +1,32 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/audit";
 import { AUDIT_PAGE_SIZE, auditFacets, listAudit, type AuditFilter } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
-import { parseDay } from "~/lib/admin-list";
+import { clampPage, type ListQuery } from "~/lib/admin-list";
+import { AUDIT_SHAPE } from "~/lib/audit-labels";
+import { readListQuery } from "~/models/admin-list.server";
 
-// The audit log screen (decision 032): read only, filtered and paged on the server.
+// The audit log screen (decision 032): read only, filtered and paged on the server, in the one
+// query dialect of every list (AUDIT_SHAPE, decision 056).
 
-/** The filters of a query string; anything malformed is left out. */
-export function auditFilterOf(params: URLSearchParams): AuditFilter {
-  const text = (name: string, max = 100) => {
-    const v = params.get(name)?.trim();
-    return v && v.length <= max ? v : undefined;
-  };
-  // The lists' own reading of a day: one that exists, in a sensible range (issue 29).
-  const day = (name: string) => parseDay(params.get(name)) ?? undefined;
-  return { actor: text("compte", 254), entity: text("entitat"), action: text("accio"), from: day("des-de"), to: day("fins-a") };
-}
+/** The log's filters, from its list query (AUDIT_SHAPE). */
+export const auditFilterOf = ({ filters, from, to }: ListQuery): AuditFilter => ({
+  actor: filters.compte,
+  entity: filters.entitat,
+  action: filters.accio,
+  from: from ?? undefined,
+  to: to ?? undefined,
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const filter = auditFilterOf(url.searchParams);
-  const rawPage = url.searchParams.get("pagina");
-  const page = rawPage && /^[1-9]\d{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
-  const [{ rows, total }, facets] = await Promise.all([listAudit(context.db, filter, page), auditFacets(context.db)]);
-  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  if (page > pages) {
-    url.searchParams.delete("pagina");
-    throw redirect(url.pathname + url.search);
-  }
+  const query = readListQuery(new URL(request.url), AUDIT_SHAPE);
+  const filter = auditFilterOf(query);
+  const [first, facets] = await Promise.all([listAudit(context.db, filter, query.page), auditFacets(context.db)]);
+  // A page past the end shows the last one, as every list does.
+  const { page, pages } = clampPage(query.page, first.total, AUDIT_PAGE_SIZE);
+  const { rows, total } = page === query.page ? first : await listAudit(context.db, filter, page);
   return {
-    filter,
+    query: { ...query, page },
     facets,
     page,
     pages,

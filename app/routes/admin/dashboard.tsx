@@ -31,7 +31,7 @@ const FILLS: Record<ContributionType, string> = {
 
 const n = (x: number) => x.toLocaleString("ca-ES");
 const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
-const range = (from: string, to: string) => `?from=${from}&to=${to}`;
+const range = (from: string, to: string) => `?des-de=${from}&fins-a=${to}`;
 const figureLink = "font-semibold text-brand-dark underline-offset-2 hover:underline focus-visible:ring-[3px] focus-visible:ring-brand/50";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -43,7 +43,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     ["Total testimonis", totals.byType.testimonial, LISTS.testimonial],
     ["Reflexions", totals.byType.reflection, LISTS.reflection],
     ["Comentaris al mapa", totals.byType.map_comment, LISTS.map_comment],
-    ["Subscriptors confirmats", newsletter.confirmed, `${paths.adminSubscribers}?status=confirmed`],
+    ["Subscriptors confirmats", newsletter.confirmed, `${paths.adminSubscribers}?estat=confirmed`],
   ];
   const period = granularity === "day" ? "dia" : "setmana";
   return (
@@ -105,7 +105,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Testimonis per àmbit">
           <FigureList
-            items={categories.map((c) => [categoryLabels[c], totals.byTheme[c], `${LISTS.testimonial}?theme=${c}`])}
+            items={categories.map((c) => [categoryLabels[c], totals.byTheme[c], `${LISTS.testimonial}?ambit=${c}`])}
             label="testimonis"
           />
         </Panel>
@@ -114,7 +114,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             items={(["pending", "published", "hidden"] as const).map((s) => [
               testimonialStatusLabels[s],
               byStatus[s],
-              `${LISTS.testimonial}?status=${s}`,
+              `${LISTS.testimonial}?estat=${s}`,
             ])}
             label="testimonis"
           />
@@ -123,11 +123,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <Panel title="Creixement de la newsletter">
         <p className="text-sm">
-          <Link to={`${paths.adminSubscribers}?status=confirmed`} className={figureLink}>
+          <Link to={`${paths.adminSubscribers}?estat=confirmed`} className={figureLink}>
             {n(newsletter.confirmed)} confirmades
           </Link>{" "}
           ·{" "}
-          <Link to={`${paths.adminSubscribers}?status=pending`} className={figureLink}>
+          <Link to={`${paths.adminSubscribers}?estat=pending`} className={figureLink}>
             {n(newsletter.pending)} pendents de confirmar
           </Link>
         </p>

@@ -108,12 +108,12 @@ describe.each(testBackends())("exports on %s", (backend) => {
       ["", () => true],
       ["?q=PERSONA", (r) => has("persona", r.reflection, r.name, r.email)],
       ["?q=nuria%40exemple", (r) => has("nuria@exemple", r.reflection, r.name, r.email)],
-      ["?from=2026-10-06&to=2026-10-20", (r) => madridDay(r.createdAt) >= "2026-10-06" && madridDay(r.createdAt) <= "2026-10-20"],
-      ["?to=2026-10-05", (r) => madridDay(r.createdAt) <= "2026-10-05"],
+      ["?des-de=2026-10-06&fins-a=2026-10-20", (r) => madridDay(r.createdAt) >= "2026-10-06" && madridDay(r.createdAt) <= "2026-10-20"],
+      ["?fins-a=2026-10-05", (r) => madridDay(r.createdAt) <= "2026-10-05"],
       // Out of range: no filter, and the whole file (issue 29: a 500, and an export cut off).
-      ["?from=0000-01-01&to=9999-12-31", () => true],
+      ["?des-de=0000-01-01&fins-a=9999-12-31", () => true],
       [
-        "?q=reflexi%C3%B3&from=2026-11-01&page=3&sort=name&dir=asc",
+        "?q=reflexi%C3%B3&des-de=2026-11-01&pagina=3&ordre=nom&sentit=asc",
         (r) => has("reflexió", r.reflection) && madridDay(r.createdAt) >= "2026-11-01",
       ],
     ];
@@ -199,10 +199,10 @@ describe.each(testBackends())("exports on %s", (backend) => {
     const testimonials = (await bed.ctx.db.select().from(t.testimonials)).sort(byDateThenId((r) => r.submittedAt));
     for (const [query, keep] of [
       ["", () => true],
-      ["?status=pending", (r) => r.status === "pending"],
-      ["?theme=turistic", (r) => r.category === "turistic"],
-      ["?theme=laboral&status=published", (r) => r.category === "laboral" && r.status === "published"],
-      ["?status=bogus&theme=bogus", () => true],
+      ["?estat=pending", (r) => r.status === "pending"],
+      ["?ambit=turistic", (r) => r.category === "turistic"],
+      ["?ambit=laboral&estat=published", (r) => r.category === "laboral" && r.status === "published"],
+      ["?estat=bogus&ambit=bogus", () => true],
     ] as [string, (r: (typeof testimonials)[number]) => boolean][]) {
       const records = await csv("testimonials.csv", query);
       expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[7]])).toEqual(
@@ -210,7 +210,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
       );
     }
 
-    const subscribers = await csv("newsletter.csv", "?status=pending");
+    const subscribers = await csv("newsletter.csv", "?estat=pending");
     expect(subscribers).toEqual([
       ["Data d'alta", "Correu electrònic", "Estat", "Origen", "Data de confirmació", "Identificador"],
       [expect.any(String), "oriol@exemple.cat", "Pendent de confirmar", "Reflexió", "", expect.any(String)],
@@ -236,13 +236,13 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(all.find((r) => r[7] === comments.find((c) => c.email)!.id)![4]).toBe("marta@exemple.cat");
 
     expect(
-      (await csv("contributions.csv", "?type=map_comment"))
+      (await csv("contributions.csv", "?tipus=map_comment"))
         .slice(1)
         .map((r) => r[7])
         .sort(),
     ).toEqual(comments.map((c) => c.id).sort());
     // Only testimonials have a theme.
-    const themed = await csv("contributions.csv", "?theme=infants");
+    const themed = await csv("contributions.csv", "?ambit=infants");
     expect(themed.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([["Testimoni d'àudio", "Infants", "Pendent"]]);
     // One status model for every kind (decision 051): published, pending, hidden.
     const public_ = [
@@ -250,11 +250,11 @@ describe.each(testBackends())("exports on %s", (backend) => {
       ...comments.filter((c) => c.status === "published"),
       ...testis.filter((x) => x.status === "published"),
     ];
-    const published = (await csv("contributions.csv", "?status=published")).slice(1);
+    const published = (await csv("contributions.csv", "?estat=published")).slice(1);
     expect(published.map((r) => r[7]).sort()).toEqual(public_.map((r) => r.id).sort());
     expect(new Set(published.map((r) => r[6]))).toEqual(new Set(["Publicat"]));
     expect(published.map((r) => r[2])).toContain("Anar a la feina");
-    expect((await csv("contributions.csv", "?status=hidden")).slice(1).map((r) => r[7])).toEqual(
+    expect((await csv("contributions.csv", "?estat=hidden")).slice(1).map((r) => r[7])).toEqual(
       [...refl.filter((r) => r.status === "hidden"), ...testis.filter((x) => x.status === "hidden")].map((r) => r.id),
     );
     const searched = await csv("contributions.csv", "?q=segur");
@@ -264,10 +264,31 @@ describe.each(testBackends())("exports on %s", (backend) => {
         .map((r) => r[0])
         .sort(),
     ).toEqual(["Comentari al mapa", "Reflexió"]);
+
+    // The queue's "only reported" reaches its export (decision 056): one reported comment, one reflection.
+    await bed.ctx.db.insert(t.contributionReports).values([
+      { contributionType: "map_comment", contributionId: comments[0]!.id, reason: "spam", reporterKey: "a" },
+      { contributionType: "reflection", contributionId: refl[0]!.id, reason: "offensive", reporterKey: "a" },
+    ]);
+    const reported = await csv("contributions.csv", "?denunciades=1");
+    expect(
+      reported
+        .slice(1)
+        .map((r) => r[7])
+        .sort(),
+    ).toEqual([comments[0]!.id, refl[0]!.id].sort());
+    expect((await csv("contributions.csv", "?denunciades=1&tipus=reflection")).slice(1).map((r) => r[7])).toEqual([refl[0]!.id]);
+    await bed.ctx.db.delete(t.contributionReports);
+  });
+
+  it("an export's address in the old spelling redirects permanently to the one list dialect", async () => {
+    const res = (await get("contributions.csv", "?status=published&type=map_comment&theme=infants").catch((e: unknown) => e)) as Response;
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/admin/export/contributions.csv?estat=published&tipus=map_comment&ambit=infants");
   });
 
   it("testimonials.zip: a manifest and each filtered testimonial's audio, read from storage", async () => {
-    const res = await get("testimonials.zip", "?status=published");
+    const res = await get("testimonials.zip", "?estat=published");
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     const files = await readZip(Buffer.from(await res.arrayBuffer()));
     const rows = (await bed.ctx.db.select().from(t.testimonials)).filter((r) => r.status === "published");
@@ -301,7 +322,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
     const earlier = await exportIds();
     const admin = await bed.ctx.db.query.adminUsers.findFirst();
     const files = ["reflections.csv", "newsletter.xlsx", "contributions.csv", "testimonials.zip"];
-    for (const file of files) await (await get(file, "?from=2026-10-01&q=nuria%40exemple.cat")).arrayBuffer();
+    for (const file of files) await (await get(file, "?des-de=2026-10-01&q=nuria%40exemple.cat")).arrayBuffer();
     const args = (path: string) => routeArgs(bed.ctx, path, { headers: { Cookie: bed.cookie } }) as never;
     await ((await exportAudit.loader(args("/admin/export/audit.csv?entitat=export"))) as Response).arrayBuffer();
     await ((await exportGeoJson.loader(args("/admin/export/map-comments.geojson"))) as Response).arrayBuffer();
@@ -309,7 +330,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(rows.map((r) => r.entityId).sort()).toEqual([...files, "audit.csv", "map-comments.geojson"].sort());
     expect(rows.every((r) => r.action === "export" && r.actorId === admin!.id && r.actorEmail === admin!.email)).toBe(true);
     // The filters are kept, but never a citizen's address typed into the search.
-    expect(rows.find((r) => r.entityId === "reflections.csv")!.after).toEqual({ from: "2026-10-01", q: "(adreça electrònica)" });
+    expect(rows.find((r) => r.entityId === "reflections.csv")!.after).toEqual({ "des-de": "2026-10-01", q: "(adreça electrònica)" });
     expect(JSON.stringify(rows)).not.toContain("nuria@");
   });
 

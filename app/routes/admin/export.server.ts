@@ -5,9 +5,11 @@ import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { ContributionType, ModerationStatus } from "~/domain/contributions";
-import { categoryLabels, isCategory, type Category } from "~/domain/themes";
-import { listRows, readListQuery, type ListSpec } from "~/models/admin-list.server";
+import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
+import { categoryLabels, type Category } from "~/domain/themes";
+import { listRows, readListQuery, redirectOldSpelling, type ListSpec } from "~/models/admin-list.server";
+import { parseListQuery, type ListShape } from "~/lib/admin-list";
+import { QUEUE_SHAPE } from "~/lib/moderation";
 import {
   mapCommentFields,
   mapCommentList,
@@ -143,15 +145,20 @@ const CONTRIBUTION_SOURCES: ContributionSource[] = [
   })),
 ];
 
-/** Every contribution the URL's filters keep, type after type. `type` picks one type; a filter a
- * type has no column for (a theme, a status) leaves that type out. */
+/** The contributions export's filters: the queue's (the queue's export link carries them all,
+ * decision 056), except that an export naming no status lists every status. */
+const EXPORT_SHAPE: ListShape = {
+  ...QUEUE_SHAPE,
+  filters: { ...QUEUE_SHAPE.filters, estat: { kind: "one-of", values: moderationStatuses } },
+};
+
+/** Every contribution the URL's filters keep, type after type. `tipus` picks one type; a filter a
+ * type has no column for (a theme) leaves that type out. */
 export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow> {
-  const only = url.searchParams.get("type");
+  const { filters } = parseListQuery(url.searchParams, EXPORT_SHAPE);
   for (const source of CONTRIBUTION_SOURCES) {
-    if (only && only !== source.type && CONTRIBUTION_SOURCES.some((s) => s.type === only)) continue;
-    if (isCategory(url.searchParams.get("theme")) && !source.spec.theme) continue;
-    const status = url.searchParams.get("status");
-    if (status && !source.spec.filters?.status) continue;
+    if (filters.tipus && filters.tipus !== source.type) continue;
+    if (Object.keys(filters).some((name) => name !== "tipus" && !source.spec.filters?.[name])) continue;
     yield* source.rows(db, url);
   }
 }
@@ -229,6 +236,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return Response.json({ exports: [...Object.keys(EXPORTS).flatMap((n) => [`${n}.csv`, `${n}.xlsx`]), "testimonials.zip"] });
   const [, name, format] = FILE.exec(params.file) ?? [];
   const url = new URL(request.url);
+  // An export's filters are its list's, in the one dialect: an old spelling redirects (decision 056).
+  redirectOldSpelling(url);
   const client = { request, context };
   if (name === "testimonials" && format === "zip")
     return guardedExport(client, user, params.file, () => testimonialsZip(context.db, context.storage, url));

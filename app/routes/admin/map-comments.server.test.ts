@@ -64,16 +64,16 @@ describe.each(testBackends())("admin map comments on %s", (backend) => {
     expect(all.list.rows.find((r) => r.comment === "Sense lloc, pendent")).toMatchObject({ located: false, category: null });
 
     const comments = async (query: string) => (await load(query)).map.pins.map((p) => p.comment);
-    expect(await comments("?status=pending")).toEqual(["Falta connexió pendent"]);
-    expect(await comments("?category=punt_perillos")).toEqual(["Text amagat per l'equip", "Cruïlla perillosa publicada"]);
-    expect(await comments("?category=punt_perillos&status=published")).toEqual(["Cruïlla perillosa publicada"]);
-    expect(await comments("?from=2026-03-03&to=2026-03-09")).toEqual(["Text amagat per l'equip", "Falta connexió pendent"]);
+    expect(await comments("?estat=pending")).toEqual(["Falta connexió pendent"]);
+    expect(await comments("?categoria=punt_perillos")).toEqual(["Text amagat per l'equip", "Cruïlla perillosa publicada"]);
+    expect(await comments("?categoria=punt_perillos&estat=published")).toEqual(["Cruïlla perillosa publicada"]);
+    expect(await comments("?des-de=2026-03-03&fins-a=2026-03-09")).toEqual(["Text amagat per l'equip", "Falta connexió pendent"]);
     expect(await comments("?q=CONNEXIÓ")).toEqual(["Falta connexió pendent"]);
     // The list follows the same filters (its matching count includes the comment without a place).
-    expect((await load("?status=pending")).list).toMatchObject({ matching: 2, total: 5 });
-    expect((await load("?category=connexio")).list.query.filters).toEqual({ category: "connexio" });
+    expect((await load("?estat=pending")).list).toMatchObject({ matching: 2, total: 5 });
+    expect((await load("?categoria=connexio")).list.query.filters).toEqual({ categoria: "connexio" });
     // A value the list does not know is left out: every category and status.
-    const unknown = await load("?category=perillos&status=esborrat");
+    const unknown = await load("?categoria=perillos&estat=esborrat");
     expect(unknown.list.query.filters).toEqual({});
     expect(unknown.map.pins).toHaveLength(4);
 

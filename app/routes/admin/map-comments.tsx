@@ -13,8 +13,8 @@ export { loader } from "./map-comments.server";
 
 /** The list's own filters (mapCommentList.filters on the server): they filter the map too. */
 const FILTERS: ListFilter[] = [
-  { name: "status", label: "Estat", options: moderationStatuses.map((s) => [s, PIN_STATUS_LABELS[s]] as const) },
-  { name: "category", label: "Categoria", options: MAP_CATEGORIES.map((c) => [c, MAP_CATEGORY_LABELS[c]] as const) },
+  { name: "estat", label: "Estat", options: moderationStatuses.map((s) => [s, PIN_STATUS_LABELS[s]] as const) },
+  { name: "categoria", label: "Categoria", options: MAP_CATEGORIES.map((c) => [c, MAP_CATEGORY_LABELS[c]] as const) },
 ];
 
 export default function AdminMapComments({ loaderData }: Route.ComponentProps) {
@@ -31,7 +31,7 @@ export default function AdminMapComments({ loaderData }: Route.ComponentProps) {
         id="map-comments"
         query={list.query}
         searchLabel="Cerca (comentari o correu)"
-        sorts={[["date", "Data"]]}
+        sorts={[["data", "Data"]]}
         filters={FILTERS}
       />
       {list.total > 0 && <AdminCommentsMap view={map} pins={map.pins} more={map.more} matching={list.matching} />}

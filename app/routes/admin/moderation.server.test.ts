@@ -549,6 +549,14 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     expect(published.counts).toMatchObject({ published: QUEUE_PAGE_SIZE, pending: 7 });
     // Unknown filters fall back to the defaults.
     expect((await load("?estat=xyz&tipus=res&pagina=-3")).filters).toMatchObject({ status: "pending", type: null, page: 1 });
+    // The one list dialect (decision 056): a page past the end is the last one, days filter, the
+    // old spelling redirects permanently.
+    expect(await load("?estat=published&q=cua&pagina=9")).toMatchObject({ filters: { page: 1 }, query: { page: 1 } });
+    const madrid = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(new Date(base));
+    expect((await load(`?estat=published&q=cua&des-de=${madrid}&fins-a=${madrid}`)).total).toBe(QUEUE_PAGE_SIZE);
+    expect((await load("?estat=published&q=cua&fins-a=2001-01-01")).total).toBe(0);
+    const moved = (await load("?page=2&status=published").catch((e: unknown) => e)) as Response;
+    expect([moved.status, moved.headers.get("Location")]).toEqual([301, "/admin/moderacio?pagina=2&estat=published"]);
     // A malformed selection is refused, and nothing changes.
     expect(await post(moderation.action, { intent: "approve", items: "reflection:nope" })).toMatchObject({ ok: false, status: 400 });
     expect(await post(moderation.action, { intent: "publish", items: keys })).toMatchObject({ ok: false, status: 400 });

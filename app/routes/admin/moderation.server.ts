@@ -1,7 +1,8 @@
 import type { Route } from "./+types/moderation";
 import type { ContributionType } from "~/domain/contributions";
 import { done, failed, firstError, logActionError, readAdminForm, removeFile } from "~/models/admin.server";
-import { DELETE_TEXTS, mayDelete, moderationActionSchema, parseQueueFilters, type ModerationIntent } from "~/lib/moderation";
+import { DELETE_TEXTS, mayDelete, moderationActionSchema, QUEUE_SHAPE, queueFiltersOf, type ModerationIntent } from "~/lib/moderation";
+import { readListQuery } from "~/models/admin-list.server";
 import { DeleteRefused, moderate, moderationQueue, releaseHeld, reportHolds } from "~/models/moderation.server";
 import { recordAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
@@ -13,10 +14,18 @@ import { requireAdmin } from "~/infra/session.server";
 /** The queue's page; `only` fixes the type (a view of the queue for one kind). */
 export async function queueLoader({ request, context }: Pick<Route.LoaderArgs, "request" | "context">, only?: ContributionType) {
   const { user } = await requireAdmin(request, context);
-  const filters = parseQueueFilters(new URL(request.url).searchParams);
-  if (only) filters.type = only;
-  const [queue, holds] = await Promise.all([moderationQueue(context.db, filters), reportHolds(context.db)]);
-  return { filters, only: only ?? null, canDelete: mayDelete(user.role), ...queue, holds };
+  // The one list dialect (decision 056); a view of one kind keeps its type in its path.
+  const query = readListQuery(new URL(request.url), QUEUE_SHAPE);
+  if (only) delete query.filters.tipus;
+  const filters = { ...queueFiltersOf(query), ...(only ? { type: only } : {}) };
+  const [first, holds] = await Promise.all([moderationQueue(context.db, filters), reportHolds(context.db)]);
+  let queue = first;
+  // A page past the end shows the last one, as every list does.
+  if (filters.page > queue.pages) {
+    filters.page = query.page = queue.pages;
+    queue = await moderationQueue(context.db, filters);
+  }
+  return { query, filters, only: only ?? null, canDelete: mayDelete(user.role), ...queue, holds };
 }
 
 export const loader = (args: Route.LoaderArgs) => queueLoader(args);

@@ -1,18 +1,16 @@
-import { Check, Download, EyeOff, RotateCcw, ShieldAlert } from "lucide-react";
+import { Check, EyeOff, RotateCcw, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
-import { Form, Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui";
-import { ExportLinks } from "~/components/admin/list-controls";
-import { FiltersSheet } from "~/components/admin/filters-sheet";
+import { ExportLinks, ListControls, Pager, type ListFilter } from "~/components/admin/list-controls";
 import { MoreActions } from "~/components/admin/more-actions";
 import { commentPlaceText, PlaceMap } from "~/components/map/place-map";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { labelled, Select } from "~/components/ui/select";
+import { labelled } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import {
   moderationStatuses,
@@ -23,7 +21,8 @@ import {
 } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionLabels } from "~/lib/contributions";
-import { MAX_REASON, queueExportHref, queueSearch } from "~/lib/moderation";
+import { listHref, withParams } from "~/lib/admin-list";
+import { MAX_REASON, QUEUE_SHAPE, queueExportSearch } from "~/lib/moderation";
 import { cn } from "~/lib/utils";
 
 export { loader, action } from "./moderation.server";
@@ -51,13 +50,18 @@ const HIDE_IT: Record<Item["type"], string> = { reflection: "amagar-la", map_com
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
-/** The testimonials export with the view's filters, in the admin lists' words (status, theme, q). */
-const exportSearch = (f: Route.ComponentProps["loaderData"]["filters"]) =>
-  `?${new URLSearchParams({ status: f.status, ...(f.theme ? { theme: f.theme } : {}), ...(f.q ? { q: f.q } : {}) })}`;
+/** The queue's filters in the list sheet (QUEUE_SHAPE's, decision 056); the status is the tabs'. */
+const queueFilters = (only: Item["type"] | null): ListFilter[] => [
+  { name: "estat", label: "Estat", hidden: true },
+  { name: "tipus", label: "Tipus", options: Object.entries(contributionLabels), hidden: Boolean(only) },
+  { name: "ambit", label: only === "testimonial" ? "Àmbit" : "Àmbit (testimonis)", options: labelled(categories, categoryLabels) },
+  { name: "denunciades", label: "Només amb denúncies", kind: "flag" },
+  { name: "retingudes", label: "Només retingudes per denúncies", kind: "flag" },
+];
 
 /** The queue, or one kind's view of it (the testimonials screen: `only`). */
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { filters, items, counts, total, pages, only, canDelete, holds } = loaderData;
+  const { query, filters, items, counts, total, pages, only, canDelete, holds } = loaderData;
   const [chosen, setSelected] = useState<string[]>([]);
   const fetcher = useRowAction();
   // Only what the list still shows stays selected (an action moves its items to another tab).
@@ -66,14 +70,15 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const toggle = (key: string, on: boolean) => setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)));
   // A view of one kind keeps its type in its path, not in its links.
   const labels = only === "testimonial" ? testimonialStatusLabels : moderationStatusLabels;
-  const rest = { type: only ? null : filters.type, theme: filters.theme, q: filters.q, reported: filters.reported, held: filters.held };
+  const exportSearch = queueExportSearch(query);
+  const { search } = useLocation();
 
   return (
     <>
       {only === "testimonial" ? (
         <>
           <PageTitle title="Testimonis">
-            <ExportLinks name="testimonials" what="els testimonis" formats={["csv", "xlsx", "zip"]} search={exportSearch(filters)} />
+            <ExportLinks name="testimonials" what="els testimonis" formats={["csv", "xlsx", "zip"]} search={exportSearch} />
           </PageTitle>
           <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
             Els testimonis d'àudio, de més nous a més antics, amb la mateixa moderació que la resta d'aportacions. Només els publicats es
@@ -83,7 +88,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <PageTitle title="Moderació">
-            <QueueExport filters={filters} />
+            <ExportLinks name="contributions" what="aquestes aportacions" search={exportSearch} />
           </PageTitle>
           <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
             Reflexions, comentaris al mapa i testimonis, de més nous a més antics. Només les publicades es veuen a la web; les pendents i
@@ -99,7 +104,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             return (
               <li key={status}>
                 <Link
-                  to={queueSearch({ ...rest, status }) || "."}
+                  to={withParams(search, { estat: status === "pending" ? null : status })}
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "inline-flex rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
@@ -116,9 +121,9 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
 
       <HeldByReports holds={holds} showing={filters.held} />
 
-      <FiltersSheet active={[filters.type, filters.theme, filters.q, filters.reported, filters.held].filter(Boolean).length}>
-        <Filters filters={filters} only={only} />
-      </FiltersSheet>
+      <div className="mt-4">
+        <ListControls id="queue" query={query} searchLabel="Cerca (text, nom o correu)" filters={queueFilters(only)} />
+      </div>
 
       <p role="status" className="mt-4 text-sm font-semibold">
         {only === "testimonial" ? plural(total, "testimoni", "testimonis") : plural(total, "aportació", "aportacions")} · pàgina{" "}
@@ -167,43 +172,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pàgines" className="mt-6 flex flex-wrap items-center justify-between gap-3">
-          {filters.page > 1 ? (
-            <Link
-              className="font-semibold text-brand-dark underline"
-              to={queueSearch({ ...filters, ...rest, page: filters.page - 1 }) || "."}
-            >
-              Pàgina anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          {filters.page < pages && (
-            <Link className="font-semibold text-brand-dark underline" to={queueSearch({ ...filters, ...rest, page: filters.page + 1 })}>
-              Pàgina següent
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager list={{ page: filters.page, pages }} label="Pàgines" />
     </>
-  );
-}
-
-/** The export of every contribution in one table, with the queue's filters (issue 27, item 14). */
-function QueueExport({ filters }: { filters: Route.ComponentProps["loaderData"]["filters"] }) {
-  return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Exporta les aportacions">
-      {(["csv", "xlsx"] as const).map((format) => (
-        <Button key={format} asChild variant="outline" size="sm">
-          <a href={queueExportHref(filters, format)} download>
-            <Download aria-hidden="true" />
-            <span className="sr-only">Exporta aquestes aportacions en </span>
-            {format === "csv" ? "CSV" : "Excel"}
-          </a>
-        </Button>
-      ))}
-    </div>
   );
 }
 
@@ -228,7 +198,7 @@ function HeldByReports({ holds, showing }: { holds: Route.ComponentProps["loader
         <div className="mt-3 flex flex-wrap gap-2">
           {!showing && (
             <Button asChild size="sm" variant="outline">
-              <Link to={queueSearch({ held: true })}>Mostra les retingudes</Link>
+              <Link to={listHref({ filters: { retingudes: "1" } }, QUEUE_SHAPE)}>Mostra les retingudes</Link>
             </Button>
           )}
           <Button
@@ -241,58 +211,6 @@ function HeldByReports({ holds, showing }: { holds: Route.ComponentProps["loader
         </div>
       )}
     </section>
-  );
-}
-
-/** Type, theme, search and 'only reported': a GET form, so the address holds the filters. */
-function Filters({ filters, only }: { filters: Route.ComponentProps["loaderData"]["filters"]; only: Item["type"] | null }) {
-  const id = useId();
-  return (
-    <Form
-      method="get"
-      className="mt-4 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto_auto] lg:items-end"
-    >
-      {filters.status !== "pending" && <input type="hidden" name="estat" value={filters.status} />}
-      {!only && (
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-type`}>Tipus</Label>
-          <Select
-            id={`${id}-type`}
-            name="tipus"
-            defaultValue={filters.type ?? ""}
-            none="Tots"
-            options={Object.entries(contributionLabels)}
-          />
-        </div>
-      )}
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-theme`}>{only === "testimonial" ? "Àmbit" : "Àmbit (testimonis)"}</Label>
-        <Select
-          id={`${id}-theme`}
-          name="ambit"
-          defaultValue={filters.theme ?? ""}
-          none="Tots"
-          options={labelled(categories, categoryLabels)}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-q`}>Cerca</Label>
-        <Input id={`${id}-q`} type="search" name="q" defaultValue={filters.q} placeholder="Text, nom o correu" />
-      </div>
-      <div className="flex flex-col gap-2 lg:pb-2">
-        <label className="flex items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" name="denunciades" value="1" defaultChecked={filters.reported} className="size-5 accent-brand" />
-          Només amb denúncies
-        </label>
-        <label className="flex items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" name="retingudes" value="1" defaultChecked={filters.held} className="size-5 accent-brand" />
-          Només retingudes per denúncies
-        </label>
-      </div>
-      <Button type="submit" variant="outline">
-        Filtra
-      </Button>
-    </Form>
   );
 }
 

@@ -32,19 +32,19 @@ describe.each(testBackends())("newsletter on %s", (backend) => {
     expect(first.rows).toHaveLength(50);
     // Newest first.
     expect(first.rows[0]!.email).toBe("persona117@exemple.cat");
-    const last = await load("?page=3");
+    const last = await load("?pagina=3");
     expect(last.rows.map((r) => r.email).slice(-2)).toEqual(["Anna.Puig@Penedes.cat", "cent_per_cent%@exemple.cat"]);
     expect(last.rows).toHaveLength(20);
     // A page past the end, or no number, shows the nearest real page.
-    expect((await load("?page=99")).page).toBe(3);
-    expect((await load("?page=x")).page).toBe(1);
-    expect((await load("?page=-4")).page).toBe(1);
+    expect((await load("?pagina=99")).page).toBe(3);
+    expect((await load("?pagina=x")).page).toBe(1);
+    expect((await load("?pagina=-4")).page).toBe(1);
 
     expect(await load("?q=anna.puig%40PENEDES")).toMatchObject({ matching: 1, total: 120, pages: 1 });
     expect((await load("?q=%25")).rows.map((r) => r.email)).toEqual(["cent_per_cent%@exemple.cat"]);
     expect((await load("?q=_")).rows.map((r) => r.email)).toEqual(["cent_per_cent%@exemple.cat"]);
     expect(await load("?q=ningu")).toMatchObject({ matching: 0, rows: [], page: 1, pages: 1 });
-    expect((await load("?q=persona1&page=2")).rows.map((r) => r.email)).toHaveLength(18);
+    expect((await load("?q=persona1&pagina=2")).rows.map((r) => r.email)).toHaveLength(18);
   });
 
   it("counts by status and shows each consent: its source, its date, and when it was confirmed", async () => {

@@ -28,10 +28,10 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         query={list.query}
         searchLabel="Cerca per correu"
         sorts={[
-          ["date", "Data d'alta"],
-          ["email", "Correu"],
+          ["data", "Data d'alta"],
+          ["correu", "Correu"],
         ]}
-        filters={[{ name: "status", label: "Estat", options: Object.entries(STATUS_LABELS) }]}
+        filters={[{ name: "estat", label: "Estat", options: Object.entries(STATUS_LABELS) }]}
       />
       <ListStatus list={list} noun="subscriptors" />
       {list.rows.length === 0 ? (

@@ -33,8 +33,8 @@ export default function AdminReflections({ loaderData }: Route.ComponentProps) {
         query={list.query}
         searchLabel="Cerca (text, nom o correu)"
         sorts={[
-          ["date", "Data"],
-          ["name", "Nom"],
+          ["data", "Data"],
+          ["nom", "Nom"],
         ]}
       />
       <ListStatus list={list} noun="reflexions" />

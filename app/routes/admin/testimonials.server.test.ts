@@ -51,7 +51,7 @@ describe.each(testBackends())("the testimonials view on %s", (backend) => {
     for (const [from, to] of [
       ["/admin/testimonis?status=approved&theme=infants", "/admin/testimonis?estat=published&ambit=infants"],
       ["/admin/testimonis?status=rejected", "/admin/testimonis?estat=hidden"],
-      ["/admin/testimonis?status=pending&q=escola", "/admin/testimonis?q=escola&estat=pending"],
+      ["/admin/testimonis?status=pending&q=escola", "/admin/testimonis?estat=pending&q=escola"],
       ["/admin/testimonis?status=published", "/admin/testimonis?estat=published"],
       ["/admin/testimonis?theme=laboral", "/admin/testimonis?ambit=laboral"],
     ]) {
