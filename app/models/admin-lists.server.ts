@@ -1,50 +1,40 @@
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
-import { moderationStatuses } from "~/domain/contributions";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { sql } from "drizzle-orm";
 import { MAP_CATEGORIES } from "~/domain/map";
 import { columnsOf, type ListSpec } from "~/models/admin-list.server";
+import { CONTRIBUTION_KINDS, contributionStatuses, type ContributionKind } from "~/models/contributions.server";
 
 // The admin lists (decision 036): each screen's loader and its export read the same spec, so the
 // export holds exactly the rows the list shows for the same URL. Beside each spec, the columns its
 // screen and its export read (`...Fields`) and the row they make.
 
-export const reflectionList: ListSpec = {
-  table: reflections,
-  id: reflections.id,
-  date: reflections.createdAt,
-  search: [reflections.reflection, reflections.name, reflections.email],
-  sorts: { name: reflections.name },
-  filters: { status: { column: reflections.status, values: moderationStatuses } },
-};
+/** A contribution kind's list (contributions.server.ts): its date, a search over its text, name
+ * and e-mail, its theme, and its status filter, with what the screen adds. */
+const kindList = (kind: ContributionKind, more: Omit<ListSpec, "table" | "id" | "date" | "search"> = {}): ListSpec => ({
+  table: kind.table,
+  id: kind.table.id,
+  date: kind.columns.date,
+  search: [kind.columns.text, kind.columns.name, kind.columns.email].filter((c) => c !== null),
+  ...(kind.columns.theme ? { theme: kind.columns.theme } : {}),
+  ...more,
+  filters: { status: { column: kind.table.status, values: contributionStatuses }, ...more.filters },
+});
+
+export const reflectionList = kindList(CONTRIBUTION_KINDS.reflection, { sorts: { name: reflections.name } });
 export const reflectionFields = columnsOf(reflections, "id", "createdAt", "name", "email", "privacyAccepted", "reflection", "status");
 export type ReflectionRow = SelectResultFields<typeof reflectionFields>;
 
-export const mapCommentList: ListSpec = {
-  table: mapComments,
-  id: mapComments.id,
-  date: mapComments.createdAt,
-  search: [mapComments.comment, mapComments.email],
-  filters: {
-    status: { column: mapComments.status, values: moderationStatuses },
-    category: { column: mapComments.category, values: MAP_CATEGORIES },
-  },
-};
+export const mapCommentList = kindList(CONTRIBUTION_KINDS.map_comment, {
+  filters: { category: { column: mapComments.category, values: MAP_CATEGORIES } },
+});
 export const mapCommentFields = {
   ...columnsOf(mapComments, "id", "createdAt", "email", "comment", "status", "category", "municipality"),
   located: sql<boolean>`${mapComments.lat} is not null`,
 };
 export type MapCommentRow = SelectResultFields<typeof mapCommentFields>;
 
-export const testimonialList: ListSpec = {
-  table: testimonials,
-  id: testimonials.id,
-  date: testimonials.submittedAt,
-  search: [testimonials.title],
-  sorts: { title: testimonials.title },
-  theme: testimonials.category,
-  filters: { status: { column: testimonials.status, values: moderationStatuses } },
-};
+export const testimonialList = kindList(CONTRIBUTION_KINDS.testimonial, { sorts: { title: testimonials.title } });
 export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey");
 /** The export's columns: the screen's, with the duration and the review date. */
 export const testimonialFields = { ...testimonialScreenFields, ...columnsOf(testimonials, "duration", "reviewedAt") };
