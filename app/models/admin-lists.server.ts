@@ -1,6 +1,6 @@
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { MAP_CATEGORIES } from "~/domain/map";
 import { columnsOf, type ListSpec } from "~/models/admin-list.server";
 import { CONTRIBUTION_KINDS, contributionStatuses, type ContributionKind } from "~/models/contributions.server";
@@ -22,7 +22,10 @@ const kindList = (kind: ContributionKind, more: Omit<ListSpec, "table" | "id" | 
 });
 
 export const reflectionList = kindList(CONTRIBUTION_KINDS.reflection, { sorts: { name: reflections.name } });
-export const reflectionFields = columnsOf(reflections, "id", "createdAt", "name", "email", "privacyAccepted", "reflection", "status");
+/** A reflection's columns on its screen and in its export: every one but the queue's moderation
+ * bookkeeping, so that a new column of reflections reaches both with no edit here (decision 054). */
+const { hiddenReason: _reason, reviewedAt: _reviewed, heldByReportsAt: _held, ...reflectionColumns } = getTableColumns(reflections);
+export const reflectionFields = reflectionColumns;
 export type ReflectionRow = SelectResultFields<typeof reflectionFields>;
 
 export const mapCommentList = kindList(CONTRIBUTION_KINDS.map_comment, {
