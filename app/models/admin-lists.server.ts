@@ -1,59 +1,53 @@
 import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
-import { moderationStatuses } from "~/domain/contributions";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { isNotNull, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import type { ContributionType } from "~/domain/contributions";
+import { getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
 import { categories } from "~/domain/themes";
 import { MAP_CATEGORIES } from "~/domain/map";
 import { columnsOf, type ListSpec } from "~/models/admin-list.server";
+import { CONTRIBUTION_KINDS, contributionStatuses, type ContributionKind } from "~/models/contributions.server";
 
 // The admin lists (decision 036): each screen's loader and its export read the same spec, so the
 // export holds exactly the rows the list shows for the same URL. Beside each spec, the columns its
 // screen and its export read (`...Fields`) and the row they make.
 
-/** The filters every kind of contribution shares with the moderation queue (lib/moderation.ts,
- * QUEUE_SHAPE): its status, only those with reports, only those reports held back. */
-const contributionFilters = (type: ContributionType, table: { id: PgColumn; status: PgColumn; heldByReportsAt: PgColumn }) => ({
-  estat: { column: table.status, values: moderationStatuses },
-  denunciades: {
-    when: sql`exists (select 1 from contribution_reports r where r.contribution_type = ${type} and r.contribution_id = ${table.id})` as SQL,
+/** A contribution kind's list (contributions.server.ts): its date, a search over its text, name
+ * and e-mail, and the filters every kind shares with the moderation queue (lib/moderation.ts,
+ * QUEUE_SHAPE): its status, only those with reports, only those reports held back, and its theme
+ * where it has one; with what the screen adds. */
+const kindList = (kind: ContributionKind, more: Omit<ListSpec, "table" | "id" | "date" | "search"> = {}): ListSpec => ({
+  table: kind.table,
+  id: kind.table.id,
+  date: kind.columns.date,
+  search: [kind.columns.text, kind.columns.name, kind.columns.email].filter((c) => c !== null),
+  ...more,
+  filters: {
+    estat: { column: kind.table.status, values: contributionStatuses },
+    denunciades: {
+      when: sql`exists (select 1 from contribution_reports r where r.contribution_type = ${kind.type} and r.contribution_id = ${kind.table.id})` as SQL,
+    },
+    retingudes: { when: isNotNull(kind.table.heldByReportsAt) },
+    ...(kind.columns.theme ? { ambit: { column: kind.columns.theme, values: categories } } : {}),
+    ...more.filters,
   },
-  retingudes: { when: isNotNull(table.heldByReportsAt) },
 });
 
-export const reflectionList: ListSpec = {
-  table: reflections,
-  id: reflections.id,
-  date: reflections.createdAt,
-  search: [reflections.reflection, reflections.name, reflections.email],
-  sorts: { nom: reflections.name },
-  filters: contributionFilters("reflection", reflections),
-};
-export const reflectionFields = columnsOf(reflections, "id", "createdAt", "name", "email", "privacyAccepted", "reflection", "status");
+export const reflectionList = kindList(CONTRIBUTION_KINDS.reflection, { sorts: { nom: reflections.name } });
+/** A reflection's columns on its screen and in its export: every one but the queue's moderation
+ * bookkeeping, so that a new column of reflections reaches both with no edit here (decision 054). */
+const { hiddenReason: _reason, reviewedAt: _reviewed, heldByReportsAt: _held, ...reflectionColumns } = getTableColumns(reflections);
+export const reflectionFields = reflectionColumns;
 export type ReflectionRow = SelectResultFields<typeof reflectionFields>;
 
-export const mapCommentList: ListSpec = {
-  table: mapComments,
-  id: mapComments.id,
-  date: mapComments.createdAt,
-  search: [mapComments.comment, mapComments.email],
-  filters: { ...contributionFilters("map_comment", mapComments), categoria: { column: mapComments.category, values: MAP_CATEGORIES } },
-};
+export const mapCommentList = kindList(CONTRIBUTION_KINDS.map_comment, {
+  filters: { categoria: { column: mapComments.category, values: MAP_CATEGORIES } },
+});
 export const mapCommentFields = {
   ...columnsOf(mapComments, "id", "createdAt", "email", "comment", "status", "category", "municipality"),
   located: sql<boolean>`${mapComments.lat} is not null`,
 };
 export type MapCommentRow = SelectResultFields<typeof mapCommentFields>;
 
-export const testimonialList: ListSpec = {
-  table: testimonials,
-  id: testimonials.id,
-  date: testimonials.submittedAt,
-  search: [testimonials.title],
-  sorts: { titol: testimonials.title },
-  filters: { ...contributionFilters("testimonial", testimonials), ambit: { column: testimonials.category, values: categories } },
-};
+export const testimonialList = kindList(CONTRIBUTION_KINDS.testimonial, { sorts: { titol: testimonials.title } });
 export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey");
 /** The export's columns: the screen's, with the duration and the review date. */
 export const testimonialFields = { ...testimonialScreenFields, ...columnsOf(testimonials, "duration", "reviewedAt") };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import {
@@ -8,7 +8,6 @@ import {
   homeBackground,
   landings,
   mapComments,
-  reflections,
   resources,
   testimonials,
   videos,
@@ -79,6 +78,14 @@ export function listActivities(db: Db) {
 // E-mail addresses are never selected here: nothing that reaches a public page carries one.
 
 import { contributionTypes, type CommentPlace, type Contribution, type ContributionType } from "~/domain/contributions";
+import {
+  columnOrNull,
+  contributionKinds,
+  hasPlace,
+  isPublic,
+  type ContributionKind,
+  type ContributionRow,
+} from "~/models/contributions.server";
 
 export { contributionTypes, type ContributionType };
 
@@ -103,56 +110,41 @@ export async function commentPlaces(db: Db, ids: string[]): Promise<Map<string, 
 async function withPlaces(db: Db, items: Contribution[]): Promise<Contribution[]> {
   const places = await commentPlaces(
     db,
-    items.filter((i) => i.type === "map_comment").map((i) => i.id),
+    items.filter((i) => hasPlace(i.type)).map((i) => i.id),
   );
-  return places.size === 0
-    ? items
-    : items.map((i) => (i.type === "map_comment" && places.has(i.id) ? { ...i, place: places.get(i.id)! } : i));
+  return places.size === 0 ? items : items.map((i) => (places.has(i.id) ? { ...i, place: places.get(i.id)! } : i));
 }
 
 export const LATEST_PER_SOURCE = 10;
 export const LATEST_MERGED = 12;
 
-/** The public part of each kind of contribution, as one select of the same columns (id, type,
- * text, created_at, name, audio_key), so the kinds can be merged, or unioned and paged by the
- * database, and counted. Every kind when published (decision 051). */
+/** The public part of each kind of contribution (contributions.server.ts), as one select of the
+ * same columns (id, type, text, created_at, name, audio_key), so the kinds can be merged, or
+ * unioned and paged by the database, and counted. Every kind when published (decision 051). */
 function publicContributions(db: Db) {
-  const kind = (
-    table: typeof reflections | typeof mapComments | typeof testimonials,
-    type: ContributionType,
-    where: SQL,
-    text: SQL,
-    more: { name?: SQL; audioKey?: SQL },
-  ) => ({
-    where,
-    table,
+  const kind = (k: ContributionKind) => ({
+    where: isPublic(k),
+    table: k.table,
     select: db
       .select({
-        id: sql<string>`${table.id}`.as("id"),
-        type: sql<ContributionType>`${sql.raw(`'${type}'`)}::text`.as("type"),
-        text: sql<string>`${text}`.as("text"),
-        createdAt: sql<Date>`${table.createdAt}`.mapWith(table.createdAt).as("created_at"),
-        name: sql<string | null>`${more.name ?? sql`null::text`}`.as("name"),
-        audioKey: sql<string | null>`${more.audioKey ?? sql`null::text`}`.as("audio_key"),
+        id: sql<string>`${k.table.id}`.as("id"),
+        type: sql<ContributionType>`${sql.raw(`'${k.type}'`)}::text`.as("type"),
+        text: sql<string>`${k.columns.text}`.as("text"),
+        createdAt: sql<Date>`${k.table.createdAt}`.mapWith(k.table.createdAt).as("created_at"),
+        name: sql<string | null>`${columnOrNull(k.columns.name)}`.as("name"),
+        audioKey: sql<string | null>`${columnOrNull(k.columns.audio)}`.as("audio_key"),
       })
-      .from(table)
-      .where(where)
+      .from(k.table)
+      .where(isPublic(k))
       .$dynamic(),
   });
-  return {
-    reflection: kind(reflections, "reflection", eq(reflections.status, "published"), sql`${reflections.reflection}`, {
-      name: sql`${reflections.name}`,
-    }),
-    map_comment: kind(mapComments, "map_comment", eq(mapComments.status, "published"), sql`${mapComments.comment}`, {}),
-    testimonial: kind(testimonials, "testimonial", eq(testimonials.status, "published"), sql`${testimonials.title}`, {
-      audioKey: sql`${testimonials.audioKey}`,
-    }),
-  };
+  return Object.fromEntries(contributionKinds.map((k) => [k.type, kind(k)])) as Record<ContributionType, ReturnType<typeof kind>>;
 }
 
-type ContributionRow = { id: string; type: ContributionType; text: string; createdAt: Date; name: string | null; audioKey: string | null };
+/** A contribution as the public reads it: never an e-mail address. */
+type PublicRow = Pick<ContributionRow, "id" | "type" | "text" | "createdAt" | "name"> & { audioKey: string | null };
 
-function toContribution(r: ContributionRow): Contribution {
+function toContribution(r: PublicRow): Contribution {
   const dates = { createdAt: r.createdAt.toISOString(), dateLabel: formatShortDate(r.createdAt) };
   if (r.type === "testimonial")
     return { id: r.id, type: "testimonial", text: r.text, title: r.text, ...dates, audioUrl: mediaUrl(r.audioKey!) };
@@ -190,10 +182,8 @@ export function contributionsPage(db: Db, type: ContributionType | null, page: n
     async () => {
       const sources = publicContributions(db);
       const chosen = (type ? [type] : contributionTypes).map((t) => sources[t]);
-      const selects = chosen.map((c) => c.select) as [
-        ReturnType<typeof publicContributions>["reflection"]["select"],
-        ...ReturnType<typeof publicContributions>["reflection"]["select"][],
-      ];
+      type Select = ReturnType<typeof publicContributions>[ContributionType]["select"];
+      const selects = chosen.map((c) => c.select) as [Select, ...Select[]];
       const query = selects.length > 1 ? unionAll(selects[0], selects[1]!, ...selects.slice(2)).$dynamic() : selects[0];
       const [rows, counts] = await Promise.all([
         query
@@ -202,7 +192,7 @@ export function contributionsPage(db: Db, type: ContributionType | null, page: n
           .offset((page - 1) * CONTRIBUTIONS_PER_PAGE),
         Promise.all(chosen.map((c) => db.$count(c.table, c.where))),
       ]);
-      return { items: await withPlaces(db, (rows as ContributionRow[]).map(toContribution)), total: counts.reduce((a, b) => a + b, 0) };
+      return { items: await withPlaces(db, (rows as PublicRow[]).map(toContribution)), total: counts.reduce((a, b) => a + b, 0) };
     },
     { items: [], total: 0 },
   );

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contributionReports, mapComments, reflections, testimonials } from "~/db/schema";
+import { contributionReports } from "~/db/schema";
 import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
 import {
   contributionTypes,
@@ -28,6 +28,7 @@ import {
 } from "~/lib/moderation";
 import { commentPlaces } from "~/models/content.server";
 import { containing, dayRange } from "~/models/admin-list.server";
+import { CONTRIBUTION_KINDS, columnOrNull, contributionKinds, hasPlace, type ContributionTable } from "~/models/contributions.server";
 import { putSetting, readSettings } from "~/infra/settings.server";
 import { mediaUrl } from "~/infra/storage.server";
 import { logRepeated } from "~/infra/log.server";
@@ -102,18 +103,14 @@ export interface QueueItem {
   place?: CommentPlace;
 }
 
-/** One select over the three tables, with the same columns. */
+/** One select over the kinds' tables (contributions.server.ts), with the same columns. */
 function unionQuery() {
-  return sql`(
-    select 'reflection'::text as type, id, reflection as text, name, email, null::text as theme, status::text as status,
-      hidden_reason, created_at, null::text as audio_key, held_by_reports_at from reflections
-    union all
-    select 'map_comment', id, comment, null, email, null, status::text, hidden_reason, created_at, null, held_by_reports_at
-      from map_comments
-    union all
-    select 'testimonial', id, title, null, null, category::text, status::text, hidden_reason, created_at, audio_key,
-      held_by_reports_at from testimonials
-  ) as c`;
+  const selects = contributionKinds.map(
+    (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, id, ${k.columns.text} as text, ${columnOrNull(k.columns.name)} as name,
+      ${columnOrNull(k.columns.email)} as email, ${columnOrNull(k.columns.theme)}::text as theme, status::text as status, hidden_reason,
+      created_at, ${columnOrNull(k.columns.audio)} as audio_key, held_by_reports_at, reviewed_at from ${k.table}`,
+  );
+  return sql`(${sql.join(selects, sql` union all `)}) as c`;
 }
 
 function whereOf(f: Omit<QueueFilters, "status" | "page">): SQL {
@@ -176,7 +173,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
     : [];
   const places = await commentPlaces(
     db,
-    page.rows.filter((r) => r.type === "map_comment").map((r) => r.id),
+    page.rows.filter((r) => hasPlace(r.type)).map((r) => r.id),
   );
   const dateOf = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
   const items: QueueItem[] = page.rows.map((r) => {
@@ -198,7 +195,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
       reports: reports
         .filter((p) => p.contributionId === r.id && p.contributionType === r.type)
         .map((p) => ({ reason: p.reason, detail: p.detail, createdAt: p.createdAt.toISOString(), counted: p.counted })),
-      ...(r.type === "map_comment" && places.has(r.id) ? { place: places.get(r.id)! } : {}),
+      ...(places.has(r.id) ? { place: places.get(r.id)! } : {}),
     };
   });
   const count = Object.fromEntries(moderationStatuses.map((s) => [s, counts.rows.find((c) => c.status === s)?.n ?? 0])) as Record<
@@ -210,12 +207,8 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
 
 /** What waits for staff, of every kind (the nav's badge and the dashboard's card). */
 export async function waitingCount(db: Db): Promise<number> {
-  const [a, b, c] = await Promise.all([
-    db.$count(reflections, eq(reflections.status, "pending")),
-    db.$count(mapComments, eq(mapComments.status, "pending")),
-    db.$count(testimonials, eq(testimonials.status, "pending")),
-  ]);
-  return a + b + c;
+  const counts = await Promise.all(contributionKinds.map((k) => db.$count(k.table, eq(k.table.status, "pending"))));
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 /** Published contributions that visitors reported and staff have not hidden (the dashboard's
@@ -233,7 +226,7 @@ export async function reportedPublishedCount(db: Db): Promise<number> {
 
 type Item = { type: ContributionType; id: string };
 
-const TABLES = { reflection: reflections, map_comment: mapComments, testimonial: testimonials } as const;
+const TABLES = Object.fromEntries(contributionKinds.map((k) => [k.type, k.table])) as Record<ContributionType, ContributionTable>;
 
 /** Deleting was asked for an item that is not hidden: nothing was deleted (decision 051). */
 export class DeleteRefused extends Error {}
@@ -263,13 +256,11 @@ export async function moderate(
         // Locked, so that nobody restores one between the check and the delete.
         const current = await tx.select({ status: table.status }).from(table).where(inArray(table.id, ids)).for("update");
         if (current.some((r) => !rule.from.includes(r.status))) throw new DeleteRefused();
-        const gone: { id: string; key?: string }[] =
-          type === "testimonial"
-            ? await tx
-                .delete(testimonials)
-                .where(inArray(testimonials.id, ids))
-                .returning({ id: testimonials.id, key: testimonials.audioKey })
-            : await tx.delete(table).where(inArray(table.id, ids)).returning({ id: table.id });
+        const audio = CONTRIBUTION_KINDS[type].columns.audio;
+        const gone: { id: string; key?: string | null }[] = await tx
+          .delete(table)
+          .where(inArray(table.id, ids))
+          .returning({ id: table.id, ...(audio ? { key: sql<string>`${audio}` } : {}) });
         for (const g of gone) if (g.key) removedKeys.push(g.key);
         done.push(...gone.map((g) => ({ type, id: g.id })));
         await tx
@@ -322,12 +313,9 @@ async function reportWeighs(db: Db, reporterKey: string, now: Date): Promise<boo
   if (recent >= REPORTS_WEIGHED_PER_HOUR) return false;
   const month = new Date(now.getTime() - 30 * 24 * HOUR_MS);
   const dismissed = (await db.execute(sql`select count(*)::int as n from contribution_reports r
-      left join reflections x on r.contribution_type = 'reflection' and x.id = r.contribution_id
-      left join map_comments m on r.contribution_type = 'map_comment' and m.id = r.contribution_id
-      left join testimonials t on r.contribution_type = 'testimonial' and t.id = r.contribution_id
-      where r.reporter_key = ${reporterKey} and r.created_at > ${month}
-        and coalesce(x.reviewed_at, m.reviewed_at, t.reviewed_at) > r.created_at
-        and (x.status = 'published' or m.status = 'published' or t.status = 'published')`)) as unknown as { rows: { n: number }[] };
+      join ${unionQuery()} on c.type = r.contribution_type::text and c.id = r.contribution_id
+      where r.reporter_key = ${reporterKey} and r.created_at > ${month} and c.reviewed_at > r.created_at
+        and c.status = 'published'`)) as unknown as { rows: { n: number }[] };
   return (dismissed.rows[0]?.n ?? 0) < DISMISSED_REPORTS_MAX;
 }
 
@@ -409,8 +397,7 @@ export async function reportHolds(db: Db) {
 export async function releaseHeld(db: Db, record?: (tx: Db, changed: Item[]) => Promise<void>): Promise<number> {
   const keys = await db.transaction(async (tx) => {
     const done: Item[] = [];
-    for (const type of ["reflection", "map_comment", "testimonial"] as const) {
-      const table = TABLES[type];
+    for (const { type, table } of contributionKinds) {
       const rows = await tx
         .update(table)
         .set({ status: "published", reviewedAt: new Date(), heldByReportsAt: null })
@@ -437,10 +424,9 @@ async function publishedRow(db: Db, type: ContributionType, id: string) {
 
 /** A published contribution's public text, for the report page (undefined when not public). */
 export async function publicContributionText(db: Db, type: ContributionType, id: string): Promise<string | undefined> {
-  const table = TABLES[type];
-  const column = type === "reflection" ? reflections.reflection : type === "map_comment" ? mapComments.comment : testimonials.title;
+  const { table, columns } = CONTRIBUTION_KINDS[type];
   const [row] = await db
-    .select({ text: column })
+    .select({ text: sql<string>`${columns.text}` })
     .from(table)
     .where(and(eq(table.id, id), eq(table.status, "published")));
   return row?.text;

@@ -1,38 +1,23 @@
-import { count, eq, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
+import { newsletterSubscriptions, testimonials } from "~/db/schema";
 import { contributionTypes, moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
 import { categories, type Category } from "~/domain/themes";
 import { TIME_ZONE } from "~/models/admin-list.server";
+import { contributionKinds, isPublic } from "~/models/contributions.server";
 
 // The participation in figures (decision 037): the admin dashboard's statistics and the public
 // block on /aportacions. Everything is counted by the database (GROUP BY), never by loading rows.
 
-interface Source {
-  type: ContributionType;
-  table: PgTable;
-  date: PgColumn;
-  /** Which rows the public sees (all of them when absent). */
-  published?: SQL;
-  theme?: PgColumn;
-  status?: PgColumn;
-}
-
-/** The contributions, one source a type, with what the public sees of each (decision 028): the
- * public figures count only that, the dashboard counts everything. */
-const SOURCES: Source[] = [
-  { type: "reflection", table: reflections, date: reflections.createdAt, published: eq(reflections.status, "published") },
-  { type: "map_comment", table: mapComments, date: mapComments.createdAt, published: eq(mapComments.status, "published") },
-  {
-    type: "testimonial",
-    table: testimonials,
-    date: testimonials.submittedAt,
-    published: eq(testimonials.status, "published"),
-    theme: testimonials.category,
-    status: testimonials.status,
-  },
-];
+/** The contributions, one source a kind (contributions.server.ts), with what the public sees of
+ * each (decision 028): the public figures count only that, the dashboard counts everything. */
+const SOURCES = contributionKinds.map((k) => ({
+  type: k.type,
+  table: k.table,
+  date: k.columns.date,
+  published: isPublic(k),
+  theme: k.columns.theme,
+}));
 
 const zeroTypes = () => Object.fromEntries(contributionTypes.map((t) => [t, 0])) as Record<ContributionType, number>;
 const zeroThemes = () => Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;

@@ -5,8 +5,8 @@ import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
-import { categoryLabels, type Category } from "~/domain/themes";
+import { moderationStatuses, type ModerationStatus } from "~/domain/contributions";
+import { categoryLabels } from "~/domain/themes";
 import { listRows, readListQuery, redirectOldSpelling, type ListSpec } from "~/models/admin-list.server";
 import { parseListQuery, type ListShape } from "~/lib/admin-list";
 import { QUEUE_SHAPE } from "~/lib/moderation";
@@ -25,6 +25,7 @@ import {
   type TestimonialRow,
 } from "~/models/admin-lists.server";
 import { contributionLabels } from "~/lib/contributions";
+import { CONTRIBUTION_KINDS, contributionFields, type ContributionKind, type ContributionRow } from "~/models/contributions.server";
 import { errorFields, log } from "~/infra/log.server";
 import { requireAdmin } from "~/infra/session.server";
 import { guardedExport } from "~/models/export-gate.server";
@@ -39,18 +40,6 @@ import { csvChunks, downloadResponse, tableResponse, type TableColumn, type Tabl
 export const statusLabels: Record<ModerationStatus, string> = { pending: "Pendent", published: "Publicat", hidden: "Amagat" };
 export const subscriberStatusLabels: Record<string, string> = { pending: "Pendent de confirmar", confirmed: "Confirmada" };
 export const subscriberSourceLabels: Record<string, string> = { newsletter_form: "Formulari de newsletter", reflection: "Reflexió" };
-
-/** A row of the contributions export: every type in one table. */
-export interface ContributionRow {
-  type: ContributionType;
-  id: string;
-  createdAt: Date;
-  text: string;
-  name: string | null;
-  email: string | null;
-  theme: Category | null;
-  status: ModerationStatus;
-}
 
 export const COLUMNS = {
   reflections: [
@@ -101,49 +90,12 @@ export const COLUMNS = {
 const rowsAt = <F extends SelectedFields>(db: Db, url: URL, spec: ListSpec, fields: F) =>
   listRows(db, spec, readListQuery(url, spec), fields);
 
-interface ContributionSource {
-  type: ContributionType;
-  spec: ListSpec;
-  rows: (db: Db, url: URL) => AsyncIterable<ContributionRow>;
-}
-
-/** A type of contribution: its list, and its row as a contribution (no name, e-mail or theme unless given). */
-const source = <F extends SelectedFields>(
-  type: ContributionType,
-  spec: ListSpec,
-  fields: F,
-  row: (r: SelectResultFields<F>) => Omit<ContributionRow, "type" | "id" | "name" | "email" | "theme"> & Partial<ContributionRow>,
-): ContributionSource => ({
-  type,
-  spec,
-  rows: async function* (db, url) {
-    for await (const r of rowsAt(db, url, spec, fields))
-      yield { type, id: r.id as string, name: null, email: null, theme: null, ...row(r) };
-  },
-});
-
-/** The types of contribution, each with its list and its rows as contributions. */
-const CONTRIBUTION_SOURCES: ContributionSource[] = [
-  source("reflection", reflectionList, reflectionFields, (r) => ({
-    createdAt: r.createdAt,
-    text: r.reflection,
-    name: r.name,
-    email: r.email,
-    status: r.status,
-  })),
-  source("map_comment", mapCommentList, mapCommentFields, (r) => ({
-    createdAt: r.createdAt,
-    text: r.comment,
-    email: r.email,
-    status: r.status,
-  })),
-  source("testimonial", testimonialList, testimonialFields, (r) => ({
-    createdAt: r.submittedAt,
-    text: r.title,
-    theme: r.category,
-    status: r.status,
-  })),
-];
+/** The kinds of contribution (contributions.server.ts), each with its admin list. */
+const CONTRIBUTION_SOURCES = [
+  { kind: CONTRIBUTION_KINDS.reflection, spec: reflectionList },
+  { kind: CONTRIBUTION_KINDS.map_comment, spec: mapCommentList },
+  { kind: CONTRIBUTION_KINDS.testimonial, spec: testimonialList },
+] satisfies { kind: ContributionKind; spec: ListSpec }[];
 
 /** The contributions export's filters: the queue's (the queue's export link carries them all,
  * decision 056), except that an export naming no status lists every status. */
@@ -156,10 +108,10 @@ const EXPORT_SHAPE: ListShape = {
  * type has no column for (a theme) leaves that type out. */
 export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow> {
   const { filters } = parseListQuery(url.searchParams, EXPORT_SHAPE);
-  for (const source of CONTRIBUTION_SOURCES) {
-    if (filters.tipus && filters.tipus !== source.type) continue;
-    if (Object.keys(filters).some((name) => name !== "tipus" && !source.spec.filters?.[name])) continue;
-    yield* source.rows(db, url);
+  for (const { kind, spec } of CONTRIBUTION_SOURCES) {
+    if (filters.tipus && filters.tipus !== kind.type) continue;
+    if (Object.keys(filters).some((name) => name !== "tipus" && !spec.filters?.[name])) continue;
+    yield* rowsAt(db, url, spec, contributionFields(kind));
   }
 }
 
@@ -180,9 +132,15 @@ const table =
 
 /** The table exports, by name in the address. */
 export const EXPORTS: Record<string, Exporter> = {
-  reflections: table("reflexions", "Reflexions", reflectionList, reflectionFields, COLUMNS.reflections),
-  "map-comments": table("comentaris-mapa", "Comentaris del mapa", mapCommentList, mapCommentFields, COLUMNS.mapComments),
-  testimonials: table("testimonis", "Testimonis", testimonialList, testimonialFields, COLUMNS.testimonials),
+  [CONTRIBUTION_KINDS.reflection.exportName]: table("reflexions", "Reflexions", reflectionList, reflectionFields, COLUMNS.reflections),
+  [CONTRIBUTION_KINDS.map_comment.exportName]: table(
+    "comentaris-mapa",
+    "Comentaris del mapa",
+    mapCommentList,
+    mapCommentFields,
+    COLUMNS.mapComments,
+  ),
+  [CONTRIBUTION_KINDS.testimonial.exportName]: table("testimonis", "Testimonis", testimonialList, testimonialFields, COLUMNS.testimonials),
   newsletter: table("subscriptors", "Subscriptors", subscriberList, subscriberFields, COLUMNS.newsletter),
   contributions: (db, url, format) =>
     tableResponse(format, `aportacions-${today()}`, "Aportacions", COLUMNS.contributions, contributionRows(db, url)),
