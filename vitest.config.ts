@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "docs/**/*.test.ts"],
     environment: "node",
     // The guard run moves every file's clock (TEST_CLOCK, decision 015).
     setupFiles: ["app/test/setup.ts"],

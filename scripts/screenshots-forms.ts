@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium as playwright, type Page } from "@playwright/test";
 import { chromium } from "../playwright.config";
+import { screenshotContext, WIDTHS } from "./screenshot-context";
 
 const [base, out] = process.argv.slice(2);
 if (!base || !out) throw new Error("Usage: npx tsx scripts/screenshots-forms.ts <base-url> <out-dir>");
@@ -22,18 +23,8 @@ async function openReflection(page: Page) {
 }
 
 const browser = await playwright.launch(chromium);
-for (const width of [390, 1366]) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: "ca-ES",
-    reducedMotion: "reduce",
-  });
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
-    ),
-  );
+for (const width of WIDTHS) {
+  const context = await screenshotContext(browser, width);
   const page = await context.newPage();
 
   // The connection drops as the reflection is sent: the dialog keeps it and says so.

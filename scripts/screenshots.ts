@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium as playwright } from "@playwright/test";
 import { chromium, E2E_ADMIN } from "../playwright.config";
+import { screenshotContext, WIDTHS } from "./screenshot-context";
 import { PUBLIC_PATHS } from "../app/lib/routes";
 
 const [base, out, email = E2E_ADMIN.email, password = E2E_ADMIN.password] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -17,18 +18,8 @@ const publicPaths = all ? [...PUBLIC_PATHS, "/landing/vilafranca-pedala"] : ["/"
 const name = (path: string) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-"));
 
 const browser = await playwright.launch(chromium);
-for (const width of [390, 1366]) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: "ca-ES",
-    reducedMotion: "reduce",
-  });
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ necessary: true, functional: false, analytics: false, timestamp: new Date().toISOString() }),
-    ),
-  );
+for (const width of WIDTHS) {
+  const context = await screenshotContext(browser, width);
   const page = await context.newPage();
   const shoot = async (path: string) => {
     await page.goto(base + path, { waitUntil: "networkidle" });

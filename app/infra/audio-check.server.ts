@@ -7,6 +7,8 @@
 // Anything else (random bytes, a truncated or padded file, a file with a video track) is refused.
 // The codec's data is not decoded: noise in valid frames is a valid recording of noise.
 
+import { vint as vintOrNull } from "~/lib/webm-duration";
+
 export interface AudioFacts {
   /** The sound's length, in seconds. */
   seconds: number;
@@ -54,17 +56,9 @@ const CLUSTER_CHILDREN = new Set([0xe7, 0xa3, 0xa0, 0xa7, 0xab, 0xec, 0xbf, 0x58
 const MAX_BLOCK_BYTES = 64 * 1024;
 
 function vint(b: Buffer, at: number, id: boolean): { value: number; length: number; unknown: boolean } {
-  const first = b[at] ?? fail("truncated");
-  const length = Math.clz32(first) - 23;
-  need(length >= 1 && length <= (id ? 4 : 8), "bad vint");
-  need(at + length <= b.length, "truncated");
-  let value = id ? first : first & (0xff >> length);
-  let allOnes = value === 0xff >> length;
-  for (let i = 1; i < length; i++) {
-    value = value * 256 + b[at + i]!;
-    allOnes &&= b[at + i] === 0xff;
-  }
-  return { value, length, unknown: !id && allOnes };
+  const read = vintOrNull(b, at, id) ?? fail(b[at] === 0 ? "bad vint" : "truncated");
+  need(!id || read.length <= 4, "bad vint");
+  return read;
 }
 
 interface Element {

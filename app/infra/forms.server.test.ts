@@ -38,6 +38,17 @@ const fieldsOf = async (request: Request, maxBytes: number) => (await readForm(r
 const withFiles = <F extends string>(request: Request, files: Record<F, PutOptions>, maxBytes = 64 * 1024) =>
   readForm(request, storage, { maxBytes, files });
 
+describe("FormError", () => {
+  it("carries the HTTP status of its code, the one mapping every form answers with", async () => {
+    expect([new FormError("too_large").status, new FormError("bad_request").status, new FormError("bad_type", "f").status]).toEqual([
+      413, 400, 415,
+    ]);
+    const err = await readForm(post("a=1", "application/json"), storage, { maxBytes: 1024 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FormError);
+    expect((err as FormError).status).toBe(400);
+  });
+});
+
 describe("readForm", () => {
   it("reads a url-encoded form (the first value of each name), and one sent with no type", async () => {
     expect(await fieldsOf(post("email=anna%40example.cat&privacy=on&privacy=off&t=%C3%A0+b", URLENCODED), 1024)).toEqual({

@@ -21,6 +21,9 @@ const DEFAULT_MESSAGE: Record<FormErrorCode, string> = {
 
 const FILE_TOO_LARGE = "El fitxer és massa gran.";
 
+/** The HTTP status each error answers with, written once for every form. */
+const STATUS: Record<FormErrorCode, number> = { too_large: 413, bad_request: 400, bad_type: 415 };
+
 export class FormError extends Error {
   override name = "FormError";
   constructor(
@@ -30,6 +33,11 @@ export class FormError extends Error {
     message = DEFAULT_MESSAGE[code],
   ) {
     super(message);
+  }
+
+  /** The HTTP status the request is refused with. */
+  get status(): number {
+    return STATUS[this.code];
   }
 }
 

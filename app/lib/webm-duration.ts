@@ -27,7 +27,10 @@ interface Header {
   sizeLength: number;
 }
 
-function vint(b: Uint8Array, at: number, id: boolean): { value: number; length: number; unknown: boolean } | null {
+/** An EBML variable-length integer at `at`: an element's id (its marker bits kept) or a size (`unknown`
+ * when all its bits are set), or null when the bytes end first or it has no marker. The server's
+ * audio check reads the same integers (infra/audio-check.server.ts). */
+export function vint(b: Uint8Array, at: number, id: boolean): { value: number; length: number; unknown: boolean } | null {
   const first = b[at];
   if (first === undefined || first === 0) return null;
   const length = Math.clz32(first) - 23;

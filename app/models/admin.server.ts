@@ -46,7 +46,7 @@ export async function readAdminForm<F extends string>(
     return form;
   } catch (err) {
     if (err instanceof FormError && (err.code === "bad_request" || err.field === null)) {
-      throw failed(err.message, err.code === "too_large" ? 413 : 400);
+      throw failed(err.message, err.status);
     }
     throw err;
   }

@@ -106,7 +106,7 @@ async function textWrite<T>(
     ({ fields } = await readForm(request, context.storage, { maxBytes: FORM_BYTES[kind] }));
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
-    return { status: err.code === "too_large" ? 413 : 400, result: { ok: false, errors: {}, message: { title: err.message } } };
+    return { status: err.status, result: { ok: false, errors: {}, message: { title: err.message } } };
   }
   // A bot filled in the hidden field: it is told all went well, and nothing is stored.
   if (fields[HONEYPOT]) return { status: 200, result: form.success };
@@ -304,8 +304,7 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
     if (!(err instanceof FormError)) throw err;
     // A body too large is, from a browser, an audio file too large: the text fields are short.
     const message = { too_large: MESSAGES.audioTooLarge, bad_type: MESSAGES.audioType, bad_request: MESSAGES.badRequest }[err.code];
-    const status = { too_large: 413, bad_type: 415, bad_request: 400 }[err.code];
-    return { status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
+    return { status: err.status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
   }
   const { fields, files } = upload;
   if (fields[HONEYPOT]) {

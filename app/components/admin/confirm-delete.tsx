@@ -1,5 +1,5 @@
 import { Trash2, type LucideIcon } from "lucide-react";
-import type { ReactElement, ReactNode } from "react";
+import type { ComponentProps, ReactElement, ReactNode } from "react";
 import { useRowAction } from "~/components/admin/admin-ui";
 import {
   AlertDialog,
@@ -13,6 +13,29 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+
+/** The body of every in-page confirmation: its title, the question, Cancel·la and the confirming
+ * button, named `verb`, that calls `onConfirm`. Any other prop goes to the dialog's content. */
+export function ConfirmContent({
+  title,
+  question,
+  verb,
+  onConfirm,
+  ...content
+}: { title: string; question: ReactNode; verb: string; onConfirm: () => void } & ComponentProps<typeof AlertDialogContent>) {
+  return (
+    <AlertDialogContent {...content}>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{question}</AlertDialogDescription>
+      </AlertDialogHeader>
+      <AlertDialogFooter>
+        <AlertDialogCancel>Cancel·la</AlertDialogCancel>
+        <AlertDialogAction onClick={onConfirm}>{verb}</AlertDialogAction>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  );
+}
 
 /** An in-page confirmation: `trigger` (a button) opens an alert dialog that traps focus and gives
  * it back to the trigger when cancelled; the confirming button, named `verb`, calls `onConfirm`. */
@@ -32,16 +55,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{question}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel·la</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{verb}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmContent title={title} question={question} verb={verb} onConfirm={onConfirm} />
     </AlertDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Panel, useCheckedFetcherForm } from "~/components/admin/admin-ui";
-import { FormField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
+import { FormField, SubmitButton } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { mapBaseSchema, type MapBaseForm } from "~/lib/admin-schemas";
@@ -59,9 +58,9 @@ export function MapBaseSettingsForm({ saved }: { saved: MapBaseForm }) {
         <FormField label="Atribució del mapa base" error={form.error("tileAttribution")}>
           <Input name="tileAttribution" defaultValue={saved.tileAttribution ?? ""} maxLength={300} placeholder={EXAMPLES[0][2]} />
         </FormField>
-        <Button type="submit" className="self-start" disabled={form.busy}>
-          {form.busy ? "Desant..." : "Desa el mapa base"}
-        </Button>
+        <SubmitButton submitting={form.busy} busy="Desant..." className="self-start">
+          Desa el mapa base
+        </SubmitButton>
       </form.fetcher.Form>
     </Panel>
   );

@@ -1,16 +1,8 @@
 import { Ellipsis, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useRef, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmContent } from "~/components/admin/confirm-delete";
+import { AlertDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { DELETE_TEXTS } from "~/lib/moderation";
 
@@ -62,21 +54,16 @@ export function MoreActions({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent
+        <ConfirmContent
+          title="Confirmar eliminació"
+          question={question}
+          verb="Elimina"
+          onConfirm={onDelete}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
             trigger.current?.focus();
           }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Confirmar eliminació</AlertDialogTitle>
-            <AlertDialogDescription>{question}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel·la</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>Elimina</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
+        />
       </AlertDialog>
     </>
   );

@@ -1,6 +1,5 @@
 import { useCheckedFetcherForm } from "~/components/admin/admin-ui";
-import { FormField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
+import { FormField, SubmitButton } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -75,9 +74,9 @@ export function ModerationSettingsForm({ saved }: { saved: ModerationSettings })
           <input type="checkbox" name="holdLinks" defaultChecked={saved.holdLinks} className="mt-0.5 size-5 accent-brand" />
           <span>Envia també a revisió qualsevol aportació amb una adreça web (http://, https:// o www.).</span>
         </label>
-        <Button type="submit" className="self-start" disabled={form.busy}>
-          {form.busy ? "Desant..." : "Desa la moderació"}
-        </Button>
+        <SubmitButton submitting={form.busy} busy="Desant..." className="self-start">
+          Desa la moderació
+        </SubmitButton>
       </Form>
     </section>
   );
@@ -139,9 +138,9 @@ export function CalendarForm({ saved, state }: { saved: Consultation; state: Con
             newsletter continua oberta.
           </span>
         </label>
-        <Button type="submit" className="self-start" disabled={form.busy}>
-          {form.busy ? "Desant..." : "Desa el calendari"}
-        </Button>
+        <SubmitButton submitting={form.busy} busy="Desant..." className="self-start">
+          Desa el calendari
+        </SubmitButton>
       </Form>
     </section>
   );

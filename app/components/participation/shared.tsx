@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { CircleCheckIcon } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { FormField } from "~/components/form-field";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { FormField, SubmitButton } from "~/components/form-field";
+import { type Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -333,9 +333,9 @@ export function PublicForm({
       <Honeypot />
       {children}
       <div>
-        <Button type="submit" disabled={hydrated && (submitting || !submit.ready)}>
-          {submitting ? (submit.busy ?? "Enviant...") : submit.label}
-        </Button>
+        <SubmitButton submitting={submitting} busy={submit.busy ?? "Enviant..."} disabled={hydrated && (submitting || !submit.ready)}>
+          {submit.label}
+        </SubmitButton>
       </div>
       <FormError result={data} submitting={submitting} />
     </fetcher.Form>

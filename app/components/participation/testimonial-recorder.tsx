@@ -1,7 +1,7 @@
 import { MicIcon, PauseIcon, PlayIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
-import { FormField } from "~/components/form-field";
+import { FormField, SubmitButton } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { LIMITS, MESSAGES } from "~/lib/participation-texts";
@@ -257,9 +257,14 @@ export default function TestimonialRecorder() {
         )}
       </section>
       <TestimonialFields values={values} onChange={setValues} errors={errors} />
-      <Button type="submit" disabled={submitting || phase === "recording" || !complete} className="self-start">
-        {submitting ? "Enviant..." : "Envia el testimoni"}
-      </Button>
+      <SubmitButton
+        submitting={submitting}
+        busy="Enviant..."
+        disabled={submitting || phase === "recording" || !complete}
+        className="self-start"
+      >
+        Envia el testimoni
+      </SubmitButton>
       <FormError result={data} submitting={submitting} />
     </form>
   );

@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     ({ fields } = await readForm(request, context.storage, { maxBytes: 8192 }));
   } catch (err) {
-    if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
+    if (err instanceof FormError) return data({ error: err.message }, { status: err.status });
     throw err;
   }
   const password = passwordSchema.safeParse(fields.password ?? "");

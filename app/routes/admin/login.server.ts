@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ fields: form } = await readForm(request, context.storage, { maxBytes: LOGIN_FORM_BYTES }));
   } catch (err) {
-    if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
+    if (err instanceof FormError) return data({ error: err.message }, { status: err.status });
     throw err;
   }
   const parsed = loginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });

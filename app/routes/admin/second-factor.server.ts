@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ fields } = await readForm(request, context.storage, { maxBytes: 4096 }));
   } catch (err) {
-    if (err instanceof FormError) return data({ error: err.message }, { status: err.code === "too_large" ? 413 : 400 });
+    if (err instanceof FormError) return data({ error: err.message }, { status: err.status });
     throw err;
   }
   const pending = await pendingSecondFactor(request, context);

@@ -3,8 +3,7 @@ import { useState } from "react";
 import type { Route } from "./+types/settings";
 import { PageTitle, Panel, useCheckedFetcherForm } from "~/components/admin/admin-ui";
 import { CalendarForm, ModerationSettingsForm } from "~/components/admin/participation-settings";
-import { FormField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
+import { FormField, SubmitButton } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
 import { MapBaseSettingsForm } from "~/components/admin/map-base-form";
@@ -93,9 +92,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 </FormField>
               );
             })}
-            <Button type="submit" className="self-start" disabled={form.busy}>
-              {form.busy ? "Desant..." : "Desa"}
-            </Button>
+            <SubmitButton submitting={form.busy} busy="Desant..." className="self-start">
+              Desa
+            </SubmitButton>
           </form.fetcher.Form>
         </Panel>
         <Panel title="Ara mateix" className="flex flex-col gap-4">
