@@ -58,7 +58,7 @@ if (playwrightPg) {
   e2e.failed += pg.failed;
 }
 console.log(`rehearsal (CI): ${rehearsal.passed} checks passed, ${rehearsal.failed} failed`);
-const failedRehearsal = rehearsal.checks.filter((c) => !c.ok).map((c) => `rehearsal: ${c.name} (${c.detail})`);
+const failedRehearsal = rehearsal.failures.map((f) => `rehearsal: ${f}`);
 if (rehearsal.passed === 0) rehearsal.failed++;
 console.log(`total: ${unit.passed + e2e.passed + rehearsal.passed} passed, ${unit.failed + e2e.failed + rehearsal.failed} failed`);
 failures.push(...failedRehearsal);
