@@ -21,7 +21,7 @@ describe("the shipped nginx configuration", () => {
   });
 
   it("retries on the other instance only what never reached a dead one, never the site's own 503", () => {
-    const rule = /proxy_next_upstream ([^;]+);/.exec(conf)?.[1].split(/\s+/) ?? [];
+    const rule = /proxy_next_upstream ([^;]+);/.exec(conf)?.[1]?.split(/\s+/) ?? [];
     expect(rule).toEqual(expect.arrayContaining(["error", "timeout"]));
     expect(rule).not.toContain("non_idempotent");
     expect(rule).not.toContain("http_503");
