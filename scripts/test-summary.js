@@ -9,7 +9,9 @@ const movedClock = read("test-results/vitest-moved-clock.json");
 const playwright = read("test-results/playwright.json");
 // With TEST_DATABASE_URL the Playwright suite ran a second time, on PostgreSQL.
 const playwrightPg = process.env.TEST_DATABASE_URL ? read("test-results/playwright-pg.json") : undefined;
-if (!vitest || !movedClock || !playwright || playwrightPg === null) {
+// The CI rehearsal's checks (decision 058): no acknowledged write lost, none twice, no error burst...
+const rehearsal = read("test-results/rehearsal-ci.json");
+if (!vitest || !movedClock || !playwright || playwrightPg === null || !rehearsal) {
   console.error("A test report is missing: run `npm test` first.");
   process.exit(1);
 }
@@ -55,6 +57,10 @@ if (playwrightPg) {
   e2e.passed += pg.passed;
   e2e.failed += pg.failed;
 }
-console.log(`total: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed`);
+console.log(`rehearsal (CI): ${rehearsal.passed} checks passed, ${rehearsal.failed} failed`);
+const failedRehearsal = rehearsal.failures.map((f) => `rehearsal: ${f}`);
+if (rehearsal.passed === 0) rehearsal.failed++;
+console.log(`total: ${unit.passed + e2e.passed + rehearsal.passed} passed, ${unit.failed + e2e.failed + rehearsal.failed} failed`);
+failures.push(...failedRehearsal);
 if (failures.length) console.log(`failed:\n  ${failures.join("\n  ")}`);
-if (unit.passed === 0 || e2e.passed === 0 || unit.failed + e2e.failed > 0) process.exit(1);
+if (unit.passed === 0 || e2e.passed === 0 || unit.failed + e2e.failed + rehearsal.failed > 0) process.exit(1);
