@@ -21,6 +21,10 @@ export interface MailMessage {
   unsubscribeUrl?: string;
   /** The same on every attempt of one newsletter delivery, so a resent message is known as the same one. */
   messageId?: string;
+  /** One of a mass sending (a newsletter issue): it goes through SMTP connections of its own, so
+   * that a person waiting for their own message (a sign-up's confirmation, a sign-in code, an
+   * invitation) never queues behind thousands of them (the campaign-day rehearsal, decision 058). */
+  bulk?: true;
 }
 
 export interface Mailer {
@@ -56,22 +60,29 @@ export function createMailer(
   if (env.SMTP_URL) {
     const url = new URL(env.SMTP_URL);
     // Pooled: one connection (greeting, STARTTLS, AUTH) serves many messages instead of one each.
-    const transport = nodemailer.createTransport({
-      url: env.SMTP_URL,
-      pool: true,
-      maxConnections: 2,
-      // The pool must not send a message again by itself when a connection drops mid-message: the
-      // server may have accepted it. Whoever calls decides (the newsletter queue, decision 030).
-      maxRequeues: 0,
-      ...SMTP_TIMEOUTS,
-      ...timeouts,
-    });
+    // Two pools: the people waiting for a message of their own, and the mass sendings.
+    const pool = () =>
+      nodemailer.createTransport({
+        url: env.SMTP_URL,
+        pool: true,
+        maxConnections: 2,
+        // The pool must not send a message again by itself when a connection drops mid-message: the
+        // server may have accepted it. Whoever calls decides (the newsletter queue, decision 030).
+        maxRequeues: 0,
+        ...SMTP_TIMEOUTS,
+        ...timeouts,
+      });
+    const personal = pool();
+    const bulk = pool();
     return {
       destination: `${url.protocol}//${url.host}`,
       async sendMail(message) {
-        await transport.sendMail(headers(message));
+        await (message.bulk ? bulk : personal).sendMail(headers(message));
       },
-      close: () => transport.close(),
+      close: () => {
+        personal.close();
+        bulk.close();
+      },
     };
   }
 

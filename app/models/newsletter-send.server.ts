@@ -222,6 +222,7 @@ export async function sendBatch(
         unsubscribeUrl: unsubscribe,
         messageId: deliveryMessageId(ctx.env.PUBLIC_URL, d.id),
         ...newsletterMessage(issue.draft, issue.html, unsubscribe),
+        bulk: true,
       });
     } catch (err) {
       const reason = reasonOf(err);

@@ -16,6 +16,13 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** While set, every recipient is refused with this 550 reply. */
   refuse: string | null;
+  /** While set, a message whose subject it matches is kept unanswered (a slow server, a
+   * connection busy with it) until `release()`. */
+  stall: RegExp | null;
+  /** How many messages are kept unanswered now. */
+  stalled(): number;
+  /** Answers every message kept unanswered (accepted). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -25,7 +32,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const user = "campanya";
   const password = "contrasenya-smtp";
   const received: ReceivedMail[] = [];
-  const state: TestSmtpServer = { url: "", received, refuse: null, close: async () => {} };
+  const held: (() => void)[] = [];
+  const state: TestSmtpServer = {
+    url: "",
+    received,
+    refuse: null,
+    stall: null,
+    stalled: () => held.length,
+    release: () => held.splice(0).forEach((answer) => answer()),
+    close: async () => {},
+  };
   const server = new SMTPServer({
     logger: false,
     disabledCommands: ["STARTTLS"],
@@ -45,8 +61,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         const raw = Buffer.concat(chunks).toString("utf8");
         simpleParser(raw).then(
           (parsed) => {
-            received.push({ raw, parsed, to: session.envelope.rcptTo.map((r) => r.address) });
-            callback();
+            const answer = () => {
+              received.push({ raw, parsed, to: session.envelope.rcptTo.map((r) => r.address) });
+              callback();
+            };
+            if (state.stall?.test(parsed.subject ?? "")) held.push(answer);
+            else answer();
           },
           (err: Error) => callback(err),
         );
@@ -59,6 +79,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   state.url = `smtp://${user}:${password}@127.0.0.1:${port}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  state.close = () => {
+    state.release();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   return state;
 }
