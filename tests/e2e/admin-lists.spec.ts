@@ -137,11 +137,11 @@ test("one list dialect: old addresses redirect, the queue's export keeps 'only r
 }) => {
   await signIn(page);
   // Decision 036's English spelling lands, permanently, on the same list in the one dialect (056).
-  const old = await page.request.get("/admin/reflections?page=1&sort=name&dir=asc&from=2026-01-01", { maxRedirects: 0 });
+  const old = await page.request.get("/admin/reflexions?page=1&sort=name&dir=asc&from=2026-01-01", { maxRedirects: 0 });
   expect(old.status()).toBe(301);
-  expect(old.headers()["location"]).toBe("/admin/reflections?pagina=1&ordre=nom&sentit=asc&des-de=2026-01-01");
-  await page.goto("/admin/newsletter?status=confirmed");
-  await expect(page).toHaveURL(/\/admin\/newsletter\?estat=confirmed$/);
+  expect(old.headers()["location"]).toBe("/admin/reflexions?pagina=1&ordre=nom&sentit=asc&des-de=2026-01-01");
+  await page.goto("/admin/subscriptors?status=confirmed");
+  await expect(page).toHaveURL(/\/admin\/subscriptors\?estat=confirmed$/);
   await expect(page.getByLabel("Estat", { exact: true })).toHaveValue("confirmed");
 
   // The queue: its filters in the shared sheet; its export carries every filter, 'only reported' too.
