@@ -1,3 +1,4 @@
+import { ADMIN_HOME } from "~/domain/admin-screens-public";
 import { isRouteErrorResponse, Link } from "react-router";
 import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
@@ -54,7 +55,7 @@ export function ErrorContent({ error, className }: { error: unknown; className?:
       <div className={cn("mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 text-center", className)}>
         <h1 className="text-3xl font-bold text-brand-dark">No tens permís</h1>
         <p>El teu rol no permet obrir aquesta pàgina del backoffice. Si la necessites, demana-ho a un administrador.</p>
-        <Link to={paths.adminDashboard} className={linkClass}>
+        <Link to={ADMIN_HOME} className={linkClass}>
           Torna al tauler
         </Link>
       </div>

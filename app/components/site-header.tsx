@@ -1,3 +1,4 @@
+import { ADMIN_SIGN_OUT } from "~/domain/admin-screens-public";
 import { MenuIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink } from "react-router";
@@ -34,7 +35,7 @@ function SignOut({ onSubmit }: { onSubmit?: () => void }) {
   return (
     <Form
       method="post"
-      action={paths.adminLogout}
+      action={ADMIN_SIGN_OUT}
       onSubmit={() => {
         clearLocalStorage();
         onSubmit?.();

@@ -1,9 +1,13 @@
 // The back office's registry (decision 055): every admin address is written here once, with its
 // route module, its label and group in the side navigation and the roles that may use it. The
 // route table (app/routes.ts), the shell's navigation, the role checks (domain/roles.ts), the
-// addresses links are written with (lib/routes.ts `paths`), the permanent redirects from the old
-// English addresses, and the route walks, fuzz and e2e lists all read it. Client-safe and free of
-// imports: the route table and tests/fuzz load it outside Vite.
+// addresses links are written with (lib/admin-paths.ts `adminPaths`), the permanent redirects from the old
+// English addresses, and the route walks, fuzz and e2e lists all read it. Client-safe, and it imports
+// only its public part (relative, so the route table and tests/fuzz load it outside Vite).
+
+import { ADMIN_HOME, ADMIN_SIGN_OUT } from "./admin-screens-public";
+
+export { ADMIN_HOME, ADMIN_SIGN_OUT };
 
 export const adminRoles = ["administrator", "editor", "moderator"] as const;
 export type AdminRole = (typeof adminRoles)[number];
@@ -65,7 +69,7 @@ const inShell = (
 export const ADMIN_SCREENS = {
   index: screen("", "index.tsx", null),
   login: screen("/login", "login.tsx", null),
-  logout: screen("/sortir", "logout.tsx", null, { was: "/logout" }),
+  logout: screen(ADMIN_SIGN_OUT.slice("/admin".length), "logout.tsx", null, { was: "/logout" }),
   secondFactor: screen("/verificacio", "second-factor.tsx", null),
   invitation: screen("/invitacio/:token", "invitation.tsx", null),
   upload: screen("/puja/:kind", "upload.tsx", EDITOR, { params: ["videos", "resources"], was: "/upload" }),
@@ -73,7 +77,7 @@ export const ADMIN_SCREENS = {
   exports: screen("/export/:file", "export.tsx", MODERATOR),
   auditCsv: screen("/export/audit.csv", "export-audit.ts", ADMIN),
   mapCommentsGeojson: screen("/export/map-comments.geojson", "export-map-comments-geojson.ts", MODERATOR),
-  dashboard: inShell("/dashboard", "dashboard.tsx", ALL, "Dashboard", undefined),
+  dashboard: inShell(ADMIN_HOME.slice("/admin".length), "dashboard.tsx", ALL, "Dashboard", undefined),
   // Contributions and subscribers: the moderators.
   moderation: inShell("/moderacio", "moderation.tsx", MODERATOR, "Moderació", "Participació"),
   testimonials: inShell("/testimonis", "testimonials.tsx", MODERATOR, "Testimonis", "Participació", "/testimonials"),

@@ -1,4 +1,4 @@
-import { paths } from "./routes";
+import { adminPaths } from "./admin-paths";
 // The one query dialect of every back-office list (decisions 036 and 056): the admin lists, the
 // moderation queue, the audit log and the exports that follow their filters. Client-safe, so the
 // screens build their links and forms from it; the server applies it in admin-list.server.ts.
@@ -213,5 +213,5 @@ export const exportHref = (name: string, format: ExportFormat, search: string | 
   const p = new URLSearchParams(search);
   p.delete(LIST_PARAMS.page);
   const s = p.toString();
-  return `${paths.adminExports}/${name}.${format}${s ? `?${s}` : ""}`;
+  return `${adminPaths.adminExports}/${name}.${format}${s ? `?${s}` : ""}`;
 };

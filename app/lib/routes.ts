@@ -1,4 +1,3 @@
-import { ADMIN_SCREEN_LIST, addressOf, type AdminScreenName } from "../domain/admin-screens";
 import { CAMPAIGN } from "../domain/campaign";
 import { categoryLabels, type Category } from "../domain/themes";
 
@@ -231,11 +230,6 @@ export const paths = {
   // Sections of the home page.
   agenda: "/#agenda",
   ambits: "/#ambits",
-  // The back office: each screen of its registry, "admin" and its name ("/admin/puja" for
-  // "/admin/puja/:kind").
-  ...(Object.fromEntries(ADMIN_SCREEN_LIST.map((s) => [`admin${s.name[0]!.toUpperCase()}${s.name.slice(1)}`, addressOf(s)])) as {
-    [N in AdminScreenName as `admin${Capitalize<N>}`]: string;
-  }),
 } as const;
 
 const navOf = (where: "header" | "footer", names: PageName[]) =>

@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -8,7 +9,7 @@ import type { AppContext } from "~/infra/app-context.server";
 import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
-import { OF_SITE_NAME, paths } from "~/lib/routes";
+import { OF_SITE_NAME } from "~/lib/routes";
 
 // Staff accounts (decision 032): invitations, roles, disabling, passwords. Every change and its
 // audit entry are one transaction; a change that would leave no active administrator is refused.
@@ -91,7 +92,7 @@ export async function invite({ request, context }: Client, actor: AuditActor, in
   const email = normalizeEmail(input.email);
   if (await findAdminByEmail(context.db, email)) throw new AccountError("Ja hi ha un compte amb aquest correu.", 409);
   const token = randomBytes(32).toString("base64url");
-  const link = `${context.env.PUBLIC_URL}${paths.adminInvitation}/${token}`;
+  const link = `${context.env.PUBLIC_URL}${adminPaths.adminInvitation}/${token}`;
   await context.db.transaction(async (tx) => {
     await tx.delete(adminInvitations).where(and(sql`lower(${adminInvitations.email}) = ${email}`, isNull(adminInvitations.acceptedAt)));
     const [row] = await tx

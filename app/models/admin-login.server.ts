@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
@@ -8,7 +9,7 @@ import { findAdminByEmail, normalizeEmail } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
 import { errorFields, log } from "~/infra/log.server";
 import { verifyPassword } from "~/infra/password.server";
-import { paths, SITE_NAME } from "~/lib/routes";
+import { SITE_NAME } from "~/lib/routes";
 import { createSession } from "~/infra/session.server";
 
 export const loginSchema = z.object({
@@ -103,7 +104,7 @@ export async function secondFactorLocked(context: AppContext, request: Request |
   log("warn", "second factor: too many wrong codes for one account; its authenticator codes are refused for a while", {
     account: account.id,
   });
-  const link = `${context.env.PUBLIC_URL}${paths.adminAccount}`;
+  const link = `${context.env.PUBLIC_URL}${adminPaths.adminAccount}`;
   try {
     await context.mailer.sendMail({
       to: account.email,
@@ -171,5 +172,5 @@ export const clearSecondFactor = (context: AppContext) => pendingCookie(context)
  * percent-encoded), are followed after sign-in: no open redirect, and nothing a Location header
  * cannot hold (a CR, LF or U+2028 was a 500). Anything else goes to the dashboard. */
 export function safeAdminRedirect(to: string | null | undefined): string {
-  return to && /^\/admin(\/[a-z0-9-]+)*\/?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/.test(to) ? to : paths.adminDashboard;
+  return to && /^\/admin(\/[a-z0-9-]+)*\/?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/.test(to) ? to : adminPaths.adminDashboard;
 }

@@ -1,5 +1,6 @@
+import { adminPaths } from "../../app/lib/admin-paths";
 import type { Locator, Page } from "@playwright/test";
-import { paths, PUBLIC_PATHS } from "../../app/lib/routes";
+import { PUBLIC_PATHS } from "../../app/lib/routes";
 import { expect, expectAccessible, rememberCookieChoice, signIn, test } from "./fixtures";
 
 // Issue 18: on a 390 px phone no page is wider than the screen, and each screen's main actions
@@ -28,18 +29,18 @@ async function expectControlsOnScreen(scope: Locator, label: string) {
 
 // The main action of each admin screen: a role and a name, that must be visible and in reach.
 const ADMIN_MAIN_ACTION: Record<string, [Parameters<Page["getByRole"]>[0], string | RegExp]> = {
-  [paths.adminDashboard]: ["link", "Aportacions pendents de moderació"],
-  [paths.adminTestimonials]: ["button", "Aprova aquest testimoni"],
-  [paths.adminReflections]: ["button", /^Filtres/],
-  [paths.adminLandings]: ["button", "Nova landing page"],
-  [paths.adminActivities]: ["button", "Nova activitat"],
-  [paths.adminVideos]: ["button", "Nou vídeo"],
-  [paths.adminResources]: ["button", "Nou recurs"],
-  [paths.adminHomeBackground]: ["button", /Puja|Tria/],
-  [paths.adminBiciFucsia]: ["button", "Afegeix la foto"],
-  [paths.adminFooter]: ["button", "Edita els textos"],
-  [paths.adminSettings]: ["button", "Desa"],
-  [paths.adminSubscribers]: ["button", /^Filtres/],
+  [adminPaths.adminDashboard]: ["link", "Aportacions pendents de moderació"],
+  [adminPaths.adminTestimonials]: ["button", "Aprova aquest testimoni"],
+  [adminPaths.adminReflections]: ["button", /^Filtres/],
+  [adminPaths.adminLandings]: ["button", "Nova landing page"],
+  [adminPaths.adminActivities]: ["button", "Nova activitat"],
+  [adminPaths.adminVideos]: ["button", "Nou vídeo"],
+  [adminPaths.adminResources]: ["button", "Nou recurs"],
+  [adminPaths.adminHomeBackground]: ["button", /Puja|Tria/],
+  [adminPaths.adminBiciFucsia]: ["button", "Afegeix la foto"],
+  [adminPaths.adminFooter]: ["button", "Edita els textos"],
+  [adminPaths.adminSettings]: ["button", "Desa"],
+  [adminPaths.adminSubscribers]: ["button", /^Filtres/],
 };
 
 test("the back office's menu is a drawer on a phone: it traps the focus, Escape closes it and the focus returns", async ({ page }) => {
@@ -120,7 +121,7 @@ test('a phone\'s admin list starts with its items: the filters wait in a "Filtre
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  for (const path of [paths.adminReflections, paths.adminMapComments, paths.adminModeration]) {
+  for (const path of [adminPaths.adminReflections, adminPaths.adminMapComments, adminPaths.adminModeration]) {
     await page.goto(path);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
@@ -130,7 +131,7 @@ test('a phone\'s admin list starts with its items: the filters wait in a "Filtre
   }
 
   // The reflections: the first card within the first screen, with its status.
-  await page.goto(paths.adminReflections);
+  await page.goto(adminPaths.adminReflections);
   const first = page.getByRole("main").getByRole("listitem").first();
   await expect(first).toBeInViewport();
   expect((await first.boundingBox())!.y).toBeLessThan(500);

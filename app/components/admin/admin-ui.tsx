@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
@@ -5,7 +6,6 @@ import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { Switch } from "~/components/ui/switch";
-import { paths } from "~/lib/routes";
 
 /** Shows the toast an admin action answered with, once per answer; an answer that can be undone
  * gets a 'Desfés' button that sends the undo with `send`. */
@@ -145,7 +145,7 @@ export function useUploadDialog(kind: "videos" | "resources", onClose: () => voi
   return {
     progress: upload.progress,
     dialog: {
-      send: (form: HTMLFormElement) => upload.send(`${paths.adminUpload}/${kind}`, new FormData(form)),
+      send: (form: HTMLFormElement) => upload.send(`${adminPaths.adminUpload}/${kind}`, new FormData(form)),
       pending: upload.sending,
       pendingLabel: "Pujant...",
       serverErrors: upload.result?.fieldErrors,

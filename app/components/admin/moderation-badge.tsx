@@ -1,7 +1,7 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { Link } from "react-router";
 import { badgeVariants } from "~/components/ui/badge";
 import type { ModerationStatus } from "~/domain/contributions";
-import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 const LABELS: Record<ModerationStatus, string> = { pending: "Pendent de moderació", published: "Publicada", hidden: "Amagada" };
@@ -12,7 +12,7 @@ const VARIANTS = { pending: "secondary", published: "success", hidden: "destruct
 export function ModerationBadge({ status }: { status: ModerationStatus }) {
   return (
     <Link
-      to={`${paths.adminModeration}${status === "pending" ? "" : `?estat=${status}`}`}
+      to={`${adminPaths.adminModeration}${status === "pending" ? "" : `?estat=${status}`}`}
       className={cn(badgeVariants({ variant: VARIANTS[status] }), "underline-offset-2 hover:underline")}
     >
       {LABELS[status]}

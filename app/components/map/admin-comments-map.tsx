@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { lazy, Suspense, useEffect, useState } from "react";
 import {
   ADMIN_PIN_LIMIT,
@@ -9,7 +10,6 @@ import {
 } from "~/domain/map";
 import { moderationStatuses } from "~/domain/contributions";
 import { listHref } from "~/lib/admin-list";
-import { paths } from "~/lib/routes";
 import { QUEUE_SHAPE } from "~/lib/moderation";
 import type { MapView } from "~/domain/map";
 import { MapLegend } from "./map-legend";
@@ -22,7 +22,7 @@ const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
 /** Where staff moderate a pin's comment: the queue's tab of its status, searched by its text. */
 export const moderationHref = (pin: Pick<AdminMapPin, "status" | "comment">) =>
-  `${paths.adminModeration}${listHref(
+  `${adminPaths.adminModeration}${listHref(
     { filters: { estat: pin.status, tipus: "map_comment" }, q: pin.comment.split("\n")[0]!.slice(0, 80).replace(/…$/, "") },
     QUEUE_SHAPE,
   )}`;

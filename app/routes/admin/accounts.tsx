@@ -121,7 +121,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                       </RowButton>
                     ))}
                   {a.totpEnabledAt && a.id !== me && (
-                    <RowButton intent="totp-remove" id={a.id} label={`Treu la verificació en dos passos de ${a.email}`}>
+                    <RowButton intent="totp-remove" id={a.id} label={`Treu els dos passos de ${a.email}`}>
                       Treu els dos passos
                     </RowButton>
                   )}

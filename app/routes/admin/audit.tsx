@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import type { Route } from "./+types/audit";
 import { EmptyState, PageTitle, TableHead } from "~/components/admin/admin-ui";
 import { ListControls, Pager } from "~/components/admin/list-controls";
@@ -6,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { listSearch } from "~/lib/admin-list";
 import { AUDIT_SHAPE, auditActionLabel, auditEntityLabel } from "~/lib/audit-labels";
 import { formatDateTime } from "~/lib/dates";
-import { paths } from "~/lib/routes";
 
 export { loader } from "./audit.server";
 
@@ -30,7 +30,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-3">
           <Badge variant="soft">{total} entrades</Badge>
           <Button asChild variant="outline" size="sm">
-            <a href={`${paths.adminAuditCsv}${filtered ? `?${exportSearch}` : ""}`} download>
+            <a href={`${adminPaths.adminAuditCsv}${filtered ? `?${exportSearch}` : ""}`} download>
               Exporta CSV
             </a>
           </Button>

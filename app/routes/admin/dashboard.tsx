@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
@@ -7,16 +8,15 @@ import { Button } from "~/components/ui/button";
 import { contributionTypes, testimonialStatusLabels, type ContributionType } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
 import { formatLongDate } from "~/lib/dates";
-import { paths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 export { loader } from "./dashboard.server";
 
 /** Each type's admin list: every figure links to it, filtered. */
 const LISTS: Record<ContributionType, string> = {
-  reflection: paths.adminReflections,
-  map_comment: paths.adminMapComments,
-  testimonial: paths.adminTestimonials,
+  reflection: adminPaths.adminReflections,
+  map_comment: adminPaths.adminMapComments,
+  testimonial: adminPaths.adminTestimonials,
 };
 const TYPE_LABELS: Record<ContributionType, string> = {
   reflection: "Reflexions",
@@ -39,11 +39,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // The first card is the moderation queue's own count (every type, as /admin/moderacio counts
   // it), not the testimonials' pending ones: those are in the testimonials panel below.
   const cards: [string, number, string][] = [
-    ["Aportacions pendents de moderació", loaderData.waiting, paths.adminModeration],
+    ["Aportacions pendents de moderació", loaderData.waiting, adminPaths.adminModeration],
     ["Total testimonis", totals.byType.testimonial, LISTS.testimonial],
     ["Reflexions", totals.byType.reflection, LISTS.reflection],
     ["Comentaris al mapa", totals.byType.map_comment, LISTS.map_comment],
-    ["Subscriptors confirmats", newsletter.confirmed, `${paths.adminSubscribers}?estat=confirmed`],
+    ["Subscriptors confirmats", newsletter.confirmed, `${adminPaths.adminSubscribers}?estat=confirmed`],
   ];
   const period = granularity === "day" ? "dia" : "setmana";
   return (
@@ -123,11 +123,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <Panel title="Creixement de la newsletter">
         <p className="text-sm">
-          <Link to={`${paths.adminSubscribers}?estat=confirmed`} className={figureLink}>
+          <Link to={`${adminPaths.adminSubscribers}?estat=confirmed`} className={figureLink}>
             {n(newsletter.confirmed)} confirmades
           </Link>{" "}
           ·{" "}
-          <Link to={`${paths.adminSubscribers}?estat=pending`} className={figureLink}>
+          <Link to={`${adminPaths.adminSubscribers}?estat=pending`} className={figureLink}>
             {n(newsletter.pending)} pendents de confirmar
           </Link>
         </p>
@@ -142,7 +142,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           columns={["Setmana (des de)", "Altes", "Total acumulat"]}
           rows={newsletter.series.map((w) => [
             dayMonth(w.from),
-            <Link key="a" to={`${paths.adminSubscribers}${range(w.from, w.to)}`} className={figureLink}>
+            <Link key="a" to={`${adminPaths.adminSubscribers}${range(w.from, w.to)}`} className={figureLink}>
               {n(w.added)}
             </Link>,
             n(w.total),
@@ -207,7 +207,7 @@ const n_ = (x: number, one: string, many: string) => (x === 1 ? `1 ${one}` : `${
 
 /** What needs doing, first on the dashboard (issue 27, item 13). */
 function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
-  const calendar = `${paths.adminSettings}#calendar-settings`;
+  const calendar = `${adminPaths.adminSettings}#calendar-settings`;
   const days = deadline.daysLeft === 0 ? "avui és l'últim dia" : `queden ${n_(deadline.daysLeft ?? 0, "dia", "dies")}`;
   const deadlineItem = deadline.needsDate ? (
     <TodoItem tone="todo" text="La consulta no té data de tancament: la web no n'anuncia cap." to={calendar} action="Indica la data" />
@@ -244,7 +244,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
         <TodoItem
           tone={waiting > 0 ? "todo" : "ok"}
           text={waiting > 0 ? `${n_(waiting, "aportació espera", "aportacions esperen")} moderació.` : "Cap aportació no espera moderació."}
-          to={paths.adminModeration}
+          to={adminPaths.adminModeration}
           action="Modera"
         />
         <TodoItem
@@ -254,7 +254,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
               ? `${n_(reported, "aportació publicada té", "aportacions publicades tenen")} denúncies per revisar.`
               : "Cap aportació publicada no té denúncies."
           }
-          to={`${paths.adminModeration}?estat=published&denunciades=1`}
+          to={`${adminPaths.adminModeration}?estat=published&denunciades=1`}
           action="Revisa les denúncies"
         />
         {deadlineItem}
@@ -265,7 +265,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
               ? `${n_(unsent, "newsletter no s'ha acabat", "newsletters no s'han acabat")} d'enviar (en curs o amb enviaments fallits).`
               : "Cap newsletter pendent d'enviar."
           }
-          to={paths.adminNewsletterSend}
+          to={adminPaths.adminNewsletterSend}
           action="Newsletter"
         />
       </ul>
@@ -273,7 +273,7 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
         <span>Totes les aportacions en una taula:</span>
         {(["csv", "xlsx"] as const).map((format) => (
           <Button key={format} asChild variant="outline" size="sm">
-            <a href={`${paths.adminExports}/contributions.${format}`} download>
+            <a href={`${adminPaths.adminExports}/contributions.${format}`} download>
               <Download aria-hidden="true" />
               <span className="sr-only">Exporta totes les aportacions en </span>
               {format === "csv" ? "CSV" : "Excel"}
@@ -351,9 +351,9 @@ function DataTable({ caption, columns, rows }: { caption: string; columns: strin
 
 const QUICK_LINKS = [
   // Worded apart from the navigation, so each link has a name of its own.
-  ["Moderació d'àudios", paths.adminTestimonials],
-  ["Aportacions escrites", paths.adminReflections],
-  ["Agenda", paths.adminActivities],
-  ["Audiovisuals per àmbit", paths.adminVideos],
-  ["Imatge de portada", paths.adminHomeBackground],
+  ["Moderació d'àudios", adminPaths.adminTestimonials],
+  ["Aportacions escrites", adminPaths.adminReflections],
+  ["Agenda", adminPaths.adminActivities],
+  ["Audiovisuals per àmbit", adminPaths.adminVideos],
+  ["Imatge de portada", adminPaths.adminHomeBackground],
 ] as const;

@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
@@ -8,7 +9,6 @@ import { setFlash } from "~/infra/flash.server";
 import { FormError, readForm } from "~/infra/forms.server";
 import { attemptSucceeded, countAttempt, refundAttempt, throttledMessage } from "~/infra/login-throttle.server";
 import { HashingBusyError } from "~/infra/password.server";
-import { paths } from "~/lib/routes";
 
 // Accepting an invitation (decision 032): the link's token names a pending invitation; the
 // password chosen here creates the account, signs it in once, and spends the link. Each post is
@@ -60,5 +60,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await completeSignIn(context, user, request, "invitation"));
   headers.append("Set-Cookie", await setFlash(context, "welcome"));
-  return redirect(paths.adminAccount, { headers });
+  return redirect(adminPaths.adminAccount, { headers });
 }

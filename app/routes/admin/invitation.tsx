@@ -1,8 +1,8 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { AuthScreen } from "~/components/admin/auth-screen";
 import { FormAlert, InputField, SubmitButton } from "~/components/form-field";
-import { paths } from "~/lib/routes";
 
 export { loader, action } from "./invitation.server";
 
@@ -19,7 +19,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
             Aquest enllaç d'invitació no és vàlid, ja s'ha fet servir o ha caducat. Demana'n un de nou a un administrador.
           </p>
           <p className="mt-4 text-sm">
-            <Link className="font-semibold text-brand-dark underline" to={paths.adminLogin}>
+            <Link className="font-semibold text-brand-dark underline" to={adminPaths.adminLogin}>
               Ves a l'inici de sessió
             </Link>
           </p>

@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
@@ -6,7 +7,6 @@ import { readFlash, setFlash } from "~/infra/flash.server";
 import { FormError, readForm } from "~/infra/forms.server";
 import { attemptSucceeded, countAttempt, refundAttempt, throttledMessage } from "~/infra/login-throttle.server";
 import { HashingBusyError } from "~/infra/password.server";
-import { paths } from "~/lib/routes";
 import { getAdminSession } from "~/infra/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "failed") return data({ error: LOGIN_FAILED }, { status: 401 });
   await attemptSucceeded(context, email);
   // The second step: the code of the authenticator app (decision 033).
-  if (result.kind === "second-factor") return redirect(paths.adminSecondFactor, { headers: { "Set-Cookie": result.cookie } });
+  if (result.kind === "second-factor") return redirect(adminPaths.adminSecondFactor, { headers: { "Set-Cookie": result.cookie } });
   const headers = new Headers();
   headers.append("Set-Cookie", result.cookie);
   headers.append("Set-Cookie", await setFlash(context, "welcome"));

@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { paths } from "~/lib/routes";
@@ -16,14 +17,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const toHome = form?.redirectTo === paths.home;
   const session = await getAdminSession(request, context);
-  if (!session) return redirect(toHome ? paths.home : paths.adminLogin);
+  if (!session) return redirect(toHome ? paths.home : adminPaths.adminLogin);
   const headers = new Headers();
   headers.append("Set-Cookie", await endAllSessions(context, session.user.id));
   if (toHome) return redirect(paths.home, { headers });
   headers.append("Set-Cookie", await setFlash(context, "signed-out"));
-  return redirect(paths.adminLogin, { headers });
+  return redirect(adminPaths.adminLogin, { headers });
 }
 
 export function loader() {
-  return redirect(paths.adminLogin);
+  return redirect(adminPaths.adminLogin);
 }

@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { setTimeout as sleep } from "node:timers/promises";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/second-factor";
@@ -21,7 +22,6 @@ import {
   asCodeAttempt,
   type CodeAttempt,
 } from "~/infra/login-throttle.server";
-import { paths } from "~/lib/routes";
 import { acceptTotp, spendRecoveryCode } from "~/infra/totp.server";
 
 // The sign-in's second step (decision 033): the code of the authenticator app, or a recovery code.
@@ -30,7 +30,7 @@ export const CODE_FAILED = "El codi no és correcte o ha caducat.";
 export const STEP_EXPIRED = "Ha passat massa temps: torna a entrar amb el correu i la contrasenya.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await pendingSecondFactor(request, context))) throw redirect(paths.adminLogin);
+  if (!(await pendingSecondFactor(request, context))) throw redirect(adminPaths.adminLogin);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { adminPaths } from "~/lib/admin-paths";
 import { ChevronDown, CircleUser, Loader2, LogOut, Menu, UserCog } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useSubmit } from "react-router";
@@ -15,7 +16,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { paths } from "~/lib/routes";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
@@ -141,7 +141,7 @@ function AccountMenu({ email, role }: { email: string; role: AdminRole }) {
             {ACCOUNT_SCREEN.label}
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void submit(null, { method: "post", action: paths.adminLogout })}>
+        <DropdownMenuItem onSelect={() => void submit(null, { method: "post", action: adminPaths.adminLogout })}>
           <LogOut aria-hidden="true" />
           Sortir
         </DropdownMenuItem>
