@@ -1,14 +1,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Locale } from "~/i18n/locales";
+import { WithMessages } from "~/test/i18n";
 import { ErrorBoundary } from "./root";
 
 type Props = Parameters<typeof ErrorBoundary>[0];
-const render = (error: unknown) =>
+const render = (error: unknown, locale: Locale = "ca") =>
   renderToStaticMarkup(
-    <MemoryRouter>
-      <ErrorBoundary {...({ error, params: {} } as unknown as Props)} />
-    </MemoryRouter>,
+    <WithMessages locale={locale}>
+      <MemoryRouter initialEntries={[locale === "ca" ? "/x" : `/${locale}/x`]}>
+        <ErrorBoundary {...({ error, params: {} } as unknown as Props)} />
+      </MemoryRouter>
+    </WithMessages>,
   );
 /** What React Router gives the boundary for a POST to a page without an action. */
 const routeError = (status: number, statusText: string) => ({ status, statusText, internal: true, data: "", error: new Error(statusText) });
@@ -45,5 +49,17 @@ describe("the root error boundary", () => {
     const logged = vi.spyOn(console, "error").mockReturnValue();
     expect(render(new Error("trencat"))).toContain("Hi ha hagut un error inesperat");
     expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it("speaks the address's language: Spanish under /es, English under /en, the spec's 404 line in English in each", () => {
+    const es = render(routeError(404, "Not Found"), "es");
+    expect(es).toContain("Oops! Page not found");
+    expect(es).toContain("No hemos encontrado esta página.");
+    expect(es).toMatch(/<a [^>]*href="\/es"[^>]*>Return to Home<\/a>/);
+    expect(es).toMatch(/<a [^>]*href="\/es\/aportaciones"[^>]*>todas las aportaciones<\/a>/);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const en = render(new Error("broken"), "en");
+    expect(en).toContain("Something went wrong");
+    expect(en).toMatch(/<a [^>]*href="\/en"[^>]*>Back to the home page<\/a>/);
   });
 });

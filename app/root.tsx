@@ -1,9 +1,21 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorContent } from "~/components/error-content";
 import { FONT_FACES, fontPreload } from "~/lib/fonts";
 import { useNonce } from "~/lib/nonce";
+import { clientMessages } from "~/i18n/catalogues.server";
+import { localeOf } from "~/i18n/locales";
+import { I18nProvider, metaContext, type RootData } from "~/i18n/react";
 import { seoFor } from "~/lib/seo";
 import { useHydrated } from "~/lib/utils";
 import appCssInline from "./app.css?inline";
@@ -14,16 +26,24 @@ import appCssUrl from "./app.css?url";
 // hot reload. The typeface's Latin file is preloaded (app/lib/fonts.ts).
 export const links: Route.LinksFunction = () => [fontPreload, ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : [])];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.env.PUBLIC_URL };
+// The page's language comes from its address (decision 059): its compiled messages travel once,
+// with the first page, and again only when a navigation changes the language.
+export function loader({ context, request }: Route.LoaderArgs): RootData {
+  const pathname = new URL(request.url).pathname;
+  const locale = pathname === "/admin" || pathname.startsWith("/admin/") ? "ca" : localeOf(pathname);
+  return { publicUrl: context.env.PUBLIC_URL, locale, messages: clientMessages(locale) };
 }
 
-// The public URL never changes while the server runs, so navigations leave this loader out: a
-// page whose data cannot be fetched (a phone that loses its connection) then fails below the
-// public layout, whose error page keeps the header and the footer.
-export const shouldRevalidate = () => false;
+// The public URL never changes while the server runs, so navigations within one language leave
+// this loader out: a page whose data cannot be fetched (a phone that loses its connection) then
+// fails below the public layout, whose error page keeps the header and the footer.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  localeOf(currentUrl.pathname) !== localeOf(nextUrl.pathname);
 
-export const meta: Route.MetaFunction = ({ location, loaderData }) => seoFor(location.pathname, loaderData?.publicUrl ?? "");
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const { publicUrl, t } = metaContext(matches);
+  return seoFor(location.pathname, publicUrl, t);
+};
 
 declare global {
   interface Window {
@@ -31,6 +51,8 @@ declare global {
     __pressedEarly?: EventTarget | null;
   }
 }
+
+const NO_MESSAGES = {};
 
 const Toaster = lazy(() => import("~/components/ui/sonner"));
 
@@ -45,6 +67,9 @@ function DeferredToaster() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce() || undefined;
+  const data = useRouteLoaderData<typeof loader>("root");
+  const pathLocale = localeOf(useLocation().pathname);
+  const locale = data?.locale ?? pathLocale;
   // Hydration waits for the page to load (decision 014): <html data-hydrated> says it is done, for
   // the end-to-end tests and anyone measuring the page. A button pressed before (a dialog's, the
   // menu's: they need the scripts) is pressed again now.
@@ -57,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     if (button && (button.type === "button" || !button.form) && button.isConnected && !button.disabled) button.click();
   }, []);
   return (
-    <html lang="ca">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,7 +98,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body>
-        {children}
+        <I18nProvider locale={locale} messages={data?.messages ?? NO_MESSAGES}>
+          {children}
+        </I18nProvider>
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

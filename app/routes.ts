@@ -1,17 +1,21 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SHELL, type AdminScreen } from "./domain/admin-screens";
+import { PREFIXED_LOCALES } from "./i18n/locales";
 import { PUBLIC_PAGES } from "./lib/routes";
 
 /** An admin screen's route, inside prefix("admin"). */
 const adminRoute = ({ path, file }: AdminScreen) => (path === "/admin" ? index(file) : route(path.slice("/admin/".length), file));
 
 // The whole site map in one place. Public pages share the header and footer layout and are
-// declared once, in the site registry (lib/routes.ts); the back office has its own shell, and
+// declared once, in the site registry (lib/routes.ts), which gives each its address in Catalan,
+// Spanish and English; the back office has its own shell, and
 // every admin route checks the session on the server.
 export default [
   layout("routes/public-layout.tsx", [
     ...PUBLIC_PAGES.map(({ path, file, id }) => (path === "/" ? index(file, { id }) : route(path.slice(1), file, { id }))),
-    // Any other address: the not-found page, with the site's header and footer.
+    // Any other address: the not-found page, with the site's header and footer, in the language
+    // of the address's prefix.
+    ...PREFIXED_LOCALES.map((l) => route(`${l}/*`, "routes/not-found.tsx", { id: `routes/not-found.${l}` })),
     route("*", "routes/not-found.tsx"),
   ]),
   // The back office, from its registry (domain/admin-screens.ts): the screens inside its shell,

@@ -2,16 +2,21 @@ import { Link } from "react-router";
 import { resetConsent } from "~/lib/cookie-consent";
 import { DEFAULT_COLLABORATORS, type PublicFooter } from "~/lib/footer";
 import { InlineMarkdown } from "~/lib/inline-markdown";
-import { FOOTER_NAV } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
+import { footerNav, SITE_NAME } from "~/lib/routes";
 
 const FOOTER_TARGET = "inline-flex min-h-11 items-center underline-offset-2 hover:underline";
 
 export function SiteFooter({ footer }: { footer: PublicFooter }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <footer className="mt-16 bg-ink text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
         <div className="space-y-3">
-          <p className="text-lg font-bold">Al Penedès, la bici ens mou!</p>
+          <p lang="ca" className="text-lg font-bold">
+            {SITE_NAME}
+          </p>
           <p className="whitespace-pre-line text-white/90">
             <InlineMarkdown text={footer.footerText} />
           </p>
@@ -26,7 +31,7 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
             // A new site has no logos yet: the campaign's partners' image (spec §1), by default.
             <img
               src={DEFAULT_COLLABORATORS.src}
-              alt={DEFAULT_COLLABORATORS.alt}
+              alt={t("public.footer.collaboratorsAlt")}
               width={1720}
               height={200}
               loading="lazy"
@@ -60,19 +65,19 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
           )}
         </div>
       </div>
-      <nav aria-label="Enllaços del peu" className="border-t border-white/15">
+      <nav aria-label={t("public.shell.footerNav")} className="border-t border-white/15">
         {/* Each link a 44 px target (issue 27, item 12). */}
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 px-4 py-2 text-sm">
-          {FOOTER_NAV.map((item) => (
+          {footerNav(locale).map((item) => (
             <li key={item.to}>
               <Link to={item.to} className={FOOTER_TARGET}>
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           ))}
           <li>
             <button type="button" onClick={resetConsent} className={FOOTER_TARGET}>
-              Configurar Cookies
+              {t("public.shell.cookieSettings")}
             </button>
           </li>
         </ul>

@@ -2,8 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { FOOTER_NAV, HEADER_NAV, PAGE_PARAMS, PAGES, PUBLIC_PAGES, PUBLIC_PATHS } from "./routes";
-import { SEO_ENTRIES } from "./seo";
+import { translators } from "~/i18n/catalogues.server";
+import { LOCALES } from "~/i18n/locales";
+import { alternatesOf, footerNav, headerNav, PAGE_PARAMS, PAGES, PUBLIC_PAGES, PUBLIC_PATHS } from "./routes";
+import { SEO_PATHS } from "./seo";
 
 type Entry = (typeof routes)[number];
 
@@ -13,7 +15,10 @@ function publicRoutes(): string[] {
   const walk = (entries: Entry[], base: string) => {
     for (const entry of entries) {
       const full = entry.path ? `${base}/${entry.path}`.replace(/\/+/g, "/") : base;
-      if (full.startsWith("/admin") || ["/robots.txt", "/sitemap.xml", "/agenda/:file", "/api/map-comments.geojson", "/*"].includes(full))
+      if (
+        full.startsWith("/admin") ||
+        ["/robots.txt", "/sitemap.xml", "/agenda/:file", "/api/map-comments.geojson", "/*", "/es/*", "/en/*"].includes(full)
+      )
         continue;
       if (entry.index || entry.path) out.push(`${full || "/"} ${entry.file}`);
       if (entry.children) walk(entry.children, full);
@@ -30,9 +35,9 @@ describe("the site registry", () => {
   });
 
   it("gives every page but those titled by their own loader (landings, the newsletter's links) its SEO entry; the sitemap lists the indexable ones", () => {
-    const withoutSeo = PUBLIC_PAGES.filter((p) => !p.seo).map((p) => p.path);
+    const withoutSeo = PUBLIC_PAGES.filter((p) => !p.seo && p.locale === "ca").map((p) => p.path);
     expect(withoutSeo).toEqual([PAGES.landing.path, PAGES.newsletterConfirm.path, PAGES.newsletterUnsubscribe.path]);
-    expect(Object.keys(SEO_ENTRIES)).toHaveLength(PUBLIC_PAGES.length - 3);
+    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 3 * LOCALES.length);
     expect(PUBLIC_PATHS).toEqual(PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path));
   });
 
@@ -44,13 +49,27 @@ describe("the site registry", () => {
     }
   });
 
-  it("links the header and the footer to registered pages (or a section of the home page)", () => {
+  it("links the header and the footer to registered pages (or a section of the home page), in each language", () => {
     const known = new Set(PUBLIC_PAGES.map((p) => p.path));
-    for (const item of [...HEADER_NAV, ...FOOTER_NAV]) {
-      expect(item.label, item.to).toMatch(/\S/);
-      expect(known.has(item.to.split("#")[0]!), item.to).toBe(true);
-    }
-    expect(HEADER_NAV.map((i) => i.label)).toEqual(["DIGUES LA TEVA", "SEGUEIX LA VIVI", "AGENDA", "SABER-NE MÉS"]);
-    expect(FOOTER_NAV.map((i) => i.label)).toEqual(["Recursos", "Avís legal i privacitat", "Política de cookies"]);
+    for (const locale of LOCALES)
+      for (const item of [...headerNav(locale), ...footerNav(locale)]) {
+        expect(translators[locale](item.label), item.to).toMatch(/\S/);
+        expect(known.has(item.to.split("#")[0]!.replace(/\/$/, "") || "/"), item.to).toBe(true);
+        expect(PUBLIC_PAGES.find((p) => p.path === (item.to.split("#")[0]!.replace(/\/$/, "") || "/"))?.locale, item.to).toBe(locale);
+      }
+    const t = translators.ca;
+    expect(headerNav("ca").map((i) => t(i.label))).toEqual(["DIGUES LA TEVA", "SEGUEIX LA VIVI", "AGENDA", "SABER-NE MÉS"]);
+    expect(footerNav("ca").map((i) => t(i.label))).toEqual(["Recursos", "Avís legal i privacitat", "Política de cookies"]);
+  });
+
+  it("gives every page an address in each language, Catalan unchanged at the root, and finds its alternates from any of them", () => {
+    expect(PUBLIC_PAGES.filter((p) => p.locale === "ca").map((p) => p.path)).toEqual(Object.values(PAGES).map((p) => p.path));
+    for (const locale of ["es", "en"] as const)
+      for (const p of PUBLIC_PAGES.filter((q) => q.locale === locale)) expect(p.path, p.name).toMatch(new RegExp(`^/${locale}(/|$)`));
+    expect(alternatesOf("/testimonis")).toEqual({ ca: "/testimonis", es: "/es/testimonios", en: "/en/testimonials" });
+    expect(alternatesOf("/en/about/")).toEqual({ ca: "/de-que-va", es: "/es/de-que-va", en: "/en/about" });
+    expect(alternatesOf("/es")).toEqual({ ca: "/", es: "/es", en: "/en" });
+    expect(alternatesOf("/es/landing/estiu")).toEqual({ ca: "/landing/estiu", es: "/es/landing/estiu", en: "/en/landing/estiu" });
+    expect(alternatesOf("/no-existeix")).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PATHS, SEO_ENTRIES, seoFor } from "./seo";
+import { translators } from "~/i18n/catalogues.server";
+import { PUBLIC_PATHS, SEO_PATHS, seoFor as seoIn } from "./seo";
+
+const seoFor = (path: string, base: string) =>
+  seoIn(path, base, translators[path.startsWith("/es") ? "es" : path.startsWith("/en") ? "en" : "ca"]);
+const CA_SEO_PATHS = SEO_PATHS.filter((p) => !/^\/(es|en)(\/|$)/.test(p));
 
 const BASE = "https://bici.example.cat";
 const content = (meta: ReturnType<typeof seoFor>, name: string) =>
@@ -11,12 +16,15 @@ const canonical = (meta: ReturnType<typeof seoFor>) =>
 const FORM_PAGES = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar", "/denuncia"];
 
 describe("seoFor", () => {
-  it("gives each public page its own title, description and keywords, indexed, with its canonical URL", () => {
-    const pages = Object.keys(SEO_ENTRIES);
-    const metas = pages.map((path) => seoFor(path, BASE));
-    for (const key of ["title", "description", "keywords"]) {
-      const values = metas.map((m) => (key === "title" ? title(m) : content(m, key)));
-      expect(new Set(values).size, key).toBe(pages.length);
+  it("gives each public page its own title, description and keywords in each language, indexed, with its canonical URL", () => {
+    for (const prefix of ["", "/es", "/en"]) {
+      const pages = SEO_PATHS.filter((p) => (prefix ? p === prefix || p.startsWith(`${prefix}/`) : CA_SEO_PATHS.includes(p)));
+      expect(pages).toHaveLength(CA_SEO_PATHS.length);
+      const metas = pages.map((path) => seoFor(path, BASE));
+      for (const key of ["title", "description", "keywords"]) {
+        const values = metas.map((m) => (key === "title" ? title(m) : content(m, key)));
+        expect(new Set(values).size, `${prefix} ${key}`).toBe(pages.length);
+      }
     }
     const participa = seoFor("/participa", BASE);
     expect(title(participa)).toBe("Digues la teva | Al Penedès, la bici ens mou!");
@@ -51,6 +59,23 @@ describe("seoFor", () => {
   it("lists the indexable public pages for the sitemap", () => {
     expect(PUBLIC_PATHS).toContain("/");
     expect(PUBLIC_PATHS).toContain("/aportacions");
-    expect(PUBLIC_PATHS).toHaveLength(Object.keys(SEO_ENTRIES).length - FORM_PAGES.length);
+    expect(PUBLIC_PATHS).toHaveLength(SEO_PATHS.length - 3 * FORM_PAGES.length);
+    expect(CA_SEO_PATHS).toHaveLength(SEO_PATHS.length / 3);
+  });
+
+  it("names the page's alternates in the three languages and x-default, and its language's og:locale", () => {
+    const links = (meta: ReturnType<typeof seoFor>) =>
+      meta
+        .filter((m) => "rel" in m && m.rel === "alternate")
+        .map((m) => `${(m as { hrefLang: string }).hrefLang} ${(m as { href: string }).href}`);
+    const expected = [`ca ${BASE}/participa`, `es ${BASE}/es/participa`, `en ${BASE}/en/take-part`, `x-default ${BASE}/participa`];
+    expect(links(seoFor("/participa", BASE))).toEqual(expected);
+    expect(links(seoFor("/en/take-part", BASE))).toEqual(expected);
+    const en = seoFor("/en/take-part", BASE);
+    expect(title(en)).toBe("Have your say | Al Penedès, la bici ens mou!");
+    expect(canonical(en)).toBe(`${BASE}/en/take-part`);
+    expect(en.find((m) => "property" in m && m.property === "og:locale")).toEqual({ property: "og:locale", content: "en_GB" });
+    expect(links(seoFor("/es/participa/mapa", BASE))).toEqual([]);
+    expect(links(seoFor("/admin", BASE))).toEqual([]);
   });
 });

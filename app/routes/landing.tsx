@@ -15,7 +15,8 @@ import { landings } from "~/db/schema";
 import { activeBackground, embeds, listActivities } from "~/models/content.server";
 import { errorFields, log } from "~/infra/log.server";
 import { paths } from "~/lib/routes";
-import { SITE_NAME, seoFor } from "~/lib/seo";
+import { metaContext } from "~/i18n/react";
+import { pageTitle, seoFor } from "~/lib/seo";
 import { markdownToText } from "~/lib/markdown-text";
 
 /** The shape landingSchema (admin-schemas.ts) gives every slug; kept here so that this public
@@ -42,11 +43,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
-  const publicUrl = (matches[0]?.loaderData as { publicUrl?: string } | undefined)?.publicUrl ?? "";
-  if (!loaderData) return seoFor(location.pathname, publicUrl);
+  const { publicUrl, t } = metaContext(matches);
+  if (!loaderData) return seoFor(location.pathname, publicUrl, t);
   const description = markdownToText(loaderData.landing.description).replace(/\s+/g, " ").slice(0, 160);
-  return seoFor(location.pathname, publicUrl, {
-    title: `${loaderData.landing.title} | ${SITE_NAME}`,
+  return seoFor(location.pathname, publicUrl, t, {
+    title: pageTitle(loaderData.landing.title),
     description: description || undefined,
   });
 };

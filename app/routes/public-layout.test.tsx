@@ -13,6 +13,7 @@ import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { createTestContext } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
+import { WithMessages } from "~/test/i18n";
 import * as root from "~/root";
 import * as landing from "./landing";
 import * as publicLayout from "./public-layout";
@@ -79,7 +80,14 @@ describe.each(testBackends())("public error page on %s", (backend) => {
     const context = await handler.query(new Request(`http://127.0.0.1:3000${path}`));
     if (context instanceof Response) throw new Error(`unexpected redirect from ${path}`);
     const router = createStaticRouter(handler.dataRoutes, context);
-    return { status: context.statusCode, html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />) };
+    return {
+      status: context.statusCode,
+      html: renderToString(
+        <WithMessages>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </WithMessages>,
+      ),
+    };
   }
   const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
 

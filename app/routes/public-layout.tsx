@@ -10,6 +10,7 @@ import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
 import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
 import { getAdminSession } from "~/infra/session.server";
+import { useT } from "~/i18n/react";
 
 // Every new page starts at the top: <ScrollRestoration> in root.tsx jumps to the top on each
 // navigation (and back to where you were on Back). Links to a section of the home page
@@ -34,10 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function PublicShell({ isAdmin, footer, children }: { isAdmin: boolean; footer: PublicFooter; children: ReactNode }) {
+  const t = useT();
   return (
     <>
       <a href="#contingut" className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Vés al contingut
+        {t("public.shell.skipToContent")}
       </a>
       <SiteHeader isAdmin={isAdmin} />
       <main id="contingut" tabIndex={-1} className="outline-none">

@@ -1,21 +1,30 @@
 import type { Route } from "./+types/sitemap";
 import { activeLandingSlugs } from "~/models/content.server";
-import { paths, PUBLIC_PATHS } from "~/lib/routes";
+import { LOCALES } from "~/i18n/locales";
+import { alternatesOf, localePaths, PUBLIC_PATHS } from "~/lib/routes";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The public pages and every active landing. */
+/** The public pages and every active landing, in each language, each naming its alternates
+ * (decision 059) as search engines read them: xhtml:link with hreflang, x-default the Catalan one. */
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.env.PUBLIC_URL;
   const landings = await activeLandingSlugs(context.db);
   const urls = [
-    ...PUBLIC_PATHS.map((path) => ({ loc: `${base}${path}`, lastmod: null as string | null })),
-    ...landings.map((l) => ({ loc: `${base}${paths.landing(l.slug)}`, lastmod: l.updatedAt.toISOString().slice(0, 10) })),
+    ...PUBLIC_PATHS.map((path) => ({ path, lastmod: null as string | null })),
+    ...landings.flatMap((l) =>
+      LOCALES.map((locale) => ({ path: localePaths(locale).landing(l.slug), lastmod: l.updatedAt.toISOString().slice(0, 10) })),
+    ),
   ];
+  const link = (lang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(`${base}${path}`)}"/>`;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls.map((u) => {
+      const alternates = alternatesOf(u.path);
+      const links = alternates ? [...LOCALES.map((l) => link(l, alternates[l])), link("x-default", alternates.ca)].join("") : "";
+      return `  <url><loc>${escapeXml(`${base}${u.path}`)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}${links}</url>`;
+    }),
     "</urlset>",
     "",
   ].join("\n");

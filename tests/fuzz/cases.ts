@@ -1,6 +1,8 @@
 // The malformed requests of the fuzz test (tests/fuzz/fuzz.ts), category by category, from a seed.
 import { spawnSync } from "node:child_process";
-import { PUBLIC_PATHS, SEO_ENTRIES } from "../../app/lib/seo";
+import { PUBLIC_PATHS, SEO_PATHS } from "../../app/lib/seo";
+import { LOCALES } from "../../app/i18n/locales";
+import { localePaths } from "../../app/lib/routes";
 import { ADMIN_SCREEN_LIST, ADMIN_SCREENS as REGISTRY, addressOf, screenAddresses, type AdminScreen } from "../../app/domain/admin-screens";
 import { TRAVERSAL_ATTEMPTS } from "../support";
 
@@ -106,13 +108,16 @@ const utf8 = (s: string) => Buffer.from(s, "utf8");
 // The public pages (the sitemap's, from app/lib/seo.ts), a landing that does not exist, the pages of
 // the forms for visitors without JavaScript, and a path that matches nothing.
 export const PAGES: string[] = [
+  // Every page in the three languages (decision 059).
   ...PUBLIC_PATHS,
-  "/landing/no-existeix",
-  ...Object.keys(SEO_ENTRIES).filter((p) => !PUBLIC_PATHS.includes(p)),
-  // The newsletter's e-mail links, with a token that is not one (decision 023).
-  "/newsletter/confirma/no-es-un-enllac",
-  "/newsletter/baixa/no-es-un-enllac",
-  "/no-existeix",
+  ...SEO_PATHS.filter((p) => !PUBLIC_PATHS.includes(p)),
+  ...LOCALES.flatMap((l) => [
+    localePaths(l).landing("no-existeix"),
+    // The newsletter's e-mail links, with a token that is not one (decision 023).
+    localePaths(l).newsletterConfirm("no-es-un-enllac"),
+    localePaths(l).newsletterUnsubscribe("no-es-un-enllac"),
+    `${l === "ca" ? "" : `/${l}`}/no-existeix`,
+  ]),
 ];
 export const RESOURCES = [
   "/robots.txt",

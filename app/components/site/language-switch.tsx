@@ -1,0 +1,45 @@
+import { Link, useLocation } from "react-router";
+import { useLocale, useT } from "~/i18n/react";
+import { LOCALE_NAMES, LOCALES } from "~/i18n/locales";
+import { alternatesOf, localePaths } from "~/lib/routes";
+import { cn } from "~/lib/utils";
+
+/** The same page in the other languages (decision 059): plain links, so it works without
+ * JavaScript and needs no cookie. An address that is no page of the registry (a 404) leads to
+ * each language's home page. The query (a list's filter, its page) is kept. */
+export function LanguageSwitch({ onSelect, className }: { onSelect?: () => void; className?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  const alternates = alternatesOf(pathname);
+  return (
+    <ul aria-label={t("public.shell.language")} className={cn("flex items-center gap-1", className)}>
+      {LOCALES.map((l) => (
+        <li key={l}>
+          {l === locale ? (
+            <span
+              aria-current="true"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center px-2 text-sm font-bold text-brand-dark"
+            >
+              <span aria-hidden="true">{l.toUpperCase()}</span>
+              <span className="sr-only" lang={l}>
+                {LOCALE_NAMES[l]}
+              </span>
+            </span>
+          ) : (
+            <Link
+              to={`${alternates?.[l] ?? localePaths(l).home}${alternates ? search : ""}`}
+              lang={l}
+              hrefLang={l}
+              onClick={onSelect}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-bold text-ink underline-offset-4 hover:bg-brand-soft hover:text-brand-dark hover:underline focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+            >
+              <span aria-hidden="true">{l.toUpperCase()}</span>
+              <span className="sr-only">{LOCALE_NAMES[l]}</span>
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
