@@ -27,9 +27,9 @@ describe("the guides", () => {
     expect(guides.sort()).toEqual([
       "README.md",
       "add-a-field-to-a-contribution.md",
-      "add-a-text.md",
       "add-a-public-page.md",
       "add-a-table-that-stores-files.md",
+      "add-a-text.md",
       "add-an-admin-screen.md",
     ]);
   });
