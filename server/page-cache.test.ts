@@ -37,6 +37,9 @@ describe("pageKey", () => {
     expect(key("/testimonis?utm_medium=xarxes&ambit=infants&ambit=laboral")).toBe("/testimonis?ambit=infants");
     expect(key("/testimonis?ambit=")).toBe("/testimonis?ambit=");
     expect(key("/aportacions?pagina=2&x=1&tipus=reflection")).toBe("/aportacions?tipus=reflection&pagina=2");
+    // The same page in another language reads the same parameters, under its own key (decision 059).
+    expect(key("/es/aportaciones?pagina=2&x=1&tipus=reflection")).toBe("/es/aportaciones?tipus=reflection&pagina=2");
+    expect(key("/en/testimonials?ambit=infants&utm_source=x")).toBe("/en/testimonials?ambit=infants");
   });
 
   it("keeps them, and React Router's own, for a page's data and for route discovery on a client-side navigation", () => {
@@ -49,12 +52,16 @@ describe("pageKey", () => {
   });
 
   it("gives every path no route knows the one key of the not-found page (issue 19, defect 6)", () => {
-    const routeOf: RouteOf = (path) => (path.startsWith("/no-") ? null : { id: path, canonical: path });
+    const routeOf: RouteOf = (path) => (/^\/((es|en)\/)?no-/.test(path) ? null : { id: path, canonical: path });
     const keyOf = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"), routeOf);
     expect(keyOf("/no-existeix-1")).toBe(NOT_FOUND_KEY);
     expect(keyOf("/no-existeix-2?x=1")).toBe(NOT_FOUND_KEY);
     expect(keyOf("/no-existeix-3.data?_routes=x")).toBe(`${NOT_FOUND_KEY}.data`);
     expect(keyOf("/testimonis?ambit=infants")).toBe("/testimonis?ambit=infants");
+    // One per language (decision 059): a Spanish visitor never gets the Catalan page, nor the reverse.
+    expect(keyOf("/es/no-existe")).toBe(`/es${NOT_FOUND_KEY}`);
+    expect(keyOf("/en/no-such-page?x=1")).toBe(`/en${NOT_FOUND_KEY}`);
+    expect(keyOf("/no-english")).toBe(NOT_FOUND_KEY);
   });
 });
 
@@ -518,8 +525,9 @@ describe("other spellings and variants of a page (issue 29, item 8)", () => {
 
   it("every page's share of addresses fits in the cache together: no page's variants can push another page out", () => {
     // The public pages, robots.txt, sitemap.xml, the map's GeoJSON, an activity's calendar file, the
-    // not-found page, the root's data and React Router's route discovery (the back office is never kept).
-    const pages = PUBLIC_PAGES.length + 7;
+    // not-found page in each language, the root's data and React Router's route discovery (the back
+    // office is never kept). PUBLIC_PAGES holds each page in each language.
+    const pages = PUBLIC_PAGES.length + 9;
     expect(pages * MAX_KEYS_PER_PAGE).toBeLessThanOrEqual(MAX_ENTRIES);
   });
 

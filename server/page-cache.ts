@@ -7,6 +7,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // The query parameters public pages read, by path (the site registry). Any other parameter (a
 // campaign tag, a random one) is left out of the page's address before it is rendered and kept:
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
+import { localeOf, localePrefix } from "~/i18n/locales";
 import { PAGE_PARAMS } from "~/lib/routes";
 import { endOfDayInCatalonia } from "~/domain/consultation";
 import { targetPath } from "~/domain/request-path";
@@ -40,7 +41,7 @@ import { logRequest } from "./request-log";
 //   page being rendered share that one render.
 // - The contributor's own view: a write that named something sets a short-lived cookie
 //   (FRESH_COOKIE) whose requests skip the cache, so their next pages show what they wrote.
-// - Every address a route does not know (the not-found page) is kept under one key. The files of
+// - Every address a route does not know (the not-found page) is kept under one key per language. The files of
 //   the build (build/client: the favicon, the pictures) are never pages: the cache leaves them to
 //   the static files, whatever it holds (issue 27, item 1).
 // - A page is kept under its canonical address (its path as the route table writes it, the values
@@ -77,15 +78,19 @@ export const FRESH_SECONDS = 10;
 /** Kept pages: browsers revalidate each time (ETag); a CDN may keep them 2 s and serve them 2 s
  * more while it refreshes them (docs/deploy.md). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=2, stale-while-revalidate=2";
-/** The key of every not-found page. */
+/** The key of every not-found page (in Catalan; each language's is under its prefix: /es/404). */
 export const NOT_FOUND_KEY = "/404";
+const notFoundKey = (path: string) => `${localePrefix(localeOf(path))}${NOT_FOUND_KEY}`;
 
 const SKIP_CACHE_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_NAME}|${FRESH_COOKIE})=`);
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
-export const MAX_ENTRIES = 500;
+/** Each page in each of the three languages (decision 059) keeps its share: about 75 routes × 16.
+ * A kept page is about 150 KB (its HTML and its two compressed copies): 180 MB at the very most,
+ * reached only when every page's every variant is asked for. */
+export const MAX_ENTRIES = 1200;
 /** How many addresses one page (one route: its parameters' values, its data URL, every landing)
- * keeps at most. Each route of the site (about 30) fits its share of MAX_ENTRIES: variants of one
- * page push out only that page's other variants (issue 29, item 8). */
+ * keeps at most. Each route of the site (about 25 per language) fits its share of MAX_ENTRIES:
+ * variants of one page push out only that page's other variants (issue 29, item 8). */
 export const MAX_KEYS_PER_PAGE = 16;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -186,7 +191,10 @@ export function pageAddress(url: URL, routeOf: RouteOf = asSpelt): PageAddress {
   const data = url.pathname.endsWith(".data");
   const path = data ? url.pathname.slice(0, -".data".length) : url.pathname;
   const route = path === "/_root" ? { id: path, canonical: path } : routeOf(path);
-  if (!route) return { key: data ? `${NOT_FOUND_KEY}.data` : NOT_FOUND_KEY, group: NOT_FOUND_KEY, canonical: null };
+  if (!route) {
+    const key = notFoundKey(path);
+    return { key: data ? `${key}.data` : key, group: key, canonical: null };
+  }
   const names = [...(PAGE_PARAMS[route.canonical] ?? PAGE_PARAMS[route.id] ?? []), ...(data ? ["_routes", "index"] : [])];
   const query = new URLSearchParams();
   for (const name of names) {

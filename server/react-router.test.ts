@@ -10,6 +10,8 @@ const routes = {
   "routes/testimonis": { id: "routes/testimonis", path: "testimonis", parentId: "routes/public-layout" },
   "routes/landing": { id: "routes/landing", path: "landing/:slug", parentId: "routes/public-layout" },
   "routes/admin/login": { id: "routes/admin/login", path: "admin/login", parentId: "root" },
+  "routes/testimonis.es": { id: "routes/testimonis.es", path: "es/testimonios", parentId: "routes/public-layout" },
+  "routes/not-found.es": { id: "routes/not-found.es", path: "es/*", parentId: "routes/public-layout" },
   "routes/not-found": { id: "routes/not-found", path: "*", parentId: "root" },
 } as unknown as Parameters<typeof notFoundMatcher>[0]["routes"];
 
@@ -50,6 +52,10 @@ describe("notFoundMatcher", () => {
     expect(notFound("/admin/login")).toBe(false);
     expect(notFound("/no-existeix")).toBe(true);
     expect(notFound("/testimonis/de-mes")).toBe(true);
+    // Each language's not-found page is the not-found page too (decision 059): never a page of its own.
+    expect(notFound("/es/testimonios")).toBe(false);
+    expect(notFound("/es/no-existe")).toBe(true);
+    expect(routeMatcher({ routes })("/es/no-existe")).toBeNull();
   });
 
   it("matches a path against the route table once, not on every request for it (issue 12: it cost a cached page most of its time)", () => {

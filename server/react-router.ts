@@ -41,7 +41,8 @@ export function routeMatcher(build: Pick<ServerBuild, "routes">, match: typeof m
   const find = (pathname: string): PageRoute | null => {
     const matches = match(tree, pathname);
     const last = matches?.at(-1);
-    if (!matches || !last || last.route.id === NOT_FOUND_ROUTE) return null;
+    // The not-found page of each language (routes/not-found, routes/not-found.es, …).
+    if (!matches || !last || last.route.id === NOT_FOUND_ROUTE || last.route.id!.startsWith(`${NOT_FOUND_ROUTE}.`)) return null;
     const segments: string[] = [];
     for (const { route, params } of matches) {
       for (const segment of route.path?.split("/") ?? []) {
