@@ -20,7 +20,7 @@ export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
  * read and load, the one-page accessibility checks, and the tests that start servers of their own on
  * PGlite. The database under the shared server changes none of them; every other test runs on both. */
 const PGLITE_LANE_ONLY = {
-  testIgnore: /(pages|public-site|identity|details|narrow-screens|bundle-boundary)\.spec\.ts$/,
+  testIgnore: /(pages|public-site|identity|details|narrow-screens|bundle-boundary|languages)\.spec\.ts$/,
   grepInvert: /has no accessibility violations|answers 200 and passes axe-core|@own-server/,
 };
 

@@ -5,7 +5,8 @@ import { alternatesOf, localePaths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 
 /** The same page in the other languages (decision 059): plain links, so it works without
- * JavaScript and needs no cookie. An address that is no page of the registry (a 404) leads to
+ * JavaScript and needs no cookie. Each shows its code ("ES") and is named by it and its
+ * language's own name ("ES Castellano"). An address that is no page of the registry (a 404) leads to
  * each language's home page. The query (a list's filter, its page) is kept. */
 export function LanguageSwitch({ onSelect, className }: { onSelect?: () => void; className?: string }) {
   const t = useT();
@@ -21,9 +22,9 @@ export function LanguageSwitch({ onSelect, className }: { onSelect?: () => void;
               aria-current="true"
               className="inline-flex min-h-11 min-w-11 items-center justify-center px-2 text-sm font-bold text-brand-dark"
             >
-              <span aria-hidden="true">{l.toUpperCase()}</span>
+              {l.toUpperCase()}
               <span className="sr-only" lang={l}>
-                {LOCALE_NAMES[l]}
+                {` ${LOCALE_NAMES[l]}`}
               </span>
             </span>
           ) : (
@@ -34,8 +35,8 @@ export function LanguageSwitch({ onSelect, className }: { onSelect?: () => void;
               onClick={onSelect}
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-bold text-ink underline-offset-4 hover:bg-brand-soft hover:text-brand-dark hover:underline focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
             >
-              <span aria-hidden="true">{l.toUpperCase()}</span>
-              <span className="sr-only">{LOCALE_NAMES[l]}</span>
+              {l.toUpperCase()}
+              <span className="sr-only">{` ${LOCALE_NAMES[l]}`}</span>
             </Link>
           )}
         </li>
