@@ -80,7 +80,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
           {nav.map((item) => (
             <NavItem key={item.label} item={item} />
           ))}
-          <LanguageSwitch />
+          <LanguageSwitch className="ml-2 border-l border-ink/15 pl-2" />
           {isAdmin && <SignOut />}
         </nav>
         <Dialog open={open} onOpenChange={setOpen}>
@@ -96,7 +96,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
               {nav.map((item) => (
                 <NavItem key={item.label} item={item} onSelect={() => setOpen(false)} />
               ))}
-              <LanguageSwitch onSelect={() => setOpen(false)} />
+              <LanguageSwitch labelled onSelect={() => setOpen(false)} />
               {isAdmin && <SignOut onSubmit={() => setOpen(false)} />}
             </nav>
           </DialogContent>

@@ -8,12 +8,12 @@ import { cn } from "~/lib/utils";
  * JavaScript and needs no cookie. Each shows its code ("ES") and is named by it and its
  * language's own name ("ES Castellano"). An address that is no page of the registry (a 404) leads to
  * each language's home page. The query (a list's filter, its page) is kept. */
-export function LanguageSwitch({ onSelect, className }: { onSelect?: () => void; className?: string }) {
+export function LanguageSwitch({ onSelect, className, labelled }: { onSelect?: () => void; className?: string; labelled?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const { pathname, search } = useLocation();
   const alternates = alternatesOf(pathname);
-  return (
+  const list = (
     <ul aria-label={t("public.shell.language")} className={cn("flex items-center gap-1", className)}>
       {LOCALES.map((l) => (
         <li key={l}>
@@ -42,5 +42,15 @@ export function LanguageSwitch({ onSelect, className }: { onSelect?: () => void;
         </li>
       ))}
     </ul>
+  );
+  if (!labelled) return list;
+  // In the phone menu: the list under its visible name, apart from the sections.
+  return (
+    <div className="mt-2 flex items-center gap-3 border-t border-ink/10 pt-3">
+      <span aria-hidden="true" className="text-sm font-semibold text-ink/80">
+        {t("public.shell.language")}
+      </span>
+      {list}
+    </div>
   );
 }
