@@ -40,6 +40,21 @@ describe("the pages the server sends itself, in Catalan (issue 27, item 3)", () 
     );
   });
 
+  it("under /es and /en, the same page and text in that language (decision 059)", async () => {
+    const site = drainable((_req, res) => res.end("la pàgina"));
+    const base = await listen(site.listener);
+    site.drain();
+    const es = await fetch(`${base}/es/participa`, { headers: PAGE });
+    expect(es.status).toBe(503);
+    expect(es.headers.get("content-language")).toBe("es");
+    const html = await es.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<h1>La web no está disponible en este momento</h1>");
+    expect(html).toContain('<a href="/es">Volver al inicio</a>');
+    const en = await fetch(`${base}/en/take-part/reflection.data`, { method: "POST" });
+    expect(await en.text()).toBe("The website is not available right now. We are updating the website. Please try again in a moment.");
+  });
+
   it("a fault of ours answers the Catalan 500 page to a browser, and Catalan text to anything else", async () => {
     const app = express();
     app.get("/trenca", () => {
