@@ -25,3 +25,13 @@ export const INTL_LOCALE: Record<Locale, string> = { ca: "ca-ES", es: "es-ES", e
 export const OG_LOCALE: Record<Locale, string> = { ca: "ca_ES", es: "es_ES", en: "en_GB" };
 /** Each language's name, written in that language (the language switch). */
 export const LOCALE_NAMES: Record<Locale, string> = { ca: "Català", es: "Castellano", en: "English" };
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A number as a language writes it ("1.234,5" in Catalan and Spanish, "1,234.5" in English). The
+ * back office is Catalan: its callers leave the locale out. */
+export function formatNumber(n: number, locale: Locale = DEFAULT_LOCALE, options?: Intl.NumberFormatOptions): string {
+  const key = `${locale}${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(INTL_LOCALE[locale], options)));
+  return format.format(n);
+}

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { INTL_LOCALE } from "~/i18n/locales";
 import { errorFields, log } from "~/infra/log.server";
 
 // The one way the site writes tables for download (decision 036): CSV and XLSX, streamed from an
@@ -20,7 +21,7 @@ export interface TableColumn<Row> {
 export type TableFormat = "csv" | "xlsx";
 
 export const TABLE_TIME_ZONE = "Europe/Madrid";
-const dateTime = new Intl.DateTimeFormat("ca-ES", {
+const dateTime = new Intl.DateTimeFormat(INTL_LOCALE.ca, {
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
@@ -80,8 +81,9 @@ export async function* csvChunks<Row>(columns: readonly TableColumn<Row>[], rows
 }
 
 /** The wall-clock time in the campaign's time zone as a UTC date: a spreadsheet's dates have no
- * zone, and exceljs writes a Date by its UTC fields. */
-const wallParts = new Intl.DateTimeFormat("en-GB", {
+ * zone, and exceljs writes a Date by its UTC fields. Read by its parts, never shown: */
+// prettier-ignore
+const wallParts = new Intl.DateTimeFormat("en-GB", { // locale-neutral
   timeZone: TABLE_TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",

@@ -1,12 +1,13 @@
 import { AREA_BBOX, inArea, LAYER_LIMITS, nearestMunicipality, roundCoord, type MapSegment } from "~/domain/map";
 import { Worker } from "node:worker_threads";
 import { UPLOADS } from "~/domain/uploads";
+import { formatNumber } from "~/i18n/locales";
 
 // The check of an uploaded network layer (issue 17): a GeoJSON FeatureCollection of points and
 // lines (Point, LineString, MultiLineString) in WGS 84 (RFC 7946: longitude, latitude in degrees),
 // every position inside the Alt Penedès (AREA_BBOX), within LAYER_LIMITS. Messages are the admin's.
 
-const fmt = (n: number) => n.toLocaleString("ca-ES");
+const fmt = (n: number) => formatNumber(n);
 const deg = (n: number) => n.toFixed(2).replace(".", ",");
 
 export const LAYER_MESSAGES = {

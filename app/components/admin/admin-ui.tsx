@@ -6,6 +6,7 @@ import { checkForm, hasErrors, type ActionResult, type FieldErrors } from "~/lib
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { Switch } from "~/components/ui/switch";
+import { formatNumber } from "~/i18n/locales";
 
 /** Shows the toast an admin action answered with, once per answer; an answer that can be undone
  * gets a 'Desfés' button that sends the undo with `send`. */
@@ -155,9 +156,7 @@ export function useUploadDialog(kind: "videos" | "resources", onClose: () => voi
 }
 
 export const formatMb = (bytes: number | null | undefined) =>
-  bytes == null
-    ? "Desconegut"
-    : `${(bytes / (1024 * 1024)).toLocaleString("ca-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+  bytes == null ? "Desconegut" : `${formatNumber(bytes / (1024 * 1024), "ca", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 /** Row actions (delete, moderate, show/hide) share one fetcher key; the admin shell, which stays
  * mounted when the row disappears, shows their toasts. */

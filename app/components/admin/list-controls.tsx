@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { exportHref, LIST_PARAMS, withParams, type ExportFormat, type ListPage, type ListQuery } from "~/lib/admin-list";
+import { formatNumber } from "~/i18n/locales";
 
 // The controls of every admin list (decision 036): a GET form (search, dates, theme, the list's own
 // filters, order), what is shown, the pages and the exports. Everything lives in the URL, so a
@@ -139,7 +140,7 @@ export function ListStatus({
 }) {
   const first = list.matching === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
   const last = first === 0 ? 0 : first + list.rows.length - 1;
-  const n = (x: number) => x.toLocaleString("ca-ES");
+  const n = (x: number) => formatNumber(x);
   return (
     <p className="mb-4 text-sm" role="status">
       Mostrant {n(first)}–{n(last)} de {n(list.matching)} {noun}
@@ -169,7 +170,7 @@ export function Pager({ list, label }: { list: Pick<ListPage<unknown>, "page" | 
         </>
       )}
       <span aria-current="page" className="px-2">
-        Pàgina {page.toLocaleString("ca-ES")} de {pages.toLocaleString("ca-ES")}
+        Pàgina {formatNumber(page)} de {formatNumber(pages)}
       </span>
       {page < pages && (
         <>

@@ -13,6 +13,7 @@ import { listHref } from "~/lib/admin-list";
 import { QUEUE_SHAPE } from "~/lib/moderation";
 import type { MapView } from "~/domain/map";
 import { MapLegend } from "./map-legend";
+import { formatNumber } from "~/i18n/locales";
 
 // The staff's map of the map comments (issue 17): every status, with the list's filters (they
 // live in the URL, the server applies them). Leaflet is the public map's chunk, loaded after the
@@ -70,7 +71,7 @@ export function AdminCommentsMap({
     const frame = requestAnimationFrame(() => setShown(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  const n = (x: number) => x.toLocaleString("ca-ES");
+  const n = (x: number) => formatNumber(x);
   return (
     <section aria-labelledby="admin-map-title" className="mb-6 flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm">
       <h2 id="admin-map-title" className="text-lg font-bold">

@@ -9,6 +9,7 @@ import { contributionTypes, testimonialStatusLabels, type ContributionType } fro
 import { categories, categoryLabels } from "~/domain/themes";
 import { formatLongDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
+import { formatNumber } from "~/i18n/locales";
 
 export { loader } from "./dashboard.server";
 
@@ -29,7 +30,7 @@ const FILLS: Record<ContributionType, string> = {
   testimonial: "fill-amber-500",
 };
 
-const n = (x: number) => x.toLocaleString("ca-ES");
+const n = (x: number) => formatNumber(x);
 const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 const range = (from: string, to: string) => `?des-de=${from}&fins-a=${to}`;
 const figureLink = "font-semibold text-brand-dark underline-offset-2 hover:underline focus-visible:ring-[3px] focus-visible:ring-brand/50";

@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { moderationStatuses } from "~/domain/contributions";
 import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map";
 import { formatShortDate } from "~/lib/dates";
+import { formatNumber } from "~/i18n/locales";
 
 export { loader } from "./map-comments.server";
 
@@ -23,7 +24,7 @@ export default function AdminMapComments({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle title="Comentaris del Mapa">
         <div className="flex flex-wrap items-center gap-3">
-          <Badge variant="soft">{list.total.toLocaleString("ca-ES")} comentaris</Badge>
+          <Badge variant="soft">{formatNumber(list.total)} comentaris</Badge>
           <ExportLinks name="map-comments" what="els comentaris del mapa" />
         </div>
       </PageTitle>

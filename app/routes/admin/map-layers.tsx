@@ -9,6 +9,7 @@ import { labelled, Select } from "~/components/ui/select";
 import { AREA_BBOX, LAYER_LIMITS, LINE_STYLE_LABELS, LINE_STYLES } from "~/domain/map";
 import { UPLOADS } from "~/domain/uploads";
 import { mapLayerSchema } from "~/lib/admin-schemas";
+import { formatNumber } from "~/i18n/locales";
 
 export { loader, action } from "./map-layers.server";
 
@@ -36,7 +37,7 @@ export default function AdminMapLayers({ loaderData }: Route.ComponentProps) {
         badges: (
           <>
             <Badge variant="outline">Posició {l.position}</Badge>
-            <Badge variant="soft">{l.featureCount.toLocaleString("ca-ES")} elements</Badge>
+            <Badge variant="soft">{formatNumber(l.featureCount)} elements</Badge>
             <Badge variant="outline">Línia {LINE_STYLE_LABELS[l.lineStyle].toLowerCase()}</Badge>
           </>
         ),
@@ -58,7 +59,7 @@ function LayerDialog(props: EntityDialogProps<Layer>) {
     <EntityEditDialog
       {...props}
       title={["Edita la capa", "Nova capa"]}
-      description={`GeoJSON de fins a ${LAYER_LIMITS.bytes / 1024 / 1024} MB i ${LAYER_LIMITS.features.toLocaleString("ca-ES")} elements (Point, LineString, MultiLineString) en WGS 84, dins de l'àrea ${area} (oest / sud / est / nord). Les propietats name (o nom) i status (o estat) es mostren en clicar un tram.`}
+      description={`GeoJSON de fins a ${LAYER_LIMITS.bytes / 1024 / 1024} MB i ${formatNumber(LAYER_LIMITS.features)} elements (Point, LineString, MultiLineString) en WGS 84, dins de l'àrea ${area} (oest / sud / est / nord). Les propietats name (o nom) i status (o estat) es mostren en clicar un tram.`}
       schema={mapLayerSchema}
       check={(form, row) => fileErrors(form, "file", { required: !row, ...UPLOADS.mapLayer })}
       pendingLabel="Pujant..."

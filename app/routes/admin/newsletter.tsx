@@ -4,6 +4,7 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { ExportLinks, ListControls, ListStatus, Pager } from "~/components/admin/list-controls";
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/dates";
+import { formatNumber } from "~/i18n/locales";
 
 export { loader, action } from "./newsletter.server";
 
@@ -17,9 +18,9 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle title="Subscriptors">
         <div className="flex flex-wrap items-center gap-3">
-          <Badge variant="soft">{(counts.confirmed + counts.pending).toLocaleString("ca-ES")} subscriptors</Badge>
-          <Badge variant="success">{counts.confirmed.toLocaleString("ca-ES")} confirmats</Badge>
-          <Badge variant="secondary">{counts.pending.toLocaleString("ca-ES")} pendents de confirmar</Badge>
+          <Badge variant="soft">{formatNumber(counts.confirmed + counts.pending)} subscriptors</Badge>
+          <Badge variant="success">{formatNumber(counts.confirmed)} confirmats</Badge>
+          <Badge variant="secondary">{formatNumber(counts.pending)} pendents de confirmar</Badge>
           <ExportLinks name="newsletter" what="els subscriptors" />
         </div>
       </PageTitle>

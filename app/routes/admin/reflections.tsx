@@ -3,10 +3,10 @@ import { EmptyState, PageTitle } from "~/components/admin/admin-ui";
 import { ModerationBadge } from "~/components/admin/moderation-badge";
 import { ExportLinks, ListControls, ListStatus, Pager } from "~/components/admin/list-controls";
 import { Badge } from "~/components/ui/badge";
+import { formatNumber } from "~/i18n/locales";
+import { formatDateTime } from "~/lib/dates";
 
 export { loader } from "./reflections.server";
-
-const dateTime = new Intl.DateTimeFormat("ca-ES", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
 
 export default function AdminReflections({ loaderData }: Route.ComponentProps) {
   const { list, withName, withEmail } = loaderData;
@@ -24,7 +24,7 @@ export default function AdminReflections({ loaderData }: Route.ComponentProps) {
         {counters.map(([label, n]) => (
           <div key={label} className="rounded-lg bg-white p-3 shadow-sm sm:p-4">
             <dt className="text-sm font-semibold text-ink/80">{label}</dt>
-            <dd className="text-2xl font-extrabold">{n.toLocaleString("ca-ES")}</dd>
+            <dd className="text-2xl font-extrabold">{formatNumber(n)}</dd>
           </div>
         ))}
       </dl>
@@ -47,7 +47,7 @@ export default function AdminReflections({ loaderData }: Route.ComponentProps) {
           {list.rows.map((r) => (
             <li key={r.id} className="rounded-lg bg-white p-5 shadow-sm">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink/80">
-                <time dateTime={new Date(r.createdAt).toISOString()}>{dateTime.format(new Date(r.createdAt))}</time>
+                <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(new Date(r.createdAt))}</time>
                 {r.name && <span className="font-semibold text-ink">{r.name}</span>}
                 {r.email && <span>{r.email}</span>}
                 {r.privacyAccepted && <Badge variant="success">Accepta newsletter</Badge>}
