@@ -4,10 +4,12 @@ import { describe, expect, it } from "vitest";
 
 // The folders of app/ are its layers (decisions 044 and 057), and every import points down:
 //
-//   domain <- lib <- components <- routes          (code the browser may load, then the pages)
+//   i18n, domain <- lib <- components <- routes    (code the browser may load, then the pages)
 //   db <- infra <- models <- routes and server     (server-only)
 //   seed above all of them
 //
+// - app/i18n: the languages and their message catalogues (decision 059); it imports nothing of
+//   ours, and only its .server module reads the catalogues.
 // - app/domain: the campaign's facts and shared types, client-safe; it imports nothing of ours.
 // - app/lib: client-safe helpers (forms, dates, paths, Markdown).
 // - app/components: the UI's building blocks.
@@ -22,20 +24,21 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "..");
 
-const LAYERS = ["domain", "lib", "components", "db", "infra", "models", "routes", "server", "seed"] as const;
+const LAYERS = ["i18n", "domain", "lib", "components", "db", "infra", "models", "routes", "server", "seed"] as const;
 type Layer = (typeof LAYERS)[number];
 
 /** What each layer may import besides itself. */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  i18n: [],
   domain: [],
-  lib: ["domain"],
-  components: ["domain", "lib"],
+  lib: ["i18n", "domain"],
+  components: ["i18n", "domain", "lib"],
   db: ["domain"],
-  infra: ["domain", "lib", "db"],
-  models: ["domain", "lib", "db", "infra"],
-  routes: ["domain", "lib", "components", "db", "infra", "models"],
-  server: ["domain", "lib", "db", "infra", "models"],
-  seed: ["domain", "lib", "components", "db", "infra", "models", "routes"],
+  infra: ["i18n", "domain", "lib", "db"],
+  models: ["i18n", "domain", "lib", "db", "infra"],
+  routes: ["i18n", "domain", "lib", "components", "db", "infra", "models"],
+  server: ["i18n", "domain", "lib", "db", "infra", "models"],
+  seed: ["i18n", "domain", "lib", "components", "db", "infra", "models", "routes"],
 };
 
 /** The files at the top of app/ are the router's: they belong with the routes. */

@@ -99,6 +99,7 @@ export const ADMIN_SCREENS = {
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),
+  accessibility: inShell("/accessibilitat", "accessibility.tsx", ADMIN, "Accessibilitat", "Configuració"),
   // Every account's own screen, in the header's menu.
   account: inShell("/compte", "account.tsx", ALL, "El meu compte", "account"),
 } satisfies Record<string, AdminScreen>;

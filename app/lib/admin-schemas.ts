@@ -238,3 +238,25 @@ export const mapBaseSchema = z.object({
   mapKind: z.enum(MAP_KINDS, "Tria quin mapa es mostra"),
 });
 export type MapBaseForm = z.infer<typeof mapBaseSchema>;
+
+/** The accessibility statement's parts that staff write (issue 33): the compliance and the texts. */
+export const accessibilityStatementSchema = z.object({
+  compliance: z.enum(["full", "partial", "none"], { error: "Tria la situació de compliment." }),
+  nonCompliance: z
+    .string()
+    .trim()
+    .min(1, "Explica què no és conforme, o escriu que no hi ha res.")
+    .max(5000, "Com a màxim 5.000 caràcters."),
+  burden: z
+    .string()
+    .trim()
+    .min(1, "Escriu què s'acull a la càrrega desproporcionada, o que no s'hi acull res.")
+    .max(3000, "Com a màxim 3.000 caràcters."),
+  outOfScope: z
+    .string()
+    .trim()
+    .min(1, "Escriu quin contingut queda fora de l'àmbit, o que no n'hi ha.")
+    .max(3000, "Com a màxim 3.000 caràcters."),
+  method: z.string().trim().min(1, "Explica com s'ha preparat la declaració.").max(1000, "Com a màxim 1.000 caràcters."),
+  unit: z.string().trim().min(1, "Escriu la unitat responsable.").max(300, "Com a màxim 300 caràcters."),
+});

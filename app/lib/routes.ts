@@ -82,6 +82,9 @@ export const PAGES = {
   }),
   cookies: page("/politica-cookies", "politica-cookies.tsx", { translated: { es: "/politica-de-cookies", en: "/cookie-policy" } }),
   recursos: page("/recursos", "recursos.tsx", { translated: { en: "/resources" } }),
+  accessibility: page("/declaracio-accessibilitat", "accessibility.tsx", {
+    translated: { es: "/declaracion-de-accesibilidad", en: "/accessibility-statement" },
+  }),
   aportacions: page("/aportacions", "aportacions.tsx", {
     params: ["tipus", "pagina"],
     translated: { es: "/aportaciones", en: "/contributions" },
@@ -185,7 +188,7 @@ const nav = (locale: Locale, names: (FixedPage | "agenda")[]): NavItem[] =>
 export const headerNav = (locale: Locale) => nav(locale, ["participa", "vivi", "agenda", "initiative"]);
 
 /** The footer's links to pages. */
-export const footerNav = (locale: Locale) => nav(locale, ["recursos", "legal", "cookies"]);
+export const footerNav = (locale: Locale) => nav(locale, ["recursos", "legal", "cookies", "accessibility"]);
 
 /** The same page in every language, for an address in any of them ("/es/testimonios" ->
  * { ca: "/testimonis", es: "/es/testimonios", en: "/en/testimonials" }). Parameters (a landing's

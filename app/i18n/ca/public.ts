@@ -88,4 +88,37 @@ export default {
   "seo.report.description": "Avisa l'equip de moderació d'una aportació que no hauria de ser pública.",
   "seo.report.keywords": "denúncia, moderació, aportacions",
   "seo.admin.title": "Backoffice",
+
+  // — accessibility statement —
+  "nav.accessibility": "Declaració d'accessibilitat",
+  "seo.accessibility.title": "Declaració d'accessibilitat",
+  "seo.accessibility.description":
+    "Com de conforme és aquest web amb el Reial decret 1112/2018, què encara no és accessible i com ens pots fer arribar una comunicació.",
+  "seo.accessibility.keywords": "accessibilitat, declaració d'accessibilitat, WCAG, Reial decret 1112/2018",
+  "accessibility.title": "Declaració d'accessibilitat",
+  "accessibility.intro":
+    "El Consell Comarcal del Penedès s'ha compromès a fer accessible aquest web, d'acord amb el Reial decret 1112/2018, de 7 de setembre, sobre accessibilitat dels llocs web i aplicacions per a dispositius mòbils del sector públic. Aquesta declaració s'aplica al web de la campanya del pla director de la bicicleta del Penedès.",
+  "accessibility.compliance.heading": "Situació de compliment",
+  "accessibility.compliance.full": "Aquest web és plenament conforme amb el Reial decret 1112/2018.",
+  "accessibility.compliance.partial":
+    "Aquest web és parcialment conforme amb el Reial decret 1112/2018 a causa de la manca de conformitat i de les excepcions que s'indiquen a continuació.",
+  "accessibility.compliance.none":
+    "Aquest web encara no és conforme amb el Reial decret 1112/2018. Els aspectes que no ho són s'indiquen a continuació.",
+  "accessibility.nonAccessible.heading": "Contingut no accessible",
+  "accessibility.nonAccessible.intro": "El contingut que s'indica a continuació no és accessible pels motius següents.",
+  "accessibility.nonCompliance.heading": "Manca de conformitat amb el Reial decret 1112/2018",
+  "accessibility.burden.heading": "Càrrega desproporcionada",
+  "accessibility.outOfScope.heading": "Contingut que no entra dins de l'àmbit de la legislació aplicable",
+  "accessibility.staffLanguage": "Els apartats que redacta l'equip del web es mostren en català.",
+  "accessibility.preparation.heading": "Preparació d'aquesta declaració",
+  "accessibility.preparation.prepared": "Aquesta declaració es va preparar el {date}.",
+  "accessibility.preparation.method": "Mètode emprat:",
+  "accessibility.preparation.reviewed": "Darrera revisió de la declaració: {date}.",
+  "accessibility.contact.heading": "Observacions i dades de contacte",
+  "accessibility.contact.text":
+    "Pots fer comunicacions sobre els requisits d'accessibilitat d'aquest web (article 10.2.a del Reial decret 1112/2018): informar d'un possible incompliment, explicar altres dificultats per accedir al contingut o fer qualsevol consulta o suggeriment de millora. També pots demanar la informació d'aquest web en un format accessible.",
+  "accessibility.contact.unit": "Unitat responsable:",
+  "accessibility.complaint.heading": "Procediment d'aplicació",
+  "accessibility.complaint.text":
+    "Si, després de fer una sol·licitud d'informació accessible o una queixa, no estàs d'acord amb la decisió presa o la resposta no compleix els requisits de l'article 12.5 del Reial decret 1112/2018, pots presentar una reclamació a la unitat responsable. També pots fer-ho en els termes que preveu la Llei 39/2015, de l'1 d'octubre, del procediment administratiu comú de les administracions públiques.",
 } as const;

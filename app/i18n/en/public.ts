@@ -86,4 +86,37 @@ export default {
   "seo.report.description": "Tell the moderation team about a contribution that should not be public.",
   "seo.report.keywords": "report, moderation, contributions",
   "seo.admin.title": "Back office",
+
+  // — accessibility statement —
+  // review: English after the model statement of Implementing Decision (EU) 2018/1523.
+  "nav.accessibility": "Accessibility statement",
+  "seo.accessibility.title": "Accessibility statement",
+  "seo.accessibility.description":
+    "How far this website complies with Royal Decree 1112/2018, what is not yet accessible and how to get in touch with us.",
+  "seo.accessibility.keywords": "accessibility, accessibility statement, WCAG, Royal Decree 1112/2018",
+  "accessibility.title": "Accessibility statement",
+  "accessibility.intro":
+    "The Consell Comarcal del Penedès is committed to making this website accessible, in accordance with Royal Decree 1112/2018 of 7 September on the accessibility of public sector websites and mobile applications. This statement applies to the campaign website of the Penedès cycling master plan.",
+  "accessibility.compliance.heading": "Compliance status",
+  "accessibility.compliance.full": "This website is fully compliant with Royal Decree 1112/2018.",
+  "accessibility.compliance.partial":
+    "This website is partially compliant with Royal Decree 1112/2018 due to the non-compliances and exemptions listed below.",
+  "accessibility.compliance.none": "This website is not yet compliant with Royal Decree 1112/2018. The non-compliances are listed below.",
+  "accessibility.nonAccessible.heading": "Non-accessible content",
+  "accessibility.nonAccessible.intro": "The content listed below is not accessible for the following reasons.",
+  "accessibility.nonCompliance.heading": "Non-compliance with Royal Decree 1112/2018",
+  "accessibility.burden.heading": "Disproportionate burden",
+  "accessibility.outOfScope.heading": "Content outside the scope of the applicable legislation",
+  "accessibility.staffLanguage": "The sections written by the website team are shown in Catalan.",
+  "accessibility.preparation.heading": "Preparation of this statement",
+  "accessibility.preparation.prepared": "This statement was prepared on {date}.",
+  "accessibility.preparation.method": "Method used:",
+  "accessibility.preparation.reviewed": "The statement was last reviewed on {date}.",
+  "accessibility.contact.heading": "Feedback and contact information",
+  "accessibility.contact.text":
+    "You can contact us about the accessibility requirements of this website (Article 10.2.a of Royal Decree 1112/2018): to report a possible non-compliance, to tell us about other difficulties in accessing the content, or to send any question or suggestion for improvement. You can also ask for this website's information in an accessible format.",
+  "accessibility.contact.unit": "Responsible unit:",
+  "accessibility.complaint.heading": "Enforcement procedure",
+  "accessibility.complaint.text":
+    "If, after making a request for accessible information or a complaint, you disagree with the decision taken or the reply does not meet the requirements of Article 12.5 of Royal Decree 1112/2018, you can file a claim with the responsible unit. You can also do so under Law 39/2015 of 1 October on the Common Administrative Procedure of Public Administrations.",
 } satisfies Translation<typeof ca>;

@@ -86,4 +86,38 @@ export default {
   "seo.report.description": "Avisa al equipo de moderación de una aportación que no debería ser pública.",
   "seo.report.keywords": "denuncia, moderación, aportaciones",
   "seo.admin.title": "Backoffice",
+
+  // — accessibility statement —
+  // review: the Spanish follows the model statement of Decisión de Ejecución (UE) 2018/1523.
+  "nav.accessibility": "Declaración de accesibilidad",
+  "seo.accessibility.title": "Declaración de accesibilidad",
+  "seo.accessibility.description":
+    "Grado de conformidad de esta web con el Real Decreto 1112/2018, qué contenido aún no es accesible y cómo hacernos llegar una comunicación.",
+  "seo.accessibility.keywords": "accesibilidad, declaración de accesibilidad, WCAG, Real Decreto 1112/2018",
+  "accessibility.title": "Declaración de accesibilidad",
+  "accessibility.intro":
+    "El Consell Comarcal del Penedès se ha comprometido a hacer accesible esta web, de conformidad con el Real Decreto 1112/2018, de 7 de septiembre, sobre accesibilidad de los sitios web y aplicaciones para dispositivos móviles del sector público. Esta declaración se aplica a la web de la campaña del plan director de la bicicleta del Penedès.",
+  "accessibility.compliance.heading": "Situación de cumplimiento",
+  "accessibility.compliance.full": "Esta web es plenamente conforme con el Real Decreto 1112/2018.",
+  "accessibility.compliance.partial":
+    "Esta web es parcialmente conforme con el Real Decreto 1112/2018 debido a la falta de conformidad y a las excepciones que se indican a continuación.",
+  "accessibility.compliance.none":
+    "Esta web aún no es conforme con el Real Decreto 1112/2018. Los aspectos que no lo son se indican a continuación.",
+  "accessibility.nonAccessible.heading": "Contenido no accesible",
+  "accessibility.nonAccessible.intro": "El contenido que se recoge a continuación no es accesible por los siguientes motivos.",
+  "accessibility.nonCompliance.heading": "Falta de conformidad con el Real Decreto 1112/2018",
+  "accessibility.burden.heading": "Carga desproporcionada",
+  "accessibility.outOfScope.heading": "Contenido que no entra dentro del ámbito de la legislación aplicable",
+  "accessibility.staffLanguage": "Los apartados que redacta el equipo de la web se muestran en catalán.",
+  "accessibility.preparation.heading": "Preparación de esta declaración",
+  "accessibility.preparation.prepared": "Esta declaración se preparó el {date}.",
+  "accessibility.preparation.method": "Método empleado:",
+  "accessibility.preparation.reviewed": "Última revisión de la declaración: {date}.",
+  "accessibility.contact.heading": "Observaciones y datos de contacto",
+  "accessibility.contact.text":
+    "Puedes realizar comunicaciones sobre los requisitos de accesibilidad de esta web (artículo 10.2.a del Real Decreto 1112/2018): informar de un posible incumplimiento, transmitir otras dificultades de acceso al contenido o formular cualquier consulta o sugerencia de mejora. También puedes solicitar la información de esta web en un formato accesible.",
+  "accessibility.contact.unit": "Unidad responsable:",
+  "accessibility.complaint.heading": "Procedimiento de aplicación",
+  "accessibility.complaint.text":
+    "Si, tras realizar una solicitud de información accesible o una queja, no estás de acuerdo con la decisión adoptada o la respuesta no cumple los requisitos del artículo 12.5 del Real Decreto 1112/2018, puedes presentar una reclamación ante la unidad responsable. También puedes hacerlo en los términos previstos en la Ley 39/2015, de 1 de octubre, del Procedimiento Administrativo Común de las Administraciones Públicas.",
 } satisfies Translation<typeof ca>;
