@@ -86,4 +86,34 @@ export default {
   "seo.report.description": "Tell the moderation team about a contribution that should not be public.",
   "seo.report.keywords": "report, moderation, contributions",
   "seo.admin.title": "Back office",
+
+  // — public forms —
+  "newsletterLinks.confirm.metaTitle": "Confirming your subscription",
+  "newsletterLinks.confirm.ask.title": "Confirm your subscription",
+  "newsletterLinks.confirm.ask.text": "Press the button to confirm that you want to receive the campaign's newsletter at this e-mail address.",
+  "newsletterLinks.confirm.button": "Confirm the subscription",
+  "newsletterLinks.confirm.confirmed.title": "Subscription confirmed!",
+  "newsletterLinks.confirm.confirmed.text":
+    "Thank you for subscribing. You will receive news about the campaign. Every message has a link to unsubscribe.",
+  "newsletterLinks.confirm.already.title": "Subscription confirmed!",
+  "newsletterLinks.confirm.already.text": "This subscription was already confirmed. You will receive news about the campaign.",
+  "newsletterLinks.confirm.expired.title": "The link has expired",
+  "newsletterLinks.confirm.expired.text":
+    "This confirmation link is no longer valid. Sign up again with the newsletter form and we will send you a new link.",
+  "newsletterLinks.confirm.gone.title": "This subscription no longer exists",
+  "newsletterLinks.confirm.gone.text":
+    "The subscription has been deleted (for example, because you unsubscribed). If you want to receive the newsletter, sign up again.",
+  "newsletterLinks.confirm.invalid.title": "Invalid link",
+  "newsletterLinks.confirm.invalid.text":
+    "This confirmation link is not correct. Check that you copied all of it, or sign up again with the newsletter form.",
+  "newsletterLinks.unsubscribe.metaTitle": "Unsubscribing from the newsletter",
+  "newsletterLinks.unsubscribe.invalid.title": "Invalid link",
+  "newsletterLinks.unsubscribe.invalid.text":
+    "This unsubscribe link is not correct. Check that you copied all of it, or use the link in another newsletter message.",
+  "newsletterLinks.unsubscribe.done.title": "You have unsubscribed",
+  "newsletterLinks.unsubscribe.gone.title": "You are no longer subscribed",
+  "newsletterLinks.unsubscribe.gone.text": "You will no longer receive the newsletter and we have deleted your e-mail address from the list.",
+  "newsletterLinks.unsubscribe.ask.title": "Do you want to unsubscribe from the newsletter?",
+  "newsletterLinks.unsubscribe.ask.text": "If you unsubscribe, you will receive no more messages and we will delete your e-mail address from the list.",
+  "newsletterLinks.unsubscribe.button": "Unsubscribe me",
 } satisfies Translation<typeof ca>;
