@@ -13,6 +13,7 @@ import {
   reflectionSchema,
   testimonialSchema,
 } from "./participation";
+import { sayIn } from "~/test/i18n";
 
 // The schemas the forms and the actions share (the actions are tested against the database
 // in participation.server.test.ts).
@@ -129,7 +130,7 @@ describe("LIMITS", () => {
       MESSAGES.nameTooLong,
       MESSAGES.titleTooLong,
       MESSAGES.audioTooLarge,
-    ]).toEqual([
+    ].map((key) => sayIn("ca", key))).toEqual([
       "El comentari pot tenir com a màxim 2000 caràcters.",
       "La reflexió pot tenir com a màxim 5000 caràcters.",
       "El nom pot tenir com a màxim 100 caràcters.",

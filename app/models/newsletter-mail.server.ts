@@ -10,6 +10,8 @@ import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
 // newsletter-send.server.ts) hand their texts here and send what comes back.
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escaped for an element's text (quotes need none there). */
+const escapeText = (s: string) => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface NewsletterDraft {
   subject: string;
@@ -50,7 +52,7 @@ export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsu
       `<title>${escapeHtml(draft.subject)}</title></head>`,
       '<body style="font-family:sans-serif;line-height:1.5;max-width:40em">',
       bodyHtml,
-      `<hr><p style="font-size:small">${htmlText(locale, why)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("emails.unsubscribe.link"))}</a></p>`,
+      `<hr><p style="font-size:small">${htmlText(locale, why)} <a href="${escapeHtml(unsubscribe)}">${escapeText(t("emails.unsubscribe.link"))}</a></p>`,
       "</body></html>",
     ].join("\n"),
   };
@@ -92,7 +94,7 @@ export function confirmationMessage({
       `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">`,
       `<p>${escapeHtml(t("emails.confirm.hello"))}</p><p>${htmlText(locale, why)}</p>`,
       `<p>${link(confirm, t("emails.confirm.button"))}</p>`,
-      `<p>${escapeHtml(t("emails.confirm.expires", { days }))} ${escapeHtml(ignore)}</p>`,
+      `<p>${escapeText(t("emails.confirm.expires", { days }))} ${escapeHtml(ignore)}</p>`,
       `<p style="font-size:small">${link(unsubscribe, t("emails.unsubscribe.link"))}</p>`,
       "</body></html>",
     ].join("\n"),
