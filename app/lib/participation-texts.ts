@@ -48,7 +48,9 @@ export const FORM_VALUES = {
 } as const;
 
 /** A message with a title and a description under one key: "forms.x.title", "forms.x.description". */
-type Paired = { [K in FormKey]: K extends `forms.${infer P}.title` ? (`forms.${P}.description` extends FormKey ? P : never) : never }[FormKey];
+type Paired = {
+  [K in FormKey]: K extends `forms.${infer P}.title` ? (`forms.${P}.description` extends FormKey ? P : never) : never;
+}[FormKey];
 const pair = <P extends Paired>(key: P) => ({ title: `forms.${key}.title` as FormKey, description: `forms.${key}.description` as FormKey });
 
 export const MESSAGES = {

@@ -196,7 +196,10 @@ export function createMapComment(request: Request, context: Ctx): Promise<Outcom
         .returning({ id: mapComments.id });
       if (status === "pending") return { status: 200, result: { ok: true, message: MESSAGES.commentSuccess } };
       contentChanged(mapComments);
-      return { status: 200, result: { ok: true, message: MESSAGES.commentPublished, view: contributionHref(locale, "map_comment", row!.id) } };
+      return {
+        status: 200,
+        result: { ok: true, message: MESSAGES.commentPublished, view: contributionHref(locale, "map_comment", row!.id) },
+      };
     },
   });
 }

@@ -53,13 +53,7 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
             ),
           }}
         >
-          <EmailField
-            required
-            error={errors.email}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="bg-white"
-          />
+          <EmailField required error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} className="bg-white" />
           <ConsentCheckbox
             text="forms.consent.accept"
             aria-required="true"

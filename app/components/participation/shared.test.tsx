@@ -33,7 +33,6 @@ describe("EmailField", () => {
     expect(html).toMatch(/aria-describedby="([^"]+)-error"[\s\S]*<p id="\1-error"[^>]*>Cal un correu electrònic vàlid\.<\/p>/);
   });
 
-
   it("is labelled in the page's language", () => {
     const label = (locale: "es" | "en", required: boolean) =>
       renderToStaticMarkup(

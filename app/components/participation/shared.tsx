@@ -11,7 +11,15 @@ import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { useParticipation } from "~/lib/participation-state";
 import type { ClientKey, MessageValues } from "~/i18n/catalogue";
 import { RichText, useLocale, useT } from "~/i18n/react";
-import { FORM_VALUES, HONEYPOT, LIMITS, type FieldErrors, type FormKey, type FormMessage, type WriteResult } from "~/lib/participation-texts";
+import {
+  FORM_VALUES,
+  HONEYPOT,
+  LIMITS,
+  type FieldErrors,
+  type FormKey,
+  type FormMessage,
+  type WriteResult,
+} from "~/lib/participation-texts";
 import { localePaths } from "~/lib/routes";
 import { toast } from "~/lib/toast";
 import { cn, useHydrated } from "~/lib/utils";
@@ -301,7 +309,7 @@ export function usePublicForm({
     setTimeout(() => {
       if (!inView(form.current)) toast.error(message.title, { description: message.description });
     }, 100);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, say]);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     if (!schema) return;
@@ -377,7 +385,11 @@ export function PublicForm({
       <Honeypot />
       {children}
       <div>
-        <SubmitButton submitting={submitting} busy={submit.busy ?? say("forms.sending")} disabled={hydrated && (submitting || !submit.ready)}>
+        <SubmitButton
+          submitting={submitting}
+          busy={submit.busy ?? say("forms.sending")}
+          disabled={hydrated && (submitting || !submit.ready)}
+        >
           {submit.label}
         </SubmitButton>
       </div>

@@ -74,16 +74,19 @@ export default function TestimonialRecorder() {
   );
   useEffect(() => () => void (recorded && URL.revokeObjectURL(recorded.url)), [recorded]);
 
-  const stop = useCallback((automatic: boolean) => {
-    if (recorder.current?.state !== "recording") return;
-    if (timer.current) clearInterval(timer.current);
-    timer.current = null;
-    recorder.current.stop();
-    if (automatic) {
-      const { title, description } = say.message(MESSAGES.recordingAutoStopped);
-      toast.info(title, { description });
-    } else toast.success(say(MESSAGES.recordingFinished));
-  }, [say]);
+  const stop = useCallback(
+    (automatic: boolean) => {
+      if (recorder.current?.state !== "recording") return;
+      if (timer.current) clearInterval(timer.current);
+      timer.current = null;
+      recorder.current.stop();
+      if (automatic) {
+        const { title, description } = say.message(MESSAGES.recordingAutoStopped);
+        toast.info(title, { description });
+      } else toast.success(say(MESSAGES.recordingFinished));
+    },
+    [say],
+  );
 
   const start = async () => {
     let media: MediaStream;
@@ -190,7 +193,10 @@ export default function TestimonialRecorder() {
         void fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
       }}
     >
-      <section aria-label={say("forms.testimonial.audio")} className="flex flex-col gap-3 rounded-lg border border-ink/10 bg-brand-soft/50 p-4">
+      <section
+        aria-label={say("forms.testimonial.audio")}
+        className="flex flex-col gap-3 rounded-lg border border-ink/10 bg-brand-soft/50 p-4"
+      >
         {phase === "idle" && (
           <>
             {supported !== null ? (

@@ -117,6 +117,7 @@ export default {
   "newsletterLinks.unsubscribe.gone.title": "Ja no estàs subscrit",
   "newsletterLinks.unsubscribe.gone.text": "Ja no rebràs la newsletter i hem esborrat la teva adreça de correu de la llista.",
   "newsletterLinks.unsubscribe.ask.title": "Vols donar-te de baixa de la newsletter?",
-  "newsletterLinks.unsubscribe.ask.text": "Si et dones de baixa, no rebràs més missatges i esborrarem la teva adreça de correu de la llista.",
+  "newsletterLinks.unsubscribe.ask.text":
+    "Si et dones de baixa, no rebràs més missatges i esborrarem la teva adreça de correu de la llista.",
   "newsletterLinks.unsubscribe.button": "Dona'm de baixa",
 } as const;

@@ -90,7 +90,8 @@ export default {
   // — public forms —
   "newsletterLinks.confirm.metaTitle": "Confirming your subscription",
   "newsletterLinks.confirm.ask.title": "Confirm your subscription",
-  "newsletterLinks.confirm.ask.text": "Press the button to confirm that you want to receive the campaign's newsletter at this e-mail address.",
+  "newsletterLinks.confirm.ask.text":
+    "Press the button to confirm that you want to receive the campaign's newsletter at this e-mail address.",
   "newsletterLinks.confirm.button": "Confirm the subscription",
   "newsletterLinks.confirm.confirmed.title": "Subscription confirmed!",
   "newsletterLinks.confirm.confirmed.text":
@@ -112,8 +113,10 @@ export default {
     "This unsubscribe link is not correct. Check that you copied all of it, or use the link in another newsletter message.",
   "newsletterLinks.unsubscribe.done.title": "You have unsubscribed",
   "newsletterLinks.unsubscribe.gone.title": "You are no longer subscribed",
-  "newsletterLinks.unsubscribe.gone.text": "You will no longer receive the newsletter and we have deleted your e-mail address from the list.",
+  "newsletterLinks.unsubscribe.gone.text":
+    "You will no longer receive the newsletter and we have deleted your e-mail address from the list.",
   "newsletterLinks.unsubscribe.ask.title": "Do you want to unsubscribe from the newsletter?",
-  "newsletterLinks.unsubscribe.ask.text": "If you unsubscribe, you will receive no more messages and we will delete your e-mail address from the list.",
+  "newsletterLinks.unsubscribe.ask.text":
+    "If you unsubscribe, you will receive no more messages and we will delete your e-mail address from the list.",
   "newsletterLinks.unsubscribe.button": "Unsubscribe me",
 } satisfies Translation<typeof ca>;

@@ -90,7 +90,8 @@ export default {
   // — public forms —
   "newsletterLinks.confirm.metaTitle": "Confirmación de la suscripción",
   "newsletterLinks.confirm.ask.title": "Confirma la suscripción",
-  "newsletterLinks.confirm.ask.text": "Pulsa el botón para confirmar que quieres recibir la newsletter de la campaña en esta dirección de correo.",
+  "newsletterLinks.confirm.ask.text":
+    "Pulsa el botón para confirmar que quieres recibir la newsletter de la campaña en esta dirección de correo.",
   "newsletterLinks.confirm.button": "Confirma la suscripción",
   "newsletterLinks.confirm.confirmed.title": "¡Suscripción confirmada!",
   "newsletterLinks.confirm.confirmed.text":
