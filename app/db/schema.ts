@@ -21,6 +21,7 @@ import { contributionTypes, moderationStatuses, reportReasons } from "../domain/
 import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
 import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
+import { LOCALES } from "../i18n/locales";
 
 // Files live in storage; rows hold the storage key and URLs are derived (/media/<key>). A column that
 // holds a key is declared with storageKey(): at start, the orphan sweep deletes every stored file that
@@ -38,6 +39,12 @@ const storageKey = (name: string) => {
 export const holdsStorageKey = (column: Column) => storageKeyConfigs.has(configOf(column));
 
 const id = () => uuid("id").primaryKey().defaultRandom();
+/** The language a visitor wrote a contribution or signed up in (decision 059): the address's
+ * ('ca' at the root, 'es' under /es, 'en' under /en). Rows from before it are Catalan. */
+const localeColumn = () => text("locale", { enum: LOCALES }).notNull().default("ca");
+/** The check that keeps a locale column to the site's languages. */
+const localeCheck = (table: string, column: Column) =>
+  check(`${table}_locale_known`, sql`${column} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(", "))})`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -127,8 +134,11 @@ export const newsletterSubscriptions = pgTable(
     /** When the last confirmation e-mail went out (null: none yet, or the last one failed). */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The language of its e-mails: the one the person signed up in. */
+    locale: localeColumn(),
   },
   (t) => [
+    localeCheck("newsletter_subscriptions", t.locale),
     uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
     index("newsletter_status_created_idx").on(t.status, t.createdAt),
     // The admin list's order and the export's keyset (decision 036).
@@ -209,8 +219,10 @@ export const mapComments = pgTable(
     segmentName: text("segment_name"),
     category: mapCategoryEnum("category"),
     municipality: text("municipality"),
+    locale: localeColumn(),
   },
   (t) => [
+    localeCheck("map_comments", t.locale),
     check("map_comments_comment_not_blank", sql`btrim(${t.comment}) <> ''`),
     index("map_comments_created_idx").on(t.createdAt),
     index("map_comments_status_created_idx").on(t.status, t.createdAt),
@@ -254,8 +266,10 @@ export const reflections = pgTable(
     privacyAccepted: boolean("privacy_accepted").notNull().default(false),
     createdAt: createdAt(),
     ...moderationColumns(),
+    locale: localeColumn(),
   },
   (t) => [
+    localeCheck("reflections", t.locale),
     check("reflections_not_blank", sql`btrim(${t.reflection}) <> ''`),
     index("reflections_created_idx").on(t.createdAt),
     index("reflections_status_created_idx").on(t.status, t.createdAt),
@@ -288,8 +302,10 @@ export const testimonials = pgTable(
     hiddenReason: text("hidden_reason"),
     /** When visitors' reports sent it back to pending (issue 29); cleared by any staff decision. */
     heldByReportsAt: timestamp("held_by_reports_at", { withTimezone: true }),
+    locale: localeColumn(),
   },
   (t) => [
+    localeCheck("testimonials", t.locale),
     check("testimonials_title_len", sql`char_length(${t.title}) between 1 and 100`),
     check("testimonials_duration", sql`${t.duration} is null or ${t.duration} between 0 and 60`),
     index("testimonials_status_submitted_idx").on(t.status, t.submittedAt),

@@ -50,11 +50,9 @@ export interface Consultation {
 /** A site whose calendar was never saved. */
 export const DEFAULT_CONSULTATION: Consultation = { closesOn: null, extendedTo: null, phase: 1, open: true };
 
-/** The message every participation form shows, and every participation write answers, when closed. */
-export const CLOSED_MESSAGE = {
-  title: "La participació està tancada",
-  description: "El període de participació de la consulta ha acabat. Gràcies a totes les persones que hi heu participat!",
-} as const;
+/** What a participation form says, and a write answers, while participation is closed: catalogue
+ * keys (app/i18n/<locale>/forms.ts, "closed.*"; decision 059). */
+export const CLOSED_MESSAGE = { title: "forms.closed.title", description: "forms.closed.description" } as const;
 
 /** The campaign's illustrations, by name (drawn by app/seed/scenes.ts, served from public/images/scenes/). */
 export const SCENES = ["vinyes", "ciutadania", "infants", "laboral", "turistic", "xarxa"] as const;

@@ -1,9 +1,11 @@
 import type { Category } from "~/domain/themes";
+import type { ClientKey, MessageValues } from "~/i18n/catalogue";
 import type { MapKind, PublicMapComment, PublicMapLayer, TileSettings } from "~/domain/map";
 
-// The texts, limits and shapes of the public forms, without Zod: the pages import this, and the
+// The messages, limits and shapes of the public forms, without Zod: the pages import this, and the
 // schemas (participation.ts) load only when a form is first sent. Every limit is in LIMITS; the
-// messages that name one and the byte budgets of the server's reader are derived from it.
+// messages name one through FORM_VALUES, and the byte budgets of the server's reader are derived
+// from it. Messages are catalogue keys (decision 059): the words are in app/i18n/<locale>/forms.ts.
 
 export const LIMITS = {
   email: 254,
@@ -23,110 +25,117 @@ export const LIMITS = {
   reason: 500,
 } as const;
 
-const tooLong = (what: string, max: number) => `${what} pot tenir com a màxim ${max} caràcters.`;
+/** A key of the public forms' texts (app/i18n/<locale>/forms.ts). */
+export type FormKey = Extract<ClientKey, `forms.${string}`>;
+
+/** What a form says: catalogue keys, never words (decision 059); the page says them in its
+ * language (useFormT), with the values a text names (a number of days). */
+export interface FormMessage {
+  title: FormKey;
+  description?: FormKey;
+  values?: MessageValues;
+}
+
+/** The limits the forms' messages name ("màxim {maxComment} caràcters"), given to every one. */
+export const FORM_VALUES = {
+  maxComment: LIMITS.comment,
+  maxReflection: LIMITS.reflection,
+  maxName: LIMITS.name,
+  maxTitle: LIMITS.title,
+  maxReason: LIMITS.reason,
+  maxSeconds: LIMITS.recording,
+  audioMb: LIMITS.audioBytes / 1024 / 1024,
+} as const;
+
+/** A message with a title and a description under one key: "forms.x.title", "forms.x.description". */
+type Paired = {
+  [K in FormKey]: K extends `forms.${infer P}.title` ? (`forms.${P}.description` extends FormKey ? P : never) : never;
+}[FormKey];
+const pair = <P extends Paired>(key: P) => ({ title: `forms.${key}.title` as FormKey, description: `forms.${key}.description` as FormKey });
 
 export const MESSAGES = {
-  newsletterRequired: "Si us plau, introdueix el teu correu i accepta la política de privacitat.",
-  newsletterDuplicate: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
-  newsletterError: "Hi ha hagut un error en processar la subscripció. Torna-ho a provar.",
+  newsletterRequired: "forms.newsletterRequired",
+  newsletterDuplicate: pair("newsletterDuplicate"),
+  newsletterError: "forms.newsletterError",
   // The spec's title, kept; its text no longer says the subscription is done before the person has
   // opened the confirmation e-mail (issue 27). The days are the link's validity (newsletter.server).
-  newsletterSuccess: (days: number) => ({
-    title: "Subscripció confirmada!",
-    description: `Gràcies per subscriure't. Només falta un pas: t'hem enviat un correu per confirmar l'adreça. Obre l'enllaç que hi trobaràs en els propers ${days} dies.`,
-  }),
+  newsletterSuccess: (days: number): FormMessage => ({ ...pair("newsletterSuccess"), values: { days } }),
   /** A pending address asked for again: the confirmation goes out once more. */
-  newsletterResent: (days: number) => ({
-    title: "T'hem tornat a enviar l'enllaç",
-    description: `Aquesta adreça encara no està confirmada. T'hem enviat un correu nou: obre l'enllaç que hi trobaràs en els propers ${days} dies.`,
-  }),
+  newsletterResent: (days: number): FormMessage => ({ ...pair("newsletterResent"), values: { days } }),
   /** …but one went out a moment ago. */
-  newsletterRecent: (minutes: number) => ({
-    title: "Ja t'hem enviat l'enllaç",
-    description: `Fa poca estona que t'hem enviat el correu per confirmar aquesta adreça. Mira la safata d'entrada i la carpeta de correu brossa. Si no hi és, torna-ho a provar d'aquí a ${minutes} minuts.`,
-  }),
-  newsletterNext: "Fins que no confirmis l'adreça no t'enviarem cap newsletter.",
-  commentEmpty: "El comentari no pot estar buit",
-  commentPrivacy: "Has d'acceptar la política de privacitat per continuar",
-  commentError: "Hi ha hagut un problema enviant el comentari. Torna-ho a provar.",
-  commentSuccess: { title: "Gràcies!", description: "El teu comentari s'ha enviat correctament. L'equip el revisarà aviat." },
+  newsletterRecent: (minutes: number): FormMessage => ({ ...pair("newsletterRecent"), values: { minutes } }),
+  newsletterNext: "forms.newsletterNext",
+  commentEmpty: "forms.commentEmpty",
+  commentPrivacy: "forms.commentPrivacy",
+  commentError: "forms.commentError",
+  commentSuccess: pair("commentSuccess"),
   // Decision 028: the answer says what happened. Published at once (publish-then-review mode), the
   // spec's "L'equip el revisarà aviat" alone would read as if it waited for review.
-  commentPublished: {
-    title: "Gràcies!",
-    description: "El teu comentari s'ha publicat correctament. L'equip de moderació el revisarà aviat.",
-  },
-  reflectionRequired: "La reflexió és obligatòria",
-  reflectionConsent: "Has d'acceptar la política de privacitat per deixar el teu correu",
-  reflectionErrorPrefix: "Error en enviar la reflexió: ",
-  reflectionSuccess: "Reflexió enviada correctament! Gràcies per la teva participació.",
-  reflectionPublished: "Ja es pot llegir a la pàgina d'aportacions.",
-  reflectionPending: "Es publicarà quan l'equip de moderació l'hagi revisada.",
-  testimonialMissing: {
-    title: "Falten dades",
-    description: "Si us plau, grava un àudio, escriu un missatge, selecciona una temàtica i accepta els termes",
-  },
-  testimonialError: "No s'ha pogut enviar el testimoni. Torna-ho a provar.",
-  testimonialSuccess: {
-    title: "Testimoni enviat!",
-    description: "Gràcies per compartir la teva visió. L'administrador el revisarà aviat.",
-  },
-  testimonialNext: "Quan l'equip l'aprovi, el podràs escoltar a la pàgina de testimonis.",
-  audioUnsupported: "El teu navegador no suporta la reproducció d'àudio.",
-  microphone: { title: "Error", description: "No s'ha pogut accedir al micròfon" },
-  recordingStarted: "Gravació iniciada",
-  recordingFinished: "Gravació finalitzada",
-  recordingAutoStopped: { title: "Gravació aturada automàticament", description: "Has arribat al límit d'1 minut" },
+  commentPublished: pair("commentPublished"),
+  reflectionRequired: "forms.reflectionRequired",
+  reflectionConsent: "forms.reflectionConsent",
+  /** The spec's "Error en enviar la reflexió: " and why. */
+  reflectionError: "forms.reflectionError",
+  reflectionSuccess: "forms.reflectionSuccess",
+  reflectionPublished: "forms.reflectionPublished",
+  reflectionPending: "forms.reflectionPending",
+  testimonialMissing: pair("testimonialMissing"),
+  testimonialError: "forms.testimonialError",
+  testimonialSuccess: pair("testimonialSuccess"),
+  testimonialNext: "forms.testimonialNext",
+  audioUnsupported: "forms.audioUnsupported",
+  microphone: pair("microphone"),
+  recordingStarted: "forms.recordingStarted",
+  recordingFinished: "forms.recordingFinished",
+  recordingAutoStopped: pair("recordingAutoStopped"),
   // Not in the spec: the spec's tone, for rules it leaves to us.
-  emailInvalid: "Introdueix una adreça de correu vàlida.",
-  commentTooLong: tooLong("El comentari", LIMITS.comment),
-  reflectionTooLong: tooLong("La reflexió", LIMITS.reflection),
-  nameTooLong: tooLong("El nom", LIMITS.name),
-  titleTooLong: tooLong("El missatge", LIMITS.title),
-  categoryInvalid: "Selecciona una temàtica de la llista.",
-  audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
-  audioTooLarge: `L'àudio és massa gran (màxim ${LIMITS.audioBytes / 1024 / 1024} MB).`,
-  audioUnreadable: "No hem pogut llegir l'àudio: el fitxer està malmès o no és una gravació de so. Grava'l de nou o tria un altre fitxer.",
-  audioTooLong: `L'àudio pot durar com a màxim ${LIMITS.recording} segons.`,
-  testimonialsFull:
-    "Ara mateix hi ha massa testimonis pendents de revisar i no en podem rebre més. Torna-ho a provar d'aquí a uns dies; la resta del web funciona amb normalitat.",
-  tooMany: "Has enviat massa peticions seguides. Espera uns minuts i torna-ho a provar.",
-  placeInvalid: "El punt marcat no és vàlid. Torna'l a marcar al mapa.",
-  placeOutside: "El punt ha de ser dins de l'Alt Penedès.",
-  segmentInvalid: "El tram triat no és al mapa. Torna'l a triar.",
-  mapCategoryInvalid: "Tria una categoria de la llista.",
-  municipalityInvalid: "Tria un municipi de la llista.",
+  emailInvalid: "forms.emailInvalid",
+  commentTooLong: "forms.commentTooLong",
+  reflectionTooLong: "forms.reflectionTooLong",
+  nameTooLong: "forms.nameTooLong",
+  titleTooLong: "forms.titleTooLong",
+  categoryInvalid: "forms.categoryInvalid",
+  audioType: "forms.audioType",
+  audioTooLarge: "forms.audioTooLarge",
+  audioUnreadable: "forms.audioUnreadable",
+  audioTooLong: "forms.audioTooLong",
+  testimonialsFull: "forms.testimonialsFull",
+  tooMany: "forms.tooMany",
+  placeInvalid: "forms.placeInvalid",
+  placeOutside: "forms.placeOutside",
+  segmentInvalid: "forms.segmentInvalid",
+  mapCategoryInvalid: "forms.mapCategoryInvalid",
+  municipalityInvalid: "forms.municipalityInvalid",
   /** A body no browser form sends: text that is not UTF-8, a NUL, something that is not a form. */
-  badRequest: "Petició no vàlida.",
-} as const;
+  badRequest: "forms.badRequest",
+  /** A text form's body over its budget (no browser form sends one). */
+  formTooLarge: "forms.formTooLarge",
+} as const satisfies Record<string, FormKey | FormMessage | ((n: number) => FormMessage)>;
 
 /** The report form's texts (decision 028). */
 export const REPORT_TEXTS = {
-  title: "Denuncia aquesta aportació",
-  description: "Si creus que aquesta aportació no hauria de ser pública, explica'ns per què. No cal que t'identifiquis.",
-  success: { title: "Gràcies per avisar-nos", description: "L'equip de moderació revisarà aquesta aportació." },
-  duplicate: { title: "Ja l'havies denunciada", description: "Només cal denunciar cada aportació una vegada. L'equip ja ho sap." },
-  gone: { title: "Aquesta aportació ja no és pública", description: "Potser l'equip de moderació ja l'ha retirada." },
-  reasonRequired: "Tria el motiu de la denúncia",
-  detailRequired: "Explica breument el motiu de la denúncia",
-  detailTooLong: tooLong("El motiu", LIMITS.reason),
-  failure: "No s'ha pogut enviar la denúncia. Torna-ho a provar.",
-} as const;
+  title: "forms.report.title",
+  description: "forms.report.description",
+  success: pair("report.success"),
+  duplicate: pair("report.duplicate"),
+  gone: pair("report.gone"),
+  reasonRequired: "forms.report.reasonRequired",
+  detailRequired: "forms.report.detailRequired",
+  detailTooLong: "forms.report.detailTooLong",
+  failure: "forms.report.failure",
+} as const satisfies Record<string, FormKey | FormMessage>;
 
-const KEPT = "No has perdut res: torna-ho a provar d'aquí a un moment.";
+const UNREACHED = "forms.unreachable.description";
 
 /** What each public form says when its send does not reach the site or the site cannot answer
  * it (a dropped connection, a deploy's 503): the spec's failure message, and that nothing is lost. */
 export const UNREACHABLE = {
-  newsletter: { title: MESSAGES.newsletterError, description: `No hem pogut connectar amb el web. ${KEPT}` },
-  mapComment: { title: MESSAGES.commentError, description: `No hem pogut connectar amb el web. ${KEPT}` },
-  reflection: { title: `${MESSAGES.reflectionErrorPrefix}no hem pogut connectar amb el web.`, description: KEPT },
-  testimonial: {
-    title: MESSAGES.testimonialError,
-    description: "No hem pogut connectar amb el web. Conservem l'àudio i el que has escrit: torna-ho a provar d'aquí a un moment.",
-  },
-  report: { title: REPORT_TEXTS.failure, description: `No hem pogut connectar amb el web. ${KEPT}` },
-} as const;
+  newsletter: { title: MESSAGES.newsletterError, description: UNREACHED },
+  mapComment: { title: MESSAGES.commentError, description: UNREACHED },
+  reflection: pair("unreachable.reflection"),
+  testimonial: { title: MESSAGES.testimonialError, description: "forms.unreachable.testimonial.description" },
+  report: { title: REPORT_TEXTS.failure, description: UNREACHED },
+} as const satisfies Record<string, Required<Omit<FormMessage, "values">>>;
 
 /** The most bytes a text form whose fields hold at most these many characters takes, url-encoded
  * or as multipart: a character is at most 9 bytes (a 3-byte UTF-8 character, percent-encoded; a
@@ -145,13 +154,13 @@ export type { FieldErrors };
 export type WriteResult =
   | {
       ok: true;
-      message: { title: string; description?: string };
+      message: FormMessage;
       /** Where the new contribution can be seen, when it is public at once. */
       view?: string;
       /** One line on what happens next, when the message does not say it. */
-      next?: string;
+      next?: FormKey;
     }
-  | { ok: false; errors: FieldErrors; values?: Record<string, string>; message?: { title: string; description?: string } };
+  | { ok: false; errors: FieldErrors; values?: Record<string, string>; message?: FormMessage };
 
 /** The typed values a failed write sent back (for a page without JavaScript). */
 export const echoed = (result: WriteResult | undefined, name: string) => (result && !result.ok ? (result.values?.[name] ?? "") : "");

@@ -13,6 +13,7 @@ import {
   reflectionSchema,
   testimonialSchema,
 } from "./participation";
+import { sayIn } from "~/test/i18n";
 
 // The schemas the forms and the actions share (the actions are tested against the database
 // in participation.server.test.ts).
@@ -123,13 +124,11 @@ describe("testimonialSchema", () => {
 
 describe("LIMITS", () => {
   it("the messages that name a limit read it from LIMITS, word for word as before", () => {
-    expect([
-      MESSAGES.commentTooLong,
-      MESSAGES.reflectionTooLong,
-      MESSAGES.nameTooLong,
-      MESSAGES.titleTooLong,
-      MESSAGES.audioTooLarge,
-    ]).toEqual([
+    expect(
+      [MESSAGES.commentTooLong, MESSAGES.reflectionTooLong, MESSAGES.nameTooLong, MESSAGES.titleTooLong, MESSAGES.audioTooLarge].map(
+        (key) => sayIn("ca", key),
+      ),
+    ).toEqual([
       "El comentari pot tenir com a màxim 2000 caràcters.",
       "La reflexió pot tenir com a màxim 5000 caràcters.",
       "El nom pot tenir com a màxim 100 caràcters.",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keepFormOnFailure } from "./public-action";
 import { UNREACHABLE, type WriteResult } from "./participation-texts";
+import { sayIn } from "~/test/i18n";
 
 // The browser's side of a public form's action (decision 048); the real failures (a dropped
 // connection, a 503 page) are in participation.spec.ts and recorder.spec.ts.
@@ -21,6 +22,6 @@ describe("keepFormOnFailure", () => {
       expect(result.init.status).toBe(503);
       expect(result.data).toEqual({ ok: false, errors: {}, message: UNREACHABLE.reflection });
     }
-    expect(UNREACHABLE.reflection.title.startsWith("Error en enviar la reflexió: ")).toBe(true);
+    expect(sayIn("ca", UNREACHABLE.reflection.title).startsWith("Error en enviar la reflexió: ")).toBe(true);
   });
 });

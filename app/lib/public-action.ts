@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { WriteResult } from "./participation-texts";
+import type { FormMessage, WriteResult } from "./participation-texts";
 
 /**
  * The browser's side of a public form's action (issue 27): the form's send goes to the server's
@@ -10,7 +10,7 @@ import type { WriteResult } from "./participation-texts";
  *
  * Every page a public form posts to exports one: `export const clientAction = keepFormOnFailure(UNREACHABLE.x)`.
  */
-export function keepFormOnFailure(message: { title: string; description: string }) {
+export function keepFormOnFailure(message: FormMessage) {
   return async ({ serverAction }: { serverAction: <T = unknown>() => Promise<T> }) => {
     try {
       return await serverAction<WriteResult>();

@@ -12,6 +12,7 @@ import { LIMITS, MESSAGES } from "./participation";
 import { createReflection, createTestimonial, PENDING_QUOTA_DEFAULTS, pendingQuota } from "~/models/participation.server";
 import { TESTIMONIAL_RATE_LIMIT } from "~/infra/rate-limit.server";
 import { AUDIO_FIXTURES, readAudioFixture, wav } from "~/test/audio";
+import { sayIn } from "~/test/i18n";
 
 // Issue 19, defect 4: only the first 4,100 bytes of a testimonial were checked, so a WebM header
 // followed by 5 MB of random bytes was stored, 30 times per address every 15 minutes, with no
@@ -86,7 +87,7 @@ describe.each(testBackends())("testimonial uploads on %s", (backend) => {
     const long = await send(wav(LIMITS.recording + 5));
     expect(long.status).toBe(422);
     expect(long.result.message?.title).toBe(MESSAGES.audioTooLong);
-    expect(MESSAGES.audioTooLong).toBe("L'àudio pot durar com a màxim 60 segons.");
+    expect(sayIn("ca", MESSAGES.audioTooLong)).toBe("L'àudio pot durar com a màxim 60 segons.");
     expect(await rows()).toBe(rowsBefore);
     expect(audioFiles()).toBe(filesBefore);
     // Real recordings of every format go through, with their size kept for the quota.

@@ -1,13 +1,17 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Markdown } from "~/lib/markdown";
-import { OF_SITE_NAME } from "~/lib/seo";
+import { translator } from "~/i18n/catalogues.server";
+import type { Locale } from "~/i18n/locales";
+import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
 
 // The newsletter's e-mails as HTML and text: the confirmation of a subscription, and each issue
 // (rendered from its Markdown as the site renders it). The data modules (newsletter.server.ts,
 // newsletter-send.server.ts) hand their texts here and send what comes back.
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escaped for an element's text (quotes need none there). */
+const escapeText = (s: string) => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface NewsletterDraft {
   subject: string;
@@ -24,58 +28,74 @@ export function renderBody(publicUrl: string, markdown: string): string {
     .replace(/ href="\//g, ` href="${publicUrl}/`);
 }
 
-/** The message of one subscriber: the issue, and its personal unsubscribe link in the footer. */
-export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsubscribe: string) {
-  const why = `Reps aquest correu perquè et vas subscriure a la newsletter ${OF_SITE_NAME}.`;
+/** The campaign's name as each language writes it after "of" / "de" (Catalan elides it: "d'Al
+ * Penedès…"); the name itself is Catalan in every language. */
+const OF_SITE: Record<Locale, string> = { ca: OF_SITE_NAME, es: `de ${SITE_NAME}`, en: SITE_NAME };
+
+/** A text of the e-mails' catalogue, as HTML: escaped, and the campaign's name, shown inside
+ * another language, marked as Catalan (WCAG 3.1.2). */
+function htmlText(locale: Locale, text: string): string {
+  const html = escapeHtml(text);
+  return locale === "ca" ? html : html.split(escapeHtml(SITE_NAME)).join(`<span lang="ca">${escapeHtml(SITE_NAME)}</span>`);
+}
+
+/** The message of one subscriber: the issue, and its personal unsubscribe link in the footer, in
+ * the language the person signed up in. */
+export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsubscribe: string, locale: Locale = "ca") {
+  const t = translator(locale);
+  const why = t("emails.footer.why", { ofSite: OF_SITE[locale] });
   return {
     subject: draft.subject,
-    text: `${draft.body.trim()}\n\n-- \n${why}\nPer donar-te de baixa: ${unsubscribe}\n`,
+    text: `${draft.body.trim()}\n\n-- \n${why}\n${t("emails.footer.unsubscribe")} ${unsubscribe}\n`,
     html: [
-      '<!doctype html><html lang="ca"><head><meta charset="utf-8">',
+      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
       `<title>${escapeHtml(draft.subject)}</title></head>`,
       '<body style="font-family:sans-serif;line-height:1.5;max-width:40em">',
       bodyHtml,
-      `<hr><p style="font-size:small">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Dona't de baixa</a></p>`,
+      `<hr><p style="font-size:small">${htmlText(locale, why)} <a href="${escapeHtml(unsubscribe)}">${escapeText(t("emails.unsubscribe.link"))}</a></p>`,
       "</body></html>",
     ].join("\n"),
   };
 }
 
-/** The e-mail that asks to confirm a subscription (decision 023): why it came (a reflection's ticked
- * box, or the newsletter form), the confirmation link, valid `days` days, and the unsubscribe link. */
+/** The e-mail that asks to confirm a subscription (decision 023), in the language the person signed
+ * up in: why it came (a reflection's ticked box, or the newsletter form), the confirmation link,
+ * valid `days` days, and the unsubscribe link. */
 export function confirmationMessage({
   fromReflection,
   days,
   confirm,
   unsubscribe,
+  locale = "ca",
 }: {
   fromReflection: boolean;
   days: number;
   confirm: string;
   unsubscribe: string;
+  locale?: Locale;
 }) {
-  const why = fromReflection
-    ? `Quan vas enviar una reflexió al web ${OF_SITE_NAME} vas marcar que vols rebre la newsletter de la campanya.`
-    : `Hem rebut una petició per subscriure aquesta adreça a la newsletter ${OF_SITE_NAME}, la campanya del pla director de la bicicleta del Penedès.`;
+  const t = translator(locale);
+  const why = t(fromReflection ? "emails.confirm.whyReflection" : "emails.confirm.whyForm", { ofSite: OF_SITE[locale] });
+  const ignore = t("emails.confirm.ignore", { days });
   const paragraphs = [
-    "Hola,",
+    t("emails.confirm.hello"),
     why,
-    `Per confirmar la subscripció, obre aquest enllaç (caduca d'aquí a ${days} dies):`,
+    t("emails.confirm.open", { days }),
     confirm,
-    `Si no l'has demanat tu, no cal que facis res: sense confirmació no t'enviarem res i esborrarem l'adreça d'aquí a ${days} dies.`,
-    "Per donar-te de baixa en qualsevol moment:",
+    ignore,
+    t("emails.confirm.unsubscribe"),
     unsubscribe,
   ];
   const link = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
   return {
-    subject: "Confirma la teva subscripció a la newsletter",
+    subject: t("emails.confirm.subject"),
     text: paragraphs.join("\n\n") + "\n",
     html: [
-      '<!doctype html><html lang="ca"><body style="font-family:sans-serif;line-height:1.5">',
-      `<p>Hola,</p><p>${escapeHtml(why)}</p>`,
-      `<p>${link(confirm, "Confirma la subscripció")}</p>`,
-      `<p>L'enllaç caduca d'aquí a ${days} dies. ${escapeHtml(paragraphs[4]!)}</p>`,
-      `<p style="font-size:small">${link(unsubscribe, "Dona't de baixa")}</p>`,
+      `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">`,
+      `<p>${escapeHtml(t("emails.confirm.hello"))}</p><p>${htmlText(locale, why)}</p>`,
+      `<p>${link(confirm, t("emails.confirm.button"))}</p>`,
+      `<p>${escapeText(t("emails.confirm.expires", { days }))} ${escapeHtml(ignore)}</p>`,
+      `<p style="font-size:small">${link(unsubscribe, t("emails.unsubscribe.link"))}</p>`,
       "</body></html>",
     ].join("\n"),
   };

@@ -126,6 +126,36 @@ describe.each(testBackends())("newsletter sending on %s", (backend) => {
     expect((await newsletterHistory(ctx.db))[0]).toMatchObject({ sent: 7, recipients: 7 });
   });
 
+  it("each subscriber's footer and unsubscribe link are in the language they signed up in (issue 30)", async () => {
+    const [es] = await ctx.db
+      .insert(subs)
+      .values({ email: "lucia@example.cat", privacyAccepted: true, status: "confirmed", locale: "es" })
+      .returning({ id: subs.id });
+    await ctx.db.insert(subs).values({ email: "sam@example.cat", privacyAccepted: true, status: "confirmed", locale: "en" });
+    await queueNewsletter(ctx.db, DRAFT);
+    await drain(ctx);
+    const received = (email: string) => smtp.received.find((m) => recipient(m) === email)!;
+    const mail = (email: string) => received(email).parsed;
+    const spanish = mail("lucia@example.cat");
+    expect(spanish.text).toContain("Recibes este correo porque te suscribiste a la newsletter de Al Penedès, la bici ens mou!");
+    const unsubscribe = (spanish.text ?? "").match(/https:\/\/bici\.example\.cat\/es\/newsletter\/baja\/\S+/)![0];
+    expect(String(spanish.html)).toContain(`<a href="${unsubscribe}">Date de baja</a>`);
+    expect(String(spanish.html)).toContain('<span lang="ca">Al Penedès, la bici ens mou!</span>');
+    expect(header(received("lucia@example.cat"), "List-Unsubscribe")).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(mail("sam@example.cat").text).toContain("To unsubscribe: https://bici.example.cat/en/newsletter/unsubscribe/");
+    // The Spanish link unsubscribes, as the Catalan one does.
+    const token = decodeURIComponent(unsubscribe.split("/").pop()!);
+    await unsubscribeRoute.action(
+      routeArgs(ctx, new URL(unsubscribe).pathname, {
+        method: "POST",
+        params: { token },
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      }) as never,
+    );
+    expect(await ctx.db.select().from(subs).where(eq(subs.id, es!.id))).toEqual([]);
+  });
+
   it("refuses a second send while one is sending, and a send with nobody confirmed", async () => {
     expect(await queueNewsletter(ctx.db, DRAFT)).toEqual({ ok: false, reason: "nobody" });
     expect(await ctx.db.select().from(issues)).toEqual([]);

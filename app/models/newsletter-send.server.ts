@@ -192,7 +192,7 @@ export async function sendBatch(
   const people = new Map(
     (
       await ctx.db
-        .select({ id: subs.id, email: subs.email })
+        .select({ id: subs.id, email: subs.email, locale: subs.locale })
         .from(subs)
         .where(
           inArray(
@@ -200,7 +200,7 @@ export async function sendBatch(
             batch.map((d) => d.subscriptionId),
           ),
         )
-    ).map((s) => [s.id, s.email]),
+    ).map((s) => [s.id, s]),
   );
   const issueIds = [...new Set(batch.map((d) => d.issueId))];
   const drafts = new Map(
@@ -210,18 +210,19 @@ export async function sendBatch(
   );
 
   const sendOne = async (d: Claimed) => {
-    const email = people.get(d.subscriptionId);
+    const person = people.get(d.subscriptionId);
     const issue = drafts.get(d.issueId);
     // Erased meanwhile: its delivery went with it (the foreign key cascades).
-    if (!email || !issue) return;
+    if (!person || !issue) return;
     await wait();
     try {
-      const unsubscribe = unsubscribeUrl(ctx, d.subscriptionId);
+      // The footer and its link in the language the person signed up in.
+      const unsubscribe = unsubscribeUrl(ctx, d.subscriptionId, person.locale);
       await ctx.mailer.sendMail({
-        to: email,
+        to: person.email,
         unsubscribeUrl: unsubscribe,
         messageId: deliveryMessageId(ctx.env.PUBLIC_URL, d.id),
-        ...newsletterMessage(issue.draft, issue.html, unsubscribe),
+        ...newsletterMessage(issue.draft, issue.html, unsubscribe, person.locale),
         bulk: true,
       });
     } catch (err) {

@@ -9,6 +9,7 @@ import { newsletterSubscriptions as subs, reflections } from "~/db/schema";
 import * as confirmRoute from "~/routes/newsletter/confirm";
 import * as unsubscribeRoute from "~/routes/newsletter/unsubscribe";
 import { fixClock } from "~/test/clock";
+import { messageIn } from "~/test/i18n";
 import { createTestContext, routeArgs } from "~/test/context";
 import { createPostgresDatabase, createTestDatabase, testBackends } from "~/test/db";
 import { startSmtpServer, type TestSmtpServer } from "~/test/smtp";
@@ -105,7 +106,7 @@ describe.each(testBackends())("newsletter double opt-in and unsubscribe on %s", 
     // The spec's toast, as it was.
     // The spec's title; the text says an e-mail is on its way, to be opened within the link's validity.
     expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterSuccess(CONFIRMATION_DAYS) } });
-    expect(MESSAGES.newsletterSuccess(CONFIRMATION_DAYS).description).toContain(
+    expect(messageIn("ca", MESSAGES.newsletterSuccess(CONFIRMATION_DAYS)).description).toContain(
       `t'hem enviat un correu per confirmar l'adreça. Obre l'enllaç que hi trobaràs en els propers ${CONFIRMATION_DAYS} dies.`,
     );
 
@@ -169,7 +170,7 @@ describe.each(testBackends())("newsletter double opt-in and unsubscribe on %s", 
     const minutes = RESEND_INTERVAL_MS / 60_000;
     // A moment later: the message that went out is still on its way, and it says when to ask again.
     expect(await again()).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterRecent(minutes) } });
-    expect(MESSAGES.newsletterRecent(minutes).description).toContain(`d'aquí a ${minutes} minuts`);
+    expect(messageIn("ca", MESSAGES.newsletterRecent(minutes)).description).toContain(`d'aquí a ${minutes} minuts`);
     expect(smtp.received).toHaveLength(1);
     fixClock(new Date(Date.now() + RESEND_INTERVAL_MS + 60_000));
     expect(await again()).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterResent(CONFIRMATION_DAYS) } });
@@ -248,6 +249,74 @@ describe.each(testBackends())("newsletter double opt-in and unsubscribe on %s", 
     // A pending subscription can be dropped the same way.
     expect(await follow(ctx, links(smtp.received[1]!.parsed).unsubscribe, "POST")).toMatchObject({ state: "gone" });
     expect(await row(ctx, "other@example.cat")).toBeUndefined();
+  });
+
+  it("a sign-up from /es/ carries es, and its confirmation e-mail is Spanish, with links to the Spanish pages (issue 30)", async () => {
+    const res = await subscribeNewsletter(form({ email: "lucia@example.cat", privacy: "on" }, "http://127.0.0.1:3000/es/newsletter"), ctx);
+    expect(res).toEqual({ status: 200, result: { ok: true, message: MESSAGES.newsletterSuccess(CONFIRMATION_DAYS) } });
+    expect(messageIn("es", MESSAGES.newsletterSuccess(CONFIRMATION_DAYS)).title).toBe("¡Suscripción confirmada!");
+    expect(await row(ctx, "lucia@example.cat")).toMatchObject({ status: "pending", locale: "es" });
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!.parsed;
+    expect(mail.subject).toBe("Confirma tu suscripción a la newsletter");
+    expect(mail.text).toContain(
+      "Hemos recibido una petición para suscribir esta dirección a la newsletter de Al Penedès, la bici ens mou!",
+    );
+    expect(mail.text).toContain(`caduca dentro de ${CONFIRMATION_DAYS} días`);
+    expect(mail.html).toContain('<html lang="es">');
+    // The campaign's name stays Catalan, and says so (WCAG 3.1.2).
+    expect(mail.html).toContain('<span lang="ca">Al Penedès, la bici ens mou!</span>');
+    for (const catalan of ["Confirma la teva", "Hem rebut", "Dona't de baixa", "d'aquí a"])
+      expect(`${mail.text}${mail.html}`).not.toContain(catalan);
+    const found = (mail.text ?? "").match(/https?:\/\/\S+/g) ?? [];
+    const confirm = found.find((u) => u.includes("/es/newsletter/confirmar/"));
+    const unsubscribe = found.find((u) => u.includes("/es/newsletter/baja/"));
+    expect(confirm).toBeDefined();
+    expect(unsubscribe).toBeDefined();
+    const header = mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line.replace(/\r?\n\s+/g, " ");
+    expect(header).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+    // The Spanish link confirms, as the Catalan one does.
+    const token = tokenOf(confirm!);
+    const args = (method: "GET" | "POST") =>
+      routeArgs(ctx, new URL(confirm!).pathname, { method, params: { token } }) as unknown as Parameters<typeof confirmRoute.loader>[0];
+    expect(((await confirmRoute.loader(args("GET"))) as unknown as LoaderResult).data.outcome).toBe("pending");
+    expect(((await confirmRoute.action(args("POST") as never)) as unknown as LoaderResult).data.outcome).toBe("confirmed");
+    expect(await row(ctx, "lucia@example.cat")).toMatchObject({ status: "confirmed", locale: "es" });
+  });
+
+  it("a pending address asked for again from another language gets the next e-mail in that language", async () => {
+    await subscribeNewsletter(form({ email: "pau@example.cat", privacy: "on" }), ctx);
+    expect(smtp.received[0]!.parsed.subject).toBe("Confirma la teva subscripció a la newsletter");
+    fixClock(new Date(Date.now() + RESEND_INTERVAL_MS + 60_000));
+    await subscribeNewsletter(form({ email: "pau@example.cat", privacy: "on" }, "http://127.0.0.1:3000/en/newsletter"), ctx);
+    expect(await row(ctx, "pau@example.cat")).toMatchObject({ status: "pending", locale: "en" });
+    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received[1]!.parsed.subject).toBe("Confirm your subscription to the newsletter");
+    expect(smtp.received[1]!.parsed.text).toContain("/en/newsletter/confirm/");
+  });
+
+  it("a reflection sent from /en/ carries en, and its author's confirmation e-mail is English", async () => {
+    const res = await createReflection(
+      form(
+        { reflection: "More cycle lanes, please", email: "sam@example.cat", privacy: "on" },
+        "http://127.0.0.1:3000/en/take-part/reflection",
+      ),
+      ctx,
+    );
+    expect(res.status).toBe(200);
+    // Its card is on the English contributions page.
+    expect(res.result.ok && res.result.view).toMatch(/^\/en\/contributions\?tipus=reflection#aportacio-/);
+    const [stored] = await ctx.db
+      .select({ locale: reflections.locale })
+      .from(reflections)
+      .where(eq(reflections.reflection, "More cycle lanes, please"));
+    expect(stored).toEqual({ locale: "en" });
+    expect(await row(ctx, "sam@example.cat")).toMatchObject({ source: "reflection", locale: "en" });
+    const mail = smtp.received[0]!.parsed;
+    expect(mail.subject).toBe("Confirm your subscription to the newsletter");
+    expect(mail.text).toContain("When you sent a reflection to the Al Penedès, la bici ens mou! website");
+    expect(mail.html).toContain('<html lang="en">');
   });
 
   it("a reflection whose author ticked the box becomes a pending subscription with the same confirmation e-mail", async () => {

@@ -5,6 +5,8 @@ import { newsletterSubscriptions as subs, type newsletterSourceEnum } from "~/db
 import type { AppContext } from "~/infra/app-context.server";
 import { errorFields, log } from "~/infra/log.server";
 import { confirmationMessage } from "~/models/newsletter-mail.server";
+import type { Locale } from "~/i18n/locales";
+import { localePaths } from "~/lib/routes";
 
 // The newsletter's double opt-in and one-click unsubscribe (decision 023). Links carry a signed
 // token (the subscription's id and, to confirm, an expiry), never the address.
@@ -53,10 +55,11 @@ function readUnsubscribeToken(secret: string, token: string): string | null {
   return id;
 }
 
-export const confirmUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string, expiresAt: Date) =>
-  `${ctx.env.PUBLIC_URL}/newsletter/confirma/${confirmToken(ctx.sessionSecret, id, expiresAt)}`;
-export const unsubscribeUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string) =>
-  `${ctx.env.PUBLIC_URL}/newsletter/baixa/${unsubscribeToken(ctx.sessionSecret, id)}`;
+/** The links' pages are in the subscriber's language (/es/newsletter/confirmar/…). */
+export const confirmUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string, expiresAt: Date, locale: Locale = "ca") =>
+  `${ctx.env.PUBLIC_URL}${localePaths(locale).newsletterConfirm(confirmToken(ctx.sessionSecret, id, expiresAt))}`;
+export const unsubscribeUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string, locale: Locale = "ca") =>
+  `${ctx.env.PUBLIC_URL}${localePaths(locale).newsletterUnsubscribe(unsubscribeToken(ctx.sessionSecret, id))}`;
 
 // ---- Subscribing -----------------------------------------------------------------------------
 
@@ -78,14 +81,20 @@ export interface StoredSubscription {
   created: boolean;
 }
 
-/** Stores a pending subscription, or finds the one the address already has (in any case).
+/** Stores a pending subscription, or finds the one the address already has (in any case), with
+ * the language it was asked for in: a pending one asked for again takes the new request's.
  * Takes a transaction too, so a reflection and its author's consent are stored together. */
-export async function storeSubscription(db: Db, email: string, source: NewsletterSource): Promise<StoredSubscription> {
+export async function storeSubscription(
+  db: Db,
+  email: string,
+  source: NewsletterSource,
+  locale: Locale = "ca",
+): Promise<StoredSubscription> {
   const columns = { id: subs.id, status: subs.status };
   // The clock is the app's, like the purge's and the links' (tests move it).
   const [inserted] = await db
     .insert(subs)
-    .values({ email, privacyAccepted: true, status: "pending", source, createdAt: new Date() })
+    .values({ email, privacyAccepted: true, status: "pending", source, createdAt: new Date(), locale })
     .onConflictDoNothing()
     .returning(columns);
   if (inserted) return { ...inserted, created: true };
@@ -95,6 +104,8 @@ export async function storeSubscription(db: Db, email: string, source: Newslette
     .where(sql`lower(${subs.email}) = lower(${email})`);
   // Erased between the two statements (an unsubscribe, the purge): rare enough to be an error.
   if (!existing) throw new Error("newsletter subscription vanished while being stored");
+  // The next confirmation e-mail speaks the language of the latest request.
+  if (existing.status === "pending") await db.update(subs).set({ locale }).where(eq(subs.id, existing.id));
   return { ...existing, created: false };
 }
 
@@ -118,18 +129,19 @@ export async function sendConfirmation(ctx: MailCtx, id: string): Promise<Confir
         or(isNull(subs.confirmationSentAt), lt(subs.confirmationSentAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
       ),
     )
-    .returning({ email: subs.email, source: subs.source });
+    .returning({ email: subs.email, source: subs.source, locale: subs.locale });
   if (!claimed) return "recent";
   try {
-    const unsubscribe = unsubscribeUrl(ctx, id);
+    const unsubscribe = unsubscribeUrl(ctx, id, claimed.locale);
     await ctx.mailer.sendMail({
       to: claimed.email,
       unsubscribeUrl: unsubscribe,
       ...confirmationMessage({
         fromReflection: claimed.source === "reflection",
         days: CONFIRMATION_DAYS,
-        confirm: confirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS)),
+        confirm: confirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS), claimed.locale),
         unsubscribe,
+        locale: claimed.locale,
       }),
     });
     return "sent";
@@ -150,9 +162,10 @@ export async function subscribe(
   ctx: MailCtx,
   email: string,
   source: NewsletterSource,
+  locale: Locale = "ca",
 ): Promise<StoredSubscription & { mail?: ConfirmationMail }> {
   await purgeExpiredSubscriptions(ctx.db);
-  const stored = await storeSubscription(ctx.db, email, source);
+  const stored = await storeSubscription(ctx.db, email, source, locale);
   if (stored.status === "pending") return { ...stored, mail: await sendConfirmation(ctx, stored.id) };
   return stored;
 }

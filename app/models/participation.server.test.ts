@@ -15,6 +15,7 @@ import { readParticipationSettings } from "~/models/moderation.server";
 import { CONFIRMATION_DAYS } from "~/models/newsletter.server";
 import { RATE_LIMIT } from "~/infra/rate-limit.server";
 import { wav } from "~/test/audio";
+import { messageIn, sayIn } from "~/test/i18n";
 
 const WEBM = fs.readFileSync(path.join(import.meta.dirname, "../../scripts/seed-assets/testimoni-1.webm"));
 
@@ -73,10 +74,11 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       await ctx.db.update(t.newsletterSubscriptions).set({ status: "confirmed" });
       const dup = await subscribeNewsletter(urlencoded({ email: "marta@EXAMPLE.CAT", privacy: "on" }), ctx);
       expect(dup.status).toBe(409);
-      expect(dup.result).toEqual({
-        ok: false,
-        errors: {},
-        message: { title: "Ja estàs subscrit", description: "Aquest correu ja està subscrit a la newsletter." },
+      expect(dup.result).toEqual({ ok: false, errors: {}, message: MESSAGES.newsletterDuplicate });
+      // The result carries keys; the page says them (here in Catalan).
+      expect(messageIn("ca", MESSAGES.newsletterDuplicate)).toEqual({
+        title: "Ja estàs subscrit",
+        description: "Aquest correu ja està subscrit a la newsletter.",
       });
       const stored = await ctx.db.select().from(t.newsletterSubscriptions);
       expect(stored).toHaveLength(1);
@@ -148,6 +150,41 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         expect(Object.values(result.ok ? {} : result.errors).sort()).toEqual([...messages].sort());
       }
       expect(await rows(t.mapComments)).toBe(0);
+    });
+
+    it("a comment sent from /es/ carries es, and its answer points to the Spanish contributions page (issue 30)", async () => {
+      const request = new Request("http://127.0.0.1:3000/es/participa/mapa", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ comment: "Falta un carril bici", privacy: "on" }),
+      });
+      const { result } = await createMapComment(request, ctx);
+      expect(result).toEqual({
+        ok: true,
+        message: MESSAGES.commentPublished,
+        view: expect.stringMatching(/^\/es\/aportaciones\?tipus=map_comment#aportacio-[0-9a-f-]{36}$/),
+      });
+      expect(messageIn("es", MESSAGES.commentPublished).description).toBe(
+        "Tu comentario se ha publicado correctamente. El equipo de moderación lo revisará pronto.",
+      );
+      const [row] = await ctx.db.select().from(t.mapComments);
+      expect(row).toMatchObject({ comment: "Falta un carril bici", locale: "es" });
+      // Refused in the page's language: the errors are keys, said in Spanish by the form.
+      const refused = await createMapComment(
+        new Request("http://127.0.0.1:3000/es/participa/mapa", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ comment: " " }),
+        }),
+        ctx,
+      );
+      expect(refused.result.ok ? null : refused.result.errors).toEqual({
+        comment: MESSAGES.commentEmpty,
+        privacy: MESSAGES.commentPrivacy,
+      });
+      expect(sayIn("es", MESSAGES.commentEmpty)).toBe("El comentario no puede estar vacío");
+      expect(await rows(t.mapComments)).toBe(1);
+      await ctx.db.delete(t.mapComments);
     });
 
     it("sends back what was typed with an error, but never the e-mail", async () => {
@@ -249,6 +286,23 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       expect(row).toMatchObject({ title: "Vull carrils segurs", category: "laboral", status: "pending", duration: 8 });
       expect(row!.audioKey).toMatch(/^audio\/[0-9a-f-]{36}\.weba$/);
       expect(await ctx.storage.exists(row!.audioKey)).toBe(true);
+    });
+
+    it("a testimonial sent from /en/ carries en; one from the Catalan page, ca (issue 30)", async () => {
+      const at = (url: string) => {
+        const fd = new FormData();
+        for (const [k, v] of Object.entries({ ...valid, title: "Idioma del testimoni" })) fd.append(k, v);
+        fd.append("audio", new Blob([new Uint8Array(WEBM)], { type: "audio/webm" }), "a.webm");
+        return new Request(url, { method: "POST", body: fd });
+      };
+      expect((await sendTestimonial(at("http://127.0.0.1:3000/en/testimonials/send"), ctx)).status).toBe(200);
+      expect((await sendTestimonial(at("http://127.0.0.1:3000/testimonis/enviar"), ctx)).status).toBe(200);
+      const mine = eq(t.testimonials.title, "Idioma del testimoni");
+      const stored = await ctx.db.select().from(t.testimonials).where(mine);
+      expect(stored.map((r) => r.locale).sort()).toEqual(["ca", "en"]);
+      // Gone again, with their audio: the other tests count the rows and the files.
+      for (const row of stored) await ctx.storage.delete(row.audioKey);
+      await ctx.db.delete(t.testimonials).where(mine);
     });
 
     it("stores MP3, M4A (audio/mp4) and Ogg uploads with their real type, whatever the name says", async () => {

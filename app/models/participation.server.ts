@@ -7,6 +7,7 @@ import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { consultationState } from "~/domain/consultation";
 import type { AppContext } from "~/infra/app-context.server";
 import { inspectAudio } from "~/infra/audio-check.server";
+import { localeOf, type Locale } from "~/i18n/locales";
 import { contentChanged } from "~/infra/content-changes.server";
 import { FormError, readForm } from "~/infra/forms.server";
 import { errorFields, log, logRepeated } from "~/infra/log.server";
@@ -31,6 +32,7 @@ import {
   newsletterSchema,
   reflectionSchema,
   testimonialSchema,
+  type FormKey,
   type WriteResult,
 } from "~/lib/participation";
 import { allowWrite, type WriteKind } from "~/infra/rate-limit.server";
@@ -38,10 +40,12 @@ import type { Storage, StoredFile } from "~/infra/storage.server";
 import { findSegment } from "~/models/map.server";
 import { nearestMunicipality } from "~/domain/map";
 import { acceptAudio } from "~/domain/uploads";
-import { paths } from "~/lib/routes";
+import { localePaths } from "~/lib/routes";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
-// and its schema, then stores the row once and completely, or nothing at all.
+// and its schema, then stores the row once and completely, or nothing at all. Answers carry
+// catalogue keys, never words (decision 059); a contribution, and a subscription, is stored with
+// the language of the address it was posted to (/es/participa/mapa: 'es').
 
 export interface Outcome {
   status: number;
@@ -65,6 +69,16 @@ const FORM_BYTES: Record<WriteKind, number> = {
  * its last day): refused with the message
  * the forms show. The newsletter is not participation and stays open. */
 const closed = (): Outcome => ({ status: 403, result: { ok: false, errors: {}, message: { ...CLOSED_MESSAGE } } });
+
+/** The language a write was made in: its address's (the form posts to its own page). */
+const localeOfRequest = (request: Request): Locale => localeOf(new URL(request.url).pathname);
+
+/** What a refused body says: too large, or not a form a browser sends. */
+const FORM_ERROR_MESSAGES: Record<FormError["code"], FormKey> = {
+  too_large: MESSAGES.formTooLarge,
+  bad_request: MESSAGES.badRequest,
+  bad_type: MESSAGES.badRequest,
+};
 
 const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, message: { title: MESSAGES.tooMany } } });
 
@@ -90,11 +104,11 @@ async function textWrite<T>(
   form: {
     schema: z.ZodType<T>;
     success: WriteResult;
-    failure: string;
+    failure: FormKey;
     /** A contribution to the consultation: refused while participation is closed. */
     participation?: boolean;
     /** `settings`: the participation settings read for this write (null unless `participation`). */
-    store: (data: T, settings: ParticipationSettings | null) => Promise<Outcome | void>;
+    store: (data: T, settings: ParticipationSettings | null, locale: Locale) => Promise<Outcome | void>;
   },
 ): Promise<Outcome> {
   // Read once per write: the moderation mode that decides the new row's status comes with it.
@@ -106,14 +120,14 @@ async function textWrite<T>(
     ({ fields } = await readForm(request, context.storage, { maxBytes: FORM_BYTES[kind] }));
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
-    return { status: err.status, result: { ok: false, errors: {}, message: { title: err.message } } };
+    return { status: err.status, result: { ok: false, errors: {}, message: { title: FORM_ERROR_MESSAGES[err.code] } } };
   }
   // A bot filled in the hidden field: it is told all went well, and nothing is stored.
   if (fields[HONEYPOT]) return { status: 200, result: form.success };
   const parsed = form.schema.safeParse(fields);
   if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrors(parsed.error), values: echo(fields) } };
   try {
-    return (await form.store(parsed.data, settings)) ?? { status: 200, result: form.success };
+    return (await form.store(parsed.data, settings, localeOfRequest(request))) ?? { status: 200, result: form.success };
   } catch (err) {
     log("error", `${kind} failed`, errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: form.failure } } };
@@ -122,18 +136,19 @@ async function textWrite<T>(
 
 /** Where a contribution public at once can be seen: its card on the contributions page (the newest
  * come first), marked by its address. */
-const contributionHref = (type: "reflection" | "map_comment", id: string) => `${paths.aportacions}?tipus=${type}#aportacio-${id}`;
+const contributionHref = (locale: Locale, type: "reflection" | "map_comment", id: string) =>
+  `${localePaths(locale).aportacions}?tipus=${type}#aportacio-${id}`;
 
 export function subscribeNewsletter(request: Request, context: Ctx): Promise<Outcome> {
   return textWrite(request, context, "newsletter", {
     schema: newsletterSchema,
     success: { ok: true, message: MESSAGES.newsletterSuccess(CONFIRMATION_DAYS) },
     failure: MESSAGES.newsletterError,
-    store: async (data) => {
+    store: async (data, _settings, locale) => {
       // Double opt-in (decision 023): stored 'pending', and the e-mail asks to confirm. A confirmed
       // address gets the spec's duplicate message; a pending one, the e-mail once more (issue 27),
       // unless one went out a moment ago.
-      const { created, status, mail } = await subscribe(context, data.email, "newsletter_form");
+      const { created, status, mail } = await subscribe(context, data.email, "newsletter_form", locale);
       if (status === "confirmed") return { status: 409, result: { ok: false, errors: {}, message: MESSAGES.newsletterDuplicate } };
       // Stored, but the mail server refused the message: asking again sends it (nothing to wait for).
       if (mail === "failed") return { status: 502, result: { ok: false, errors: {}, message: { title: MESSAGES.newsletterError } } };
@@ -156,7 +171,7 @@ export function createMapComment(request: Request, context: Ctx): Promise<Outcom
     success: { ok: true, message: MESSAGES.commentPublished },
     failure: MESSAGES.commentError,
     participation: true,
-    store: async ({ pin, segment, ...data }, settings) => {
+    store: async ({ pin, segment, ...data }, settings, locale) => {
       // A segment's place is its middle, and its name is kept with the comment (a layer can be
       // replaced later); a pin's municipality, unless chosen, is the nearest one's.
       const found = segment ? await findSegment(context.db, segment) : null;
@@ -176,11 +191,15 @@ export function createMapComment(request: Request, context: Ctx): Promise<Outcom
           segmentName: found?.name ?? null,
           municipality: data.municipality ?? found?.municipality ?? (at ? nearestMunicipality(at.lat, at.lng) : null),
           status,
+          locale,
         })
         .returning({ id: mapComments.id });
       if (status === "pending") return { status: 200, result: { ok: true, message: MESSAGES.commentSuccess } };
       contentChanged(mapComments);
-      return { status: 200, result: { ok: true, message: MESSAGES.commentPublished, view: contributionHref("map_comment", row!.id) } };
+      return {
+        status: 200,
+        result: { ok: true, message: MESSAGES.commentPublished, view: contributionHref(locale, "map_comment", row!.id) },
+      };
     },
   });
 }
@@ -189,9 +208,9 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
   return textWrite(request, context, "reflection", {
     schema: reflectionSchema,
     success: { ok: true, message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished } },
-    failure: `${MESSAGES.reflectionErrorPrefix}no s'ha pogut desar. Torna-ho a provar.`,
+    failure: MESSAGES.reflectionError,
     participation: true,
-    store: async (data, settings) => {
+    store: async (data, settings, locale) => {
       const status = await statusFor(context.db, settings, `${data.name ?? ""}\n${data.reflection}`);
       // The ticked box is the author's consent to the newsletter: stored with the reflection,
       // and confirmed by e-mail like the newsletter form's (decision 023).
@@ -200,9 +219,9 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
       const { id, subscription } = await context.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(reflections)
-          .values({ ...data, status })
+          .values({ ...data, status, locale })
           .returning({ id: reflections.id });
-        return { id: row!.id, subscription: email && privacyAccepted ? await storeSubscription(tx, email, "reflection") : null };
+        return { id: row!.id, subscription: email && privacyAccepted ? await storeSubscription(tx, email, "reflection", locale) : null };
       });
       // A reflection held for review changes no public page.
       if (status !== "pending") contentChanged(reflections);
@@ -217,7 +236,7 @@ export function createReflection(request: Request, context: Ctx): Promise<Outcom
         result: {
           ok: true,
           message: { title: MESSAGES.reflectionSuccess, description: MESSAGES.reflectionPublished },
-          view: contributionHref("reflection", id),
+          view: contributionHref(locale, "reflection", id),
         },
       };
     },
@@ -272,7 +291,7 @@ function full(quota: ReturnType<typeof pendingQuota>): Outcome {
   logRepeated("testimonial-quota", "warn", "testimonial refused: the pending quota is full", { ...quota });
   return { status: 429, result: { ok: false, errors: {}, message: { title: MESSAGES.testimonialsFull } } };
 }
-const badAudio = (message: string): Outcome => ({
+const badAudio = (message: FormKey): Outcome => ({
   status: 422,
   result: { ok: false, errors: { audio: message }, message: { title: message } },
 });
@@ -317,7 +336,7 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
     await upload.discard();
     if (!audio || (!parsed.success && parsed.error.issues.some((i) => i.path.length === 0))) return missing(echo(fields));
     const errors = fieldErrors(parsed.error!);
-    return { status: 400, result: { ok: false, errors, values: echo(fields), message: { title: Object.values(errors)[0]! } } };
+    return { status: 400, result: { ok: false, errors, values: echo(fields), message: { title: Object.values(errors)[0] as FormKey } } };
   }
   try {
     // The first bytes told the type; the whole file must be a recording of it (decision 024).
@@ -335,7 +354,14 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
       // so changes no public page (it names nothing).
       // The length is the sound's, as measured; the browser's figure is a wall clock's (issue 27).
       const duration = clampDuration(sound.seconds) ?? parsed.data.duration;
-      await tx.insert(testimonials).values({ ...parsed.data, duration, audioKey: audio.key, audioBytes: audio.size, status: "pending" });
+      await tx.insert(testimonials).values({
+        ...parsed.data,
+        duration,
+        audioKey: audio.key,
+        audioBytes: audio.size,
+        status: "pending",
+        locale: localeOfRequest(request),
+      });
       return true;
     });
     if (!stored) {

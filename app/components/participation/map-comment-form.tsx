@@ -4,15 +4,19 @@ import { labelled, Select } from "~/components/ui/select";
 import type { MapPlace } from "~/domain/map";
 import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
 import { pointPlaceText } from "~/domain/map-places";
+import { useLocale } from "~/i18n/react";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
-import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
+import { localePaths } from "~/lib/routes";
+import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm, useSay } from "./shared";
 
 /** The place in words (issue 27, item 11): the segment and its municipality, or a pin named by the
  * nearest municipality and the nearest named segment; never its coordinates. */
-export function placeText(place: MapPlace): string {
-  if (place.segment) return `Tram: ${place.segmentName}${place.municipality ? ` (${place.municipality})` : ""}`;
-  return `Punt marcat ${pointPlaceText(place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near)}`;
+export function placeText(place: MapPlace, say: ReturnType<typeof useSay>): string {
+  if (place.segment)
+    return place.municipality
+      ? say("forms.map.segmentIn", { name: place.segmentName, municipality: place.municipality })
+      : say("forms.map.segment", { name: place.segmentName });
+  return say("forms.map.point", { where: pointPlaceText(place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near) });
 }
 
 /** A comment on the proposal map: the comment and the privacy box; the e-mail is optional, and so
@@ -33,9 +37,10 @@ export function MapCommentForm({
 }) {
   const [comment, setComment] = useState(() => echoed(result, "comment"));
   const [privacy, setPrivacy] = useState(false);
+  const say = useSay();
   const form = usePublicForm({
     key: "map-comment",
-    action: paths.map,
+    action: localePaths(useLocale()).map,
     schema: "mapComment",
     result,
     onSuccess: (answer) => {
@@ -58,13 +63,13 @@ export function MapCommentForm({
       participation
       form={form}
       aria-labelledby={`${id}-title`}
-      submit={{ label: "Envia el comentari", ready: comment.trim() !== "" && privacy }}
+      submit={{ label: say("forms.map.submit"), ready: comment.trim() !== "" && privacy }}
     >
       <h3 id={`${id}-title`} className="text-lg font-bold">
-        Deixa el teu comentari
+        {say("forms.map.formTitle")}
       </h3>
       <ContributionText
-        label="Comentari"
+        label={say("forms.map.comment")}
         error={errors.comment}
         name="comment"
         rows={4}
@@ -74,16 +79,16 @@ export function MapCommentForm({
       />
       {place !== undefined && (
         <div className="flex flex-col gap-1" aria-live="polite">
-          <p className="text-sm font-semibold">Lloc del comentari (opcional)</p>
+          <p className="text-sm font-semibold">{say("forms.map.place")}</p>
           {place ? (
             <p className="flex flex-wrap items-center gap-2 text-sm">
-              <span>{placeText(place)}</span>
+              <span>{placeText(place, say)}</span>
               <button type="button" onClick={onClearPlace} className="font-semibold text-brand-dark underline">
-                Treu el lloc
+                {say("forms.map.clearPlace")}
               </button>
             </p>
           ) : (
-            <p className="text-sm text-ink/80">Encara no has marcat cap lloc al mapa.</p>
+            <p className="text-sm text-ink/80">{say("forms.map.noPlace")}</p>
           )}
           {errors.place && <p className="text-sm font-semibold text-red-700">{errors.place}</p>}
           {place && !place.segment && (
@@ -96,26 +101,26 @@ export function MapCommentForm({
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Categoria (opcional)" error={errors.category}>
+        <FormField label={say("forms.map.category")} error={errors.category}>
           <Select
             name="category"
             defaultValue={echoed(result, "category")}
-            none="Sense categoria"
+            none={say("forms.map.noCategory")}
             options={labelled(MAP_CATEGORIES, MAP_CATEGORY_LABELS)}
           />
         </FormField>
-        <FormField label="Municipi (opcional)" error={errors.municipality}>
+        <FormField label={say("forms.map.municipality")} error={errors.municipality}>
           <Select
             name="municipality"
             defaultValue={echoed(result, "municipality")}
-            none={place ? "El més proper al lloc marcat" : "Sense municipi"}
+            none={say(place ? "forms.map.nearestMunicipality" : "forms.map.noMunicipality")}
             options={MUNICIPALITY_NAMES}
           />
         </FormField>
       </div>
       <EmailField error={errors.email} />
       <ConsentCheckbox
-        lead="He llegit i accepto la"
+        text="forms.consent.read"
         aria-required="true"
         checked={privacy}
         onChange={(e) => setPrivacy(e.target.checked)}

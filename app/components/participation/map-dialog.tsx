@@ -8,15 +8,17 @@ import { buttonVariants } from "~/components/ui/button";
 import { MapEmbed } from "~/components/site/map-embed";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { MapSettings, WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
+import { useLocale } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 import { MapCommentForm } from "./map-comment-form";
-import { FormDialog } from "./shared";
+import { FormDialog, useSay } from "./shared";
 
 /** The external proposal map, sandboxed, with a link to the full map. */
 export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
+  const say = useSay();
   if (!settings) return <Skeleton className="h-[45dvh] min-h-64 w-full" />;
-  if (!settings.embedUrl) return <p>El mapa no està disponible en aquest moment.</p>;
+  if (!settings.embedUrl) return <p>{say("forms.map.unavailable")}</p>;
   return (
     <div className="flex flex-col gap-3">
       <MapEmbed src={settings.embedUrl} className="h-[45dvh] min-h-64 w-full rounded-lg border border-ink/10" />
@@ -28,8 +30,8 @@ export function MapFrame({ settings }: { settings: MapSettings | undefined }) {
           className={cn(buttonVariants({ variant: "outline" }), "self-start")}
         >
           <ExternalLinkIcon aria-hidden="true" />
-          Obre el mapa complet
-          <span className="sr-only">(s'obre en una pestanya nova)</span>
+          {say("forms.map.openFull")}
+          <span className="sr-only">{say("forms.map.newTab")}</span>
         </a>
       )}
     </div>
@@ -83,22 +85,24 @@ export function MapAndComment({
   );
 }
 
-export const MAP_TEXTS = {
-  title: "Mapa interactiu",
-  description: "Consulta les propostes de la xarxa ciclable i deixa-hi el teu comentari.",
-};
+/** The map dialog's and page's heading and text, in the page's language. */
+export function useMapTexts() {
+  const say = useSay();
+  return { title: say("forms.map.title"), description: say("forms.map.description") };
+}
 
 /** The map dialog: the proposal map and the comment form. Without JavaScript its button is a
  * link to a page with the same map and form. */
-export function MapDialog({ label = "Obre el mapa", className }: { label?: string; className?: string }) {
+export function MapDialog({ label, className }: { label?: string; className?: string }) {
+  const say = useSay();
   return (
     <FormDialog
-      href={paths.map}
+      href={localePaths(useLocale()).map}
       icon={<MapIcon aria-hidden="true" />}
-      label={label}
+      label={label ?? say("forms.map.open")}
       variant="outline"
       className={className}
-      {...MAP_TEXTS}
+      {...useMapTexts()}
       contentClassName="sm:max-w-3xl"
     >
       <MapDialogBody />
@@ -109,8 +113,9 @@ export function MapDialog({ label = "Obre el mapa", className }: { label?: strin
 /** Mounted when the dialog opens: the map's settings are loaded then (the page's loader). */
 function MapDialogBody() {
   const { load, state, data } = useFetcher<{ map: MapSettings }>({ key: "map-settings" });
+  const href = localePaths(useLocale()).map;
   useEffect(() => {
-    if (!data && state === "idle") void load(paths.map);
-  }, [data, state, load]);
+    if (!data && state === "idle") void load(href);
+  }, [data, state, load, href]);
   return <MapAndComment settings={data?.map} />;
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
+import { RichText, useLocale } from "~/i18n/react";
 import { MESSAGES, type WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
-import { ConsentCheckbox, EmailField, PublicForm, usePublicForm } from "./shared";
+import { localePaths } from "~/lib/routes";
+import { ConsentCheckbox, EmailField, PublicForm, usePublicForm, useSay } from "./shared";
 
 /** The newsletter subscription: an e-mail and the privacy box. Works without JavaScript. */
 export function NewsletterForm({ result }: { result?: WriteResult }) {
@@ -9,9 +10,10 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
   const [privacy, setPrivacy] = useState(false);
   // The address the confirmation went to, for the success panel (it never comes back from the server).
   const [sentTo, setSentTo] = useState("");
+  const say = useSay();
   const form = usePublicForm({
     key: "newsletter",
-    action: paths.newsletter,
+    action: localePaths(useLocale()).newsletter,
     schema: "newsletter",
     result,
     onSuccess: () => {
@@ -27,37 +29,33 @@ export function NewsletterForm({ result }: { result?: WriteResult }) {
     <section aria-labelledby={`${id}-title`} className="bg-brand-soft">
       <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
         <h2 id={`${id}-title`} className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-          Subscriu-te a la newsletter
+          {say("forms.newsletter.title")}
         </h2>
-        <p>Rep les novetats de la campanya i del pla director de la bicicleta al teu correu.</p>
+        <p>{say("forms.newsletter.lead")}</p>
         <PublicForm
           form={form}
-          submit={{ label: "Subscriu-me", busy: "Subscrivint...", ready: email.trim() !== "" && privacy }}
+          submit={{ label: say("forms.newsletter.submit"), busy: say("forms.newsletter.busy"), ready: email.trim() !== "" && privacy }}
           done={{
-            again: "Subscriu una altra adreça",
+            again: say("forms.newsletter.another"),
             heading: "h3",
             children: (
               <>
                 {sentTo && (
                   <p>
-                    Adreça: <strong className="break-all">{sentTo}</strong>
+                    <RichText
+                      text={say("forms.newsletter.address", { email: sentTo })}
+                      parts={{ strong: (address) => <strong className="break-all">{address}</strong> }}
+                    />
                   </p>
                 )}
-                <p>{MESSAGES.newsletterNext}</p>
+                <p>{say(MESSAGES.newsletterNext)}</p>
               </>
             ),
           }}
         >
-          <EmailField
-            label="Correu electrònic"
-            required
-            error={errors.email}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="bg-white"
-          />
+          <EmailField required error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} className="bg-white" />
           <ConsentCheckbox
-            lead="Accepto la"
+            text="forms.consent.accept"
             aria-required="true"
             checked={privacy}
             onChange={(e) => setPrivacy(e.target.checked)}

@@ -1,23 +1,26 @@
 import { PenLineIcon } from "lucide-react";
-import { paths } from "~/lib/routes";
+import { useLocale } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import { ReflectionForm } from "./reflection-form";
-import { FormDialog } from "./shared";
+import { FormDialog, useSay } from "./shared";
 
-export const REFLECTION_TEXTS = {
-  title: "Escriu una reflexió",
-  description: "Explica'ns què en penses. El nom i el correu són opcionals.",
-};
+/** The reflection dialog's and page's heading and text, in the page's language. */
+export function useReflectionTexts() {
+  const say = useSay();
+  return { title: say("forms.reflection.title"), description: say("forms.reflection.description") };
+}
 
 /** The reflection dialog. Without JavaScript its button is a link to a page with the form. */
-export function ReflectionDialog({ label = "Escriu una reflexió", className }: { label?: string; className?: string }) {
+export function ReflectionDialog({ label, className }: { label?: string; className?: string }) {
+  const say = useSay();
   return (
     <FormDialog
-      href={paths.reflection}
+      href={localePaths(useLocale()).reflection}
       icon={<PenLineIcon aria-hidden="true" />}
-      label={label}
+      label={label ?? say("forms.reflection.open")}
       variant="outline"
       className={className}
-      {...REFLECTION_TEXTS}
+      {...useReflectionTexts()}
     >
       <ReflectionForm />
     </FormDialog>

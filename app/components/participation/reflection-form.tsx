@@ -2,16 +2,18 @@ import { useState } from "react";
 import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
-import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
+import { useLocale } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
+import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm, useSay } from "./shared";
 
 /** A reflection: the text is required; name and e-mail are optional, and an e-mail needs consent. */
 export function ReflectionForm({ result }: { result?: WriteResult }) {
   const [reflection, setReflection] = useState(() => echoed(result, "reflection"));
   const [email, setEmail] = useState("");
+  const say = useSay();
   const form = usePublicForm({
     key: "reflection",
-    action: paths.reflection,
+    action: localePaths(useLocale()).reflection,
     schema: "reflection",
     result,
     onSuccess: () => {
@@ -25,9 +27,9 @@ export function ReflectionForm({ result }: { result?: WriteResult }) {
   const showConsent = !hydrated || email.trim() !== "";
 
   return (
-    <PublicForm participation form={form} submit={{ label: "Envia la reflexió", ready: reflection.trim() !== "" }}>
+    <PublicForm participation form={form} submit={{ label: say("forms.reflection.submit"), ready: reflection.trim() !== "" }}>
       <ContributionText
-        label="La teva reflexió"
+        label={say("forms.reflection.text")}
         error={errors.reflection}
         name="reflection"
         rows={10}
@@ -35,16 +37,12 @@ export function ReflectionForm({ result }: { result?: WriteResult }) {
         value={reflection}
         onChange={(e) => setReflection(e.target.value)}
       />
-      <FormField label="Nom (opcional)" error={errors.name}>
+      <FormField label={say("forms.reflection.name")} error={errors.name}>
         <Input name="name" autoComplete="name" maxLength={LIMITS.name} defaultValue={echoed(result, "name")} />
       </FormField>
       <EmailField error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
       {showConsent && (
-        <ConsentCheckbox
-          lead={`${hydrated ? "" : "Si deixes el correu: "}Accepto la`}
-          trail=" i rebre la newsletter"
-          error={errors.privacy}
-        />
+        <ConsentCheckbox text={hydrated ? "forms.consent.reflection" : "forms.consent.reflectionNoScript"} error={errors.privacy} />
       )}
     </PublicForm>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from "react";
 import { CircleCheckIcon } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FormField, SubmitButton } from "~/components/form-field";
@@ -9,17 +9,43 @@ import { Textarea } from "~/components/ui/textarea";
 import { hasErrors } from "~/lib/forms";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { useParticipation } from "~/lib/participation-state";
-import { HONEYPOT, LIMITS, type FieldErrors, type WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
+import type { ClientKey, MessageValues } from "~/i18n/catalogue";
+import { RichText, useLocale, useT } from "~/i18n/react";
+import {
+  FORM_VALUES,
+  HONEYPOT,
+  LIMITS,
+  type FieldErrors,
+  type FormKey,
+  type FormMessage,
+  type WriteResult,
+} from "~/lib/participation-texts";
+import { localePaths } from "~/lib/routes";
 import { toast } from "~/lib/toast";
 import { cn, useHydrated } from "~/lib/utils";
 
+/** The public forms' words in the page's language (decision 059): a key (a message's part, a
+ * field's error from the schema or the action) with the limits the forms' texts name. */
+export function useSay() {
+  const t = useT();
+  return useMemo(() => {
+    const say = (key: FormKey | string, values?: MessageValues) => t(key as ClientKey, { ...FORM_VALUES, ...values });
+    /** A message's title and description, said. */
+    const message = (m: FormMessage) => ({
+      title: say(m.title, m.values),
+      description: m.description ? say(m.description, m.values) : undefined,
+    });
+    return Object.assign(say, { message });
+  }, [t]);
+}
+
 /** Hidden from people (and from screen readers); bots fill it in and are quietly ignored. */
 function Honeypot() {
+  const say = useSay();
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
-        No omplis aquest camp
+        {say("forms.honeypot")}
         <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
@@ -45,13 +71,13 @@ export function ContributionText({
 
 /** The e-mail field of a public form: optional unless `required` (the server decides; the field says so). */
 export function EmailField({
-  label = "Correu electrònic (opcional)",
   error,
   required,
   ...input
-}: { label?: string; error?: string; required?: boolean } & Pick<React.ComponentProps<"input">, "value" | "onChange" | "className">) {
+}: { error?: string; required?: boolean } & Pick<React.ComponentProps<"input">, "value" | "onChange" | "className">) {
+  const say = useSay();
   return (
-    <FormField label={label} error={error}>
+    <FormField label={say(required ? "forms.email" : "forms.emailOptional")} error={error}>
       <Input
         type="email"
         name="email"
@@ -64,15 +90,17 @@ export function EmailField({
   );
 }
 
-/** A consent box whose label links to the privacy policy ("{lead} política de privacitat{trail}").
- * A native checkbox: it posts and toggles without JavaScript (a Radix one does not). */
+/** A consent box whose label links to the privacy policy (a sentence of the catalogue's with a
+ * <link>: "Accepto la <link>política de privacitat</link>"). A native checkbox: it posts and
+ * toggles without JavaScript (a Radix one does not). */
 export function ConsentCheckbox({
-  lead,
-  trail,
+  text,
   error,
   name = "privacy",
   ...props
-}: Omit<React.ComponentProps<"input">, "id" | "type"> & { lead: string; trail?: string; error?: string | null }) {
+}: Omit<React.ComponentProps<"input">, "id" | "type"> & { text: Extract<FormKey, `forms.consent.${string}`>; error?: string | null }) {
+  const say = useSay();
+  const paths = localePaths(useLocale());
   const id = `${useId()}-${name}`;
   const errorId = `${id}-error`;
   return (
@@ -88,11 +116,21 @@ export function ConsentCheckbox({
           {...props}
         />
         <label htmlFor={id} className="text-sm leading-snug">
-          {lead}{" "}
-          <Link to={paths.privacy} className="font-semibold text-brand-dark underline underline-offset-2" target="_blank" rel="noopener">
-            política de privacitat
-          </Link>
-          {trail}
+          <RichText
+            text={say(text)}
+            parts={{
+              link: (words) => (
+                <Link
+                  to={paths.privacy}
+                  className="font-semibold text-brand-dark underline underline-offset-2"
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {words}
+                </Link>
+              ),
+            }}
+          />
         </label>
       </div>
       {error && (
@@ -108,7 +146,9 @@ export function ConsentCheckbox({
  * region that is always there so a screen reader announces what comes into it at once. It stays
  * until the form is sent again. (Without JavaScript the page posted itself and renders it here too.) */
 export function FormError({ result, submitting }: { result: WriteResult | undefined; submitting: boolean }) {
-  const message = !submitting && result && !result.ok ? result.message : undefined;
+  const say = useSay();
+  const failure = !submitting && result && !result.ok ? result.message : undefined;
+  const message = failure && say.message(failure);
   return (
     <div role="alert" data-slot="form-error">
       {message && (
@@ -144,12 +184,14 @@ export function SuccessPanel({
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
+  const say = useSay();
   // Once the page is live (at once in a dialog; after hydration on the page a form posted without
   // JavaScript): the panel replaced the focused button, so the focus would otherwise be lost.
   useEffect(() => {
     if (hydrated) heading.current?.focus();
   }, [hydrated]);
-  const { message, view, next } = result;
+  const { view, next } = result;
+  const message = say.message(result.message);
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -167,12 +209,12 @@ export function SuccessPanel({
       </Heading>
       {message.description && <p>{message.description}</p>}
       {children}
-      {next && <p>{next}</p>}
+      {next && <p>{say(next)}</p>}
       {(view || again) && (
         <div className="flex flex-wrap gap-3 pt-1">
           {view && (
             <Link to={view} className={buttonVariants()}>
-              Veure la teva aportació
+              {say("forms.viewContribution")}
             </Link>
           )}
           {again && (
@@ -231,11 +273,18 @@ export function usePublicForm({
 }) {
   const fetcher = useFetcher<WriteResult>({ key });
   const hydrated = useHydrated();
+  const say = useSay();
   const form = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const data = fetcher.data ?? result;
   const submitting = fetcher.state !== "idle";
-  const errors: FieldErrors = { ...(!submitting && data && !data.ok ? data.errors : {}), ...clientErrors };
+  // The schema's and the action's errors are keys: the form shows them said.
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries({ ...(!submitting && data && !data.ok ? data.errors : {}), ...clientErrors }).map(([field, key]) => [
+      field,
+      key && say(key),
+    ]),
+  );
   // An answer already there when the form mounts (a dialog opened again) is old news.
   const seen = useRef<unknown>(fetcher.data);
   // The success the person has left for an empty form ("Deixa'n una altra"), or the old one.
@@ -255,12 +304,12 @@ export function usePublicForm({
     }
     // The failure is shown beside the form; a toast too only when the form is out of sight once
     // the page has taken the answer in (a page scrolled on).
-    const message = answer.message;
-    if (!message) return;
+    if (!answer.message) return;
+    const message = say.message(answer.message);
     setTimeout(() => {
       if (!inView(form.current)) toast.error(message.title, { description: message.description });
     }, 100);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, say]);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     if (!schema) return;
@@ -290,11 +339,12 @@ export function usePublicForm({
 type PublicFormState = ReturnType<typeof usePublicForm>;
 
 /** A message in place of a form: why it cannot be sent. */
-export function Notice({ message, className }: { message: { title: string; description: string }; className?: string }) {
+export function Notice({ message, className }: { message: FormMessage; className?: string }) {
+  const { title, description } = useSay().message(message);
   return (
     <div role="status" className={cn("rounded-md border border-brand/40 bg-brand-soft p-4", className)}>
-      <p className="font-bold">{message.title}</p>
-      <p>{message.description}</p>
+      <p className="font-bold">{title}</p>
+      {description && <p>{description}</p>}
     </div>
   );
 }
@@ -309,7 +359,7 @@ export function PublicForm({
   form,
   submit,
   participation = false,
-  done = { again: "Deixa'n una altra" },
+  done,
   children,
   className,
   ...props
@@ -320,20 +370,26 @@ export function PublicForm({
   submit: { label: string; busy?: string; ready: boolean };
   /** A contribution to the consultation: closed with it. */
   participation?: boolean;
-  /** The success panel's own parts: its "another" label ("Deixa'n una altra" unless given; none
-   * for a form sent once), its heading's level, a line of the form's own. */
+  /** The success panel's own parts: its "another" label ("Deixa'n una altra" when no parts are
+   * given; none for a form sent once: `{}`), its heading's level, a line of the form's own. */
   done?: { again?: string; heading?: "h2" | "h3"; children?: React.ReactNode };
 }) {
   const { fetcher, hydrated, submitting, data, success, formProps } = form;
   const { open } = useParticipation();
-  if (success) return <SuccessPanel result={success} againHref={form.action} onAgain={form.again} {...done} />;
+  const say = useSay();
+  if (success)
+    return <SuccessPanel result={success} againHref={form.action} onAgain={form.again} {...(done ?? { again: say("forms.another") })} />;
   if (participation && !open) return <ClosedNotice />;
   return (
     <fetcher.Form {...formProps} {...props} className={cn("relative flex flex-col gap-4", className)}>
       <Honeypot />
       {children}
       <div>
-        <SubmitButton submitting={submitting} busy={submit.busy ?? "Enviant..."} disabled={hydrated && (submitting || !submit.ready)}>
+        <SubmitButton
+          submitting={submitting}
+          busy={submit.busy ?? say("forms.sending")}
+          disabled={hydrated && (submitting || !submit.ready)}
+        >
           {submit.label}
         </SubmitButton>
       </div>

@@ -1,15 +1,12 @@
 import { MicIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
-import { paths } from "~/lib/routes";
+import { useLocale } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import { useParticipation } from "~/lib/participation-state";
-import { ClosedNotice, FormDialog } from "./shared";
+import { ClosedNotice, FormDialog, useSay } from "./shared";
 
 const TestimonialRecorder = lazy(() => import("./testimonial-recorder"));
-
-/** What the dialog and /testimonis/enviar say with JavaScript: record, or upload a file. */
-export const RECORDER_DESCRIPTION =
-  "Grava un missatge de veu d'1 minut com a màxim, o puja un fitxer. L'equip el revisarà abans de publicar-lo.";
 
 /** The recorder (with its file upload), loaded when first shown; the closed notice while
  * participation is closed. */
@@ -26,15 +23,17 @@ export function TestimonialRecorderPanel() {
 /** 'Envia el teu testimoni': the recording dialog (loaded when opened). Without JavaScript the
  * button is a link to the upload page. */
 export function TestimonialDialog({ className }: { className?: string }) {
+  const say = useSay();
   return (
     <FormDialog
-      href={paths.testimonial}
+      href={localePaths(useLocale()).testimonial}
       icon={<MicIcon aria-hidden="true" />}
-      label="Envia el teu testimoni"
+      label={say("forms.testimonial.title")}
       size="lg"
       className={className}
-      title="Envia el teu testimoni"
-      description={RECORDER_DESCRIPTION}
+      title={say("forms.testimonial.title")}
+      // What the dialog and the testimonial page say with JavaScript: record, or upload a file.
+      description={say("forms.testimonial.recorderDescription")}
     >
       <TestimonialRecorderPanel />
     </FormDialog>

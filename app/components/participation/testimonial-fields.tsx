@@ -3,7 +3,7 @@ import { FormField } from "~/components/form-field";
 import { Textarea } from "~/components/ui/textarea";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
 import { LIMITS, type FieldErrors } from "~/lib/participation-texts";
-import { ConsentCheckbox } from "./shared";
+import { ConsentCheckbox, useSay } from "./shared";
 
 export interface TestimonialValues {
   title: string;
@@ -22,16 +22,13 @@ export function TestimonialFields({
   errors: FieldErrors;
 }) {
   const id = useId();
+  const say = useSay();
   return (
     <>
       <FormField
-        label="Missatge"
+        label={say("forms.testimonial.message")}
         error={errors.title}
-        hint={
-          <span aria-live="polite">
-            {values.title.length}/{LIMITS.title} caràcters
-          </span>
-        }
+        hint={<span aria-live="polite">{say("forms.testimonial.count", { count: values.title.length, max: LIMITS.title })}</span>}
       >
         <Textarea
           name="title"
@@ -48,7 +45,7 @@ export function TestimonialFields({
         className="flex flex-col gap-2"
         aria-describedby={errors.category ? `${id}-category-error` : undefined}
       >
-        <legend className="mb-2 text-sm font-semibold">Temàtica</legend>
+        <legend className="mb-2 text-sm font-semibold">{say("forms.testimonial.theme")}</legend>
         <div className="grid grid-cols-2 gap-2">
           {categories.map((c) => (
             <label
@@ -75,7 +72,7 @@ export function TestimonialFields({
       </fieldset>
       <ConsentCheckbox
         name="terms"
-        lead="Accepto els termes i la"
+        text="forms.consent.terms"
         aria-required="true"
         checked={values.terms}
         onChange={(e) => onChange({ ...values, terms: e.target.checked })}

@@ -5,10 +5,11 @@ import { FormField, SubmitButton } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { LIMITS, MESSAGES } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
+import { useLocale } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 import { withWebmDuration } from "~/lib/webm-duration";
-import { FormError, SuccessPanel, usePublicForm } from "./shared";
+import { FormError, SuccessPanel, usePublicForm, useSay } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 import { AUDIO_ACCEPT } from "./testimonial-upload-form";
 
@@ -50,6 +51,8 @@ export default function TestimonialRecorder() {
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const startedAt = useRef(0);
   const player = useRef<HTMLAudioElement>(null);
+  const say = useSay();
+  const action = localePaths(useLocale()).testimonial;
 
   const release = useCallback(() => {
     if (timer.current) clearInterval(timer.current);
@@ -71,14 +74,19 @@ export default function TestimonialRecorder() {
   );
   useEffect(() => () => void (recorded && URL.revokeObjectURL(recorded.url)), [recorded]);
 
-  const stop = useCallback((automatic: boolean) => {
-    if (recorder.current?.state !== "recording") return;
-    if (timer.current) clearInterval(timer.current);
-    timer.current = null;
-    recorder.current.stop();
-    if (automatic) toast.info(MESSAGES.recordingAutoStopped.title, { description: MESSAGES.recordingAutoStopped.description });
-    else toast.success(MESSAGES.recordingFinished);
-  }, []);
+  const stop = useCallback(
+    (automatic: boolean) => {
+      if (recorder.current?.state !== "recording") return;
+      if (timer.current) clearInterval(timer.current);
+      timer.current = null;
+      recorder.current.stop();
+      if (automatic) {
+        const { title, description } = say.message(MESSAGES.recordingAutoStopped);
+        toast.info(title, { description });
+      } else toast.success(say(MESSAGES.recordingFinished));
+    },
+    [say],
+  );
 
   const start = async () => {
     let media: MediaStream;
@@ -86,7 +94,8 @@ export default function TestimonialRecorder() {
       media = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
       setMicError(true);
-      toast.error(MESSAGES.microphone.title, { description: MESSAGES.microphone.description });
+      const { title, description } = say.message(MESSAGES.microphone);
+      toast.error(title, { description });
       return;
     }
     setMicError(false);
@@ -113,7 +122,7 @@ export default function TestimonialRecorder() {
     startedAt.current = Date.now();
     setElapsed(0);
     setPhase("recording");
-    toast.success(MESSAGES.recordingStarted);
+    toast.success(say(MESSAGES.recordingStarted));
     timer.current = setInterval(() => {
       const seconds = (Date.now() - startedAt.current) / 1000;
       setElapsed(Math.min(seconds, LIMITS.recording));
@@ -147,7 +156,7 @@ export default function TestimonialRecorder() {
     formProps: { ref: formRef },
   } = usePublicForm({
     key: "testimonial",
-    action: paths.testimonial,
+    action,
     onSuccess: () => {
       setRecorded(null);
       setPhase("idle");
@@ -159,19 +168,20 @@ export default function TestimonialRecorder() {
   const warning = phase === "recording" && elapsed >= LIMITS.recordingWarning;
   const remaining = Math.max(0, LIMITS.recording - Math.floor(elapsed));
 
-  if (success) return <SuccessPanel result={success} again="Deixa'n una altra" againHref={paths.testimonial} onAgain={again} />;
+  if (success) return <SuccessPanel result={success} again={say("forms.another")} againHref={action} onAgain={again} />;
 
   return (
     <form
       ref={formRef}
       // (Never posted by the browser itself: the action names the page for React Router to know it.)
-      action={paths.testimonial}
+      action={action}
       data-discover="true"
       className="flex flex-col gap-5"
       onSubmit={(e) => {
         e.preventDefault();
         if (!recorded || !isComplete(values)) {
-          toast.error(MESSAGES.testimonialMissing.title, { description: MESSAGES.testimonialMissing.description });
+          const { title, description } = say.message(MESSAGES.testimonialMissing);
+          toast.error(title, { description });
           return;
         }
         const body = new FormData();
@@ -180,26 +190,29 @@ export default function TestimonialRecorder() {
         body.set("category", values.category);
         body.set("terms", "on");
         if (recorded.duration !== null) body.set("duration", String(Math.round(recorded.duration)));
-        void fetcher.submit(body, { method: "post", action: paths.testimonial, encType: "multipart/form-data" });
+        void fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
       }}
     >
-      <section aria-label="Àudio" className="flex flex-col gap-3 rounded-lg border border-ink/10 bg-brand-soft/50 p-4">
+      <section
+        aria-label={say("forms.testimonial.audio")}
+        className="flex flex-col gap-3 rounded-lg border border-ink/10 bg-brand-soft/50 p-4"
+      >
         {phase === "idle" && (
           <>
             {supported !== null ? (
               <Button type="button" onClick={() => void start()} className="self-start">
                 <MicIcon aria-hidden="true" />
-                Comença a gravar
+                {say("forms.testimonial.record")}
               </Button>
             ) : (
-              <p>El teu navegador no pot gravar àudio: puja un fitxer.</p>
+              <p>{say("forms.testimonial.cannotRecord")}</p>
             )}
             {micError && (
               <p role="alert" className="text-sm font-semibold text-red-700">
-                {MESSAGES.microphone.title} - {MESSAGES.microphone.description}
+                {say(MESSAGES.microphone.title)} - {say(MESSAGES.microphone.description)}
               </p>
             )}
-            <FormField label="O puja un fitxer d'àudio (mp3, wav, webm, ogg o m4a)" error={errors.audio}>
+            <FormField label={say("forms.testimonial.orUpload")} error={errors.audio}>
               <Input type="file" accept={AUDIO_ACCEPT} onChange={(e) => choose(e.target.files?.[0])} />
             </FormField>
           </>
@@ -207,21 +220,25 @@ export default function TestimonialRecorder() {
         {phase === "recording" && (
           <div className="flex flex-col gap-2">
             <p className={cn("text-2xl font-bold tabular-nums", warning && "text-red-700")} aria-live="off">
-              <span className="sr-only">Temps restant: </span>
+              <span className="sr-only">{say("forms.testimonial.remaining")}</span>
               {formatSeconds(remaining)}
             </p>
             <p role="status" className={cn("text-sm", warning ? "font-semibold text-red-700" : "text-ink/80")}>
-              {warning ? "Queden menys de 10 segons: la gravació s'aturarà a 1 minut." : "Gravant... (màxim 1 minut)"}
+              {say(warning ? "forms.testimonial.warning" : "forms.testimonial.recording")}
             </p>
             <Button type="button" variant="destructive" onClick={() => stop(false)} className="self-start">
               <SquareIcon aria-hidden="true" />
-              Atura la gravació
+              {say("forms.testimonial.stop")}
             </Button>
           </div>
         )}
         {phase === "recorded" && recorded && (
           <div className="flex flex-col gap-2">
-            <p className="text-sm">Àudio preparat{recorded.duration !== null ? ` (${formatSeconds(recorded.duration)})` : ""}</p>
+            <p className="text-sm">
+              {recorded.duration !== null
+                ? say("forms.testimonial.readyFor", { length: formatSeconds(recorded.duration) })
+                : say("forms.testimonial.ready")}
+            </p>
             <audio
               ref={player}
               src={recorded.url}
@@ -234,23 +251,23 @@ export default function TestimonialRecorder() {
                 if (recorded.duration === null && Number.isFinite(d)) setRecorded({ ...recorded, duration: d });
               }}
             >
-              {MESSAGES.audioUnsupported}
+              {say(MESSAGES.audioUnsupported)}
             </audio>
             <div className="flex flex-wrap gap-2">
               {playing ? (
                 <Button type="button" variant="outline" onClick={() => player.current?.pause()}>
                   <PauseIcon aria-hidden="true" />
-                  Pausa
+                  {say("forms.testimonial.pause")}
                 </Button>
               ) : (
                 <Button type="button" variant="outline" onClick={() => void player.current?.play()}>
                   <PlayIcon aria-hidden="true" />
-                  Reprodueix
+                  {say("forms.testimonial.play")}
                 </Button>
               )}
               <Button type="button" variant="ghost" onClick={discard} disabled={submitting}>
                 <Trash2Icon aria-hidden="true" />
-                Descarta
+                {say("forms.testimonial.discard")}
               </Button>
             </div>
           </div>
@@ -259,11 +276,11 @@ export default function TestimonialRecorder() {
       <TestimonialFields values={values} onChange={setValues} errors={errors} />
       <SubmitButton
         submitting={submitting}
-        busy="Enviant..."
+        busy={say("forms.sending")}
         disabled={submitting || phase === "recording" || !complete}
         className="self-start"
       >
-        Envia el testimoni
+        {say("forms.testimonial.submit")}
       </SubmitButton>
       <FormError result={data} submitting={submitting} />
     </form>

@@ -3,8 +3,9 @@ import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { isCategory } from "~/domain/themes";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
-import { PublicForm, usePublicForm } from "./shared";
+import { useLocale } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
+import { PublicForm, usePublicForm, useSay } from "./shared";
 import { emptyTestimonial, isComplete, TestimonialFields, type TestimonialValues } from "./testimonial-fields";
 
 export const AUDIO_ACCEPT = "audio/*,.mp3,.wav,.webm,.weba,.ogg,.oga,.opus,.m4a";
@@ -16,10 +17,11 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
     return { ...emptyTestimonial, title: echoed(result, "title").slice(0, LIMITS.title), category: isCategory(category) ? category : "" };
   });
   const [hasFile, setHasFile] = useState(false);
+  const say = useSay();
   // The file is checked by its bytes on the server only.
   const form = usePublicForm({
     key: "testimonial-upload",
-    action: paths.testimonial,
+    action: localePaths(useLocale()).testimonial,
     result,
     onSuccess: () => {
       setValues(emptyTestimonial);
@@ -32,9 +34,9 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
       participation
       form={form}
       encType="multipart/form-data"
-      submit={{ label: "Envia el testimoni", ready: hasFile && isComplete(values) }}
+      submit={{ label: say("forms.testimonial.submit"), ready: hasFile && isComplete(values) }}
     >
-      <FormField label="Fitxer d'àudio (mp3, wav, webm, ogg o m4a; màxim 1 minut)" error={form.errors.audio}>
+      <FormField label={say("forms.testimonial.file")} error={form.errors.audio}>
         <Input
           type="file"
           name="audio"

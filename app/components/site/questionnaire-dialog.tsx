@@ -1,23 +1,25 @@
+import { useSay } from "~/components/participation/shared";
 import { Button } from "~/components/ui/button";
 import { ExternalFrame } from "./external-frame";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
 /** The participatory questionnaire: an external form embedded in a sandboxed frame. */
 export function QuestionnaireDialog({ src }: { src: string }) {
+  const say = useSay();
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button>Respon el qüestionari</Button>
+        <Button>{say("forms.questionnaire.open")}</Button>
       </DialogTrigger>
       <DialogContent className="h-[90dvh] grid-rows-[auto_1fr] sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>Qüestionari participatiu</DialogTitle>
-          <DialogDescription>Entre 5 i 10 minuts. És anònim.</DialogDescription>
+          <DialogTitle>{say("forms.questionnaire.title")}</DialogTitle>
+          <DialogDescription>{say("forms.questionnaire.description")}</DialogDescription>
         </DialogHeader>
         <ExternalFrame
-          what="el qüestionari"
+          what={say("forms.questionnaire.what")}
           src={src}
-          title="Qüestionari participatiu del pla director de la bicicleta"
+          title={say("forms.questionnaire.frameTitle")}
           sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
           className="size-full min-h-96 rounded-md border border-ink/10"
         />

@@ -1,35 +1,42 @@
 import { FlagIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
-import { Notice, FormDialog, PublicForm, usePublicForm } from "~/components/participation/shared";
+import { Notice, FormDialog, PublicForm, usePublicForm, useSay } from "~/components/participation/shared";
 import { Textarea } from "~/components/ui/textarea";
-import { reportReasonLabels, reportReasons, type ContributionType } from "~/domain/contributions";
+import { reportReasons, type ContributionType } from "~/domain/contributions";
+import { useLocale } from "~/i18n/react";
 import { echoed, LIMITS, REPORT_TEXTS, type WriteResult } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
+import { localePaths, type Paths } from "~/lib/routes";
 
 // Visitors report a contribution (decision 028): a short list of reasons, no account. The report
 // control on each card and dialog is a link to the report page without JavaScript, a dialog with it.
 
-export const REPORT_DIALOG = { title: REPORT_TEXTS.title, description: REPORT_TEXTS.description };
+/** The report dialog's and page's heading and text, in the page's language. */
+export function useReportTexts() {
+  const say = useSay();
+  return { title: say(REPORT_TEXTS.title), description: say(REPORT_TEXTS.description) };
+}
 
-/** The report page's address for one contribution. */
-export const reportHref = (type: ContributionType, id: string) => `${paths.report}?${new URLSearchParams({ tipus: type, id })}`;
+/** The report page's address for one contribution, in the page's language. */
+export const reportHref = (paths: Paths, type: ContributionType, id: string) =>
+  `${paths.report}?${new URLSearchParams({ tipus: type, id })}`;
 
 /** The report form: the reason (radios: they work without JavaScript) and, for 'other', the words. */
 export function ReportForm({ type, id, result }: { type: ContributionType; id: string; result?: WriteResult }) {
   const name = useId();
   const [reason, setReason] = useState(() => echoed(result, "reason"));
-  const form = usePublicForm({ key: `report-${type}-${id}`, action: reportHref(type, id), result });
+  const say = useSay();
+  const form = usePublicForm({ key: `report-${type}-${id}`, action: reportHref(localePaths(useLocale()), type, id), result });
   const { errors } = form;
   const gone = errors.type ?? errors.id;
   if (gone) return <Notice message={REPORT_TEXTS.gone} />;
   return (
     // A contribution is reported once: the success panel offers no second report.
-    <PublicForm form={form} submit={{ label: "Envia la denúncia", ready: reason !== "" }} done={{}}>
+    <PublicForm form={form} submit={{ label: say("forms.report.submit"), ready: reason !== "" }} done={{}}>
       <input type="hidden" name="type" value={type} />
       <input type="hidden" name="id" value={id} />
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.reason ? `${name}-error` : undefined}>
-        <legend className="mb-1 font-semibold">Motiu</legend>
+        <legend className="mb-1 font-semibold">{say("forms.report.reason")}</legend>
         {reportReasons.map((r) => (
           <label key={r} className="flex items-center gap-3">
             <input
@@ -40,7 +47,7 @@ export function ReportForm({ type, id, result }: { type: ContributionType; id: s
               onChange={() => setReason(r)}
               className="size-5 accent-brand focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
             />
-            {reportReasonLabels[r]}
+            {say(`forms.report.reason.${r}`)}
           </label>
         ))}
         {errors.reason && (
@@ -49,7 +56,7 @@ export function ReportForm({ type, id, result }: { type: ContributionType; id: s
           </p>
         )}
       </fieldset>
-      <FormField label="Explica el motiu (obligatori si tries «Un altre motiu»)" error={errors.detail}>
+      <FormField label={say("forms.report.detail")} error={errors.detail}>
         <Textarea name="detail" rows={3} maxLength={LIMITS.reason} defaultValue={echoed(result, "detail")} />
       </FormField>
     </PublicForm>
@@ -58,15 +65,16 @@ export function ReportForm({ type, id, result }: { type: ContributionType; id: s
 
 /** 'Denuncia': a small control under a contribution. */
 export function ReportDialog({ type, id }: { type: ContributionType; id: string }) {
+  const say = useSay();
   return (
     <FormDialog
-      href={reportHref(type, id)}
+      href={reportHref(localePaths(useLocale()), type, id)}
       icon={<FlagIcon aria-hidden="true" />}
-      label="Denuncia"
+      label={say("forms.report.open")}
       variant="ghost"
       size="sm"
       className="w-fit text-ink/80"
-      {...REPORT_DIALOG}
+      {...useReportTexts()}
     >
       <ReportForm type={type} id={id} />
     </FormDialog>

@@ -1,4 +1,21 @@
 // Catalan: the e-mails sent to the public (decision 059). Server only.
 export default {
   "footer.why": "Reps aquest correu perquè et vas subscriure a la newsletter {ofSite}.",
+
+  // — public forms —
+  // The newsletter's confirmation (decision 023) and every issue's footer, in the subscriber's
+  // language. {ofSite} is the campaign's name as the language writes it after "of" (ofSite()).
+  "confirm.subject": "Confirma la teva subscripció a la newsletter",
+  "confirm.hello": "Hola,",
+  "confirm.whyReflection": "Quan vas enviar una reflexió al web {ofSite} vas marcar que vols rebre la newsletter de la campanya.",
+  "confirm.whyForm":
+    "Hem rebut una petició per subscriure aquesta adreça a la newsletter {ofSite}, la campanya del pla director de la bicicleta del Penedès.",
+  "confirm.open": "Per confirmar la subscripció, obre aquest enllaç (caduca d'aquí a {days} dies):",
+  "confirm.ignore":
+    "Si no l'has demanat tu, no cal que facis res: sense confirmació no t'enviarem res i esborrarem l'adreça d'aquí a {days} dies.",
+  "confirm.unsubscribe": "Per donar-te de baixa en qualsevol moment:",
+  "confirm.button": "Confirma la subscripció",
+  "confirm.expires": "L'enllaç caduca d'aquí a {days} dies.",
+  "unsubscribe.link": "Dona't de baixa",
+  "footer.unsubscribe": "Per donar-te de baixa:",
 } as const;

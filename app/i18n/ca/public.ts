@@ -121,4 +121,35 @@ export default {
   "accessibility.complaint.heading": "Procediment d'aplicació",
   "accessibility.complaint.text":
     "Si, després de fer una sol·licitud d'informació accessible o una queixa, no estàs d'acord amb la decisió presa o la resposta no compleix els requisits de l'article 12.5 del Reial decret 1112/2018, pots presentar una reclamació a la unitat responsable. També pots fer-ho en els termes que preveu la Llei 39/2015, de l'1 d'octubre, del procediment administratiu comú de les administracions públiques.",
+  // — public forms —
+  // The newsletter's links (decision 023): confirming and unsubscribing.
+  "newsletterLinks.confirm.metaTitle": "Confirmació de la subscripció",
+  "newsletterLinks.confirm.ask.title": "Confirma la subscripció",
+  "newsletterLinks.confirm.ask.text": "Prem el botó per confirmar que vols rebre la newsletter de la campanya en aquesta adreça de correu.",
+  "newsletterLinks.confirm.button": "Confirma la subscripció",
+  "newsletterLinks.confirm.confirmed.title": "Subscripció confirmada!",
+  "newsletterLinks.confirm.confirmed.text":
+    "Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya. Cada missatge porta un enllaç per donar-te de baixa.",
+  "newsletterLinks.confirm.already.title": "Subscripció confirmada!",
+  "newsletterLinks.confirm.already.text": "Aquesta subscripció ja estava confirmada. Rebràs actualitzacions sobre la campanya.",
+  "newsletterLinks.confirm.expired.title": "L'enllaç ha caducat",
+  "newsletterLinks.confirm.expired.text":
+    "Aquest enllaç de confirmació ja no és vàlid. Torna a subscriure't des del formulari de la newsletter i t'enviarem un enllaç nou.",
+  "newsletterLinks.confirm.gone.title": "Aquesta subscripció ja no existeix",
+  "newsletterLinks.confirm.gone.text":
+    "La subscripció s'ha esborrat (per exemple, perquè t'hi has donat de baixa). Si vols rebre la newsletter, torna a subscriure't.",
+  "newsletterLinks.confirm.invalid.title": "Enllaç no vàlid",
+  "newsletterLinks.confirm.invalid.text":
+    "Aquest enllaç de confirmació no és correcte. Comprova que l'has copiat sencer, o torna a subscriure't des del formulari de la newsletter.",
+  "newsletterLinks.unsubscribe.metaTitle": "Baixa de la newsletter",
+  "newsletterLinks.unsubscribe.invalid.title": "Enllaç no vàlid",
+  "newsletterLinks.unsubscribe.invalid.text":
+    "Aquest enllaç per donar-te de baixa no és correcte. Comprova que l'has copiat sencer, o fes servir l'enllaç d'un altre missatge de la newsletter.",
+  "newsletterLinks.unsubscribe.done.title": "T'has donat de baixa",
+  "newsletterLinks.unsubscribe.gone.title": "Ja no estàs subscrit",
+  "newsletterLinks.unsubscribe.gone.text": "Ja no rebràs la newsletter i hem esborrat la teva adreça de correu de la llista.",
+  "newsletterLinks.unsubscribe.ask.title": "Vols donar-te de baixa de la newsletter?",
+  "newsletterLinks.unsubscribe.ask.text":
+    "Si et dones de baixa, no rebràs més missatges i esborrarem la teva adreça de correu de la llista.",
+  "newsletterLinks.unsubscribe.button": "Dona'm de baixa",
 } as const;

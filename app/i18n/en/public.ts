@@ -119,4 +119,36 @@ export default {
   "accessibility.complaint.heading": "Enforcement procedure",
   "accessibility.complaint.text":
     "If, after making a request for accessible information or a complaint, you disagree with the decision taken or the reply does not meet the requirements of Article 12.5 of Royal Decree 1112/2018, you can file a claim with the responsible unit. You can also do so under Law 39/2015 of 1 October on the Common Administrative Procedure of Public Administrations.",
+  // — public forms —
+  "newsletterLinks.confirm.metaTitle": "Confirming your subscription",
+  "newsletterLinks.confirm.ask.title": "Confirm your subscription",
+  "newsletterLinks.confirm.ask.text":
+    "Press the button to confirm that you want to receive the campaign's newsletter at this e-mail address.",
+  "newsletterLinks.confirm.button": "Confirm the subscription",
+  "newsletterLinks.confirm.confirmed.title": "Subscription confirmed!",
+  "newsletterLinks.confirm.confirmed.text":
+    "Thank you for subscribing. You will receive news about the campaign. Every message has a link to unsubscribe.",
+  "newsletterLinks.confirm.already.title": "Subscription confirmed!",
+  "newsletterLinks.confirm.already.text": "This subscription was already confirmed. You will receive news about the campaign.",
+  "newsletterLinks.confirm.expired.title": "The link has expired",
+  "newsletterLinks.confirm.expired.text":
+    "This confirmation link is no longer valid. Sign up again with the newsletter form and we will send you a new link.",
+  "newsletterLinks.confirm.gone.title": "This subscription no longer exists",
+  "newsletterLinks.confirm.gone.text":
+    "The subscription has been deleted (for example, because you unsubscribed). If you want to receive the newsletter, sign up again.",
+  "newsletterLinks.confirm.invalid.title": "Invalid link",
+  "newsletterLinks.confirm.invalid.text":
+    "This confirmation link is not correct. Check that you copied all of it, or sign up again with the newsletter form.",
+  "newsletterLinks.unsubscribe.metaTitle": "Unsubscribing from the newsletter",
+  "newsletterLinks.unsubscribe.invalid.title": "Invalid link",
+  "newsletterLinks.unsubscribe.invalid.text":
+    "This unsubscribe link is not correct. Check that you copied all of it, or use the link in another newsletter message.",
+  "newsletterLinks.unsubscribe.done.title": "You have unsubscribed",
+  "newsletterLinks.unsubscribe.gone.title": "You are no longer subscribed",
+  "newsletterLinks.unsubscribe.gone.text":
+    "You will no longer receive the newsletter and we have deleted your e-mail address from the list.",
+  "newsletterLinks.unsubscribe.ask.title": "Do you want to unsubscribe from the newsletter?",
+  "newsletterLinks.unsubscribe.ask.text":
+    "If you unsubscribe, you will receive no more messages and we will delete your e-mail address from the list.",
+  "newsletterLinks.unsubscribe.button": "Unsubscribe me",
 } satisfies Translation<typeof ca>;

@@ -3,4 +3,19 @@ import type ca from "../ca/emails";
 
 export default {
   "footer.why": "Recibes este correo porque te suscribiste a la newsletter {ofSite}.",
+
+  // — public forms —
+  "confirm.subject": "Confirma tu suscripción a la newsletter",
+  "confirm.hello": "Hola:",
+  "confirm.whyReflection": "Cuando enviaste una reflexión a la web {ofSite} marcaste que quieres recibir la newsletter de la campaña.",
+  "confirm.whyForm":
+    "Hemos recibido una petición para suscribir esta dirección a la newsletter {ofSite}, la campaña del plan director de la bicicleta del Penedès.",
+  "confirm.open": "Para confirmar la suscripción, abre este enlace (caduca dentro de {days} días):",
+  "confirm.ignore":
+    "Si no lo has pedido tú, no hace falta que hagas nada: sin confirmación no te enviaremos nada y borraremos la dirección dentro de {days} días.",
+  "confirm.unsubscribe": "Para darte de baja en cualquier momento:",
+  "confirm.button": "Confirma la suscripción",
+  "confirm.expires": "El enlace caduca dentro de {days} días.",
+  "unsubscribe.link": "Date de baja",
+  "footer.unsubscribe": "Para darte de baja:",
 } satisfies Translation<typeof ca>;

@@ -120,4 +120,34 @@ export default {
   "accessibility.complaint.heading": "Procedimiento de aplicación",
   "accessibility.complaint.text":
     "Si, tras realizar una solicitud de información accesible o una queja, no estás de acuerdo con la decisión adoptada o la respuesta no cumple los requisitos del artículo 12.5 del Real Decreto 1112/2018, puedes presentar una reclamación ante la unidad responsable. También puedes hacerlo en los términos previstos en la Ley 39/2015, de 1 de octubre, del Procedimiento Administrativo Común de las Administraciones Públicas.",
+  // — public forms —
+  "newsletterLinks.confirm.metaTitle": "Confirmación de la suscripción",
+  "newsletterLinks.confirm.ask.title": "Confirma la suscripción",
+  "newsletterLinks.confirm.ask.text":
+    "Pulsa el botón para confirmar que quieres recibir la newsletter de la campaña en esta dirección de correo.",
+  "newsletterLinks.confirm.button": "Confirma la suscripción",
+  "newsletterLinks.confirm.confirmed.title": "¡Suscripción confirmada!",
+  "newsletterLinks.confirm.confirmed.text":
+    "Gracias por suscribirte. Recibirás novedades sobre la campaña. Cada mensaje lleva un enlace para darte de baja.",
+  "newsletterLinks.confirm.already.title": "¡Suscripción confirmada!",
+  "newsletterLinks.confirm.already.text": "Esta suscripción ya estaba confirmada. Recibirás novedades sobre la campaña.",
+  "newsletterLinks.confirm.expired.title": "El enlace ha caducado",
+  "newsletterLinks.confirm.expired.text":
+    "Este enlace de confirmación ya no es válido. Vuelve a suscribirte desde el formulario de la newsletter y te enviaremos un enlace nuevo.",
+  "newsletterLinks.confirm.gone.title": "Esta suscripción ya no existe",
+  "newsletterLinks.confirm.gone.text":
+    "La suscripción se ha borrado (por ejemplo, porque te has dado de baja). Si quieres recibir la newsletter, vuelve a suscribirte.",
+  "newsletterLinks.confirm.invalid.title": "Enlace no válido",
+  "newsletterLinks.confirm.invalid.text":
+    "Este enlace de confirmación no es correcto. Comprueba que lo has copiado entero, o vuelve a suscribirte desde el formulario de la newsletter.",
+  "newsletterLinks.unsubscribe.metaTitle": "Baja de la newsletter",
+  "newsletterLinks.unsubscribe.invalid.title": "Enlace no válido",
+  "newsletterLinks.unsubscribe.invalid.text":
+    "Este enlace para darte de baja no es correcto. Comprueba que lo has copiado entero, o usa el enlace de otro mensaje de la newsletter.",
+  "newsletterLinks.unsubscribe.done.title": "Te has dado de baja",
+  "newsletterLinks.unsubscribe.gone.title": "Ya no estás suscrito",
+  "newsletterLinks.unsubscribe.gone.text": "Ya no recibirás la newsletter y hemos borrado tu dirección de correo de la lista.",
+  "newsletterLinks.unsubscribe.ask.title": "¿Quieres darte de baja de la newsletter?",
+  "newsletterLinks.unsubscribe.ask.text": "Si te das de baja, no recibirás más mensajes y borraremos tu dirección de correo de la lista.",
+  "newsletterLinks.unsubscribe.button": "Dame de baja",
 } satisfies Translation<typeof ca>;

@@ -2,6 +2,8 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/confirm";
 import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
 import { Button } from "~/components/ui/button";
+import type { ClientKey } from "~/i18n/catalogue";
+import { useT } from "~/i18n/react";
 import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/models/newsletter.server";
 import { markPersonal } from "~/infra/request-state.server";
 
@@ -23,50 +25,37 @@ export async function action({ params, context }: Route.ActionArgs) {
   return data({ outcome, done: true }, { status: statusOf(outcome) });
 }
 
-const TEXTS: Record<ConfirmOutcome, { title: string; text: string }> = {
-  confirmed: {
-    title: "Subscripció confirmada!",
-    text: "Gràcies per subscriure't. Rebràs actualitzacions sobre la campanya. Cada missatge porta un enllaç per donar-te de baixa.",
-  },
-  already: {
-    title: "Subscripció confirmada!",
-    text: "Aquesta subscripció ja estava confirmada. Rebràs actualitzacions sobre la campanya.",
-  },
-  expired: {
-    title: "L'enllaç ha caducat",
-    text: "Aquest enllaç de confirmació ja no és vàlid. Torna a subscriure't des del formulari de la newsletter i t'enviarem un enllaç nou.",
-  },
-  gone: {
-    title: "Aquesta subscripció ja no existeix",
-    text: "La subscripció s'ha esborrat (per exemple, perquè t'hi has donat de baixa). Si vols rebre la newsletter, torna a subscriure't.",
-  },
-  invalid: {
-    title: "Enllaç no vàlid",
-    text: "Aquest enllaç de confirmació no és correcte. Comprova que l'has copiat sencer, o torna a subscriure't des del formulari de la newsletter.",
-  },
-};
+/** What each outcome says: public.newsletterLinks.confirm.<outcome>.title and .text. */
+const TEXTS = {
+  confirmed: ["public.newsletterLinks.confirm.confirmed.title", "public.newsletterLinks.confirm.confirmed.text"],
+  already: ["public.newsletterLinks.confirm.already.title", "public.newsletterLinks.confirm.already.text"],
+  expired: ["public.newsletterLinks.confirm.expired.title", "public.newsletterLinks.confirm.expired.text"],
+  gone: ["public.newsletterLinks.confirm.gone.title", "public.newsletterLinks.confirm.gone.text"],
+  invalid: ["public.newsletterLinks.confirm.invalid.title", "public.newsletterLinks.confirm.invalid.text"],
+} as const satisfies Record<ConfirmOutcome, readonly [ClientKey, ClientKey]>;
 
-export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches, "Confirmació de la subscripció");
+export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches, "public.newsletterLinks.confirm.metaTitle");
 
 export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? loaderData.outcome;
+  const t = useT();
   if (outcome === "pending") {
     return (
-      <NewsletterNotice title="Confirma la subscripció">
-        <p className="text-lg">Prem el botó per confirmar que vols rebre la newsletter de la campanya en aquesta adreça de correu.</p>
+      <NewsletterNotice title={t("public.newsletterLinks.confirm.ask.title")}>
+        <p className="text-lg">{t("public.newsletterLinks.confirm.ask.text")}</p>
         <Form method="post">
           <Button type="submit" size="lg">
-            Confirma la subscripció
+            {t("public.newsletterLinks.confirm.button")}
           </Button>
         </Form>
       </NewsletterNotice>
     );
   }
-  const { title, text } = TEXTS[outcome];
+  const [title, text] = TEXTS[outcome];
   return (
-    <NewsletterNotice title={title}>
+    <NewsletterNotice title={t(title)}>
       <p className="text-lg" role={actionData ? "status" : undefined}>
-        {text}
+        {t(text)}
       </p>
     </NewsletterNotice>
   );

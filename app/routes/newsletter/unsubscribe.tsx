@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/react";
 import { unsubscribe, unsubscribeState } from "~/models/newsletter.server";
 import { markPersonal } from "~/infra/request-state.server";
 
@@ -19,35 +20,35 @@ export async function action({ params, context }: Route.ActionArgs) {
   return data({ state, done: true }, { status: state === "invalid" ? 400 : 200 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches, "Baixa de la newsletter");
+export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches, "public.newsletterLinks.unsubscribe.metaTitle");
 
 export default function UnsubscribeNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;
+  const t = useT();
   if (state === "invalid") {
     return (
-      <NewsletterNotice title="Enllaç no vàlid">
-        <p className="text-lg">
-          Aquest enllaç per donar-te de baixa no és correcte. Comprova que l'has copiat sencer, o fes servir l'enllaç d'un altre missatge de
-          la newsletter.
-        </p>
+      <NewsletterNotice title={t("public.newsletterLinks.unsubscribe.invalid.title")}>
+        <p className="text-lg">{t("public.newsletterLinks.unsubscribe.invalid.text")}</p>
       </NewsletterNotice>
     );
   }
   if (state === "gone") {
     return (
-      <NewsletterNotice title={actionData?.done ? "T'has donat de baixa" : "Ja no estàs subscrit"}>
+      <NewsletterNotice
+        title={t(actionData?.done ? "public.newsletterLinks.unsubscribe.done.title" : "public.newsletterLinks.unsubscribe.gone.title")}
+      >
         <p className="text-lg" role={actionData?.done ? "status" : undefined}>
-          Ja no rebràs la newsletter i hem esborrat la teva adreça de correu de la llista.
+          {t("public.newsletterLinks.unsubscribe.gone.text")}
         </p>
       </NewsletterNotice>
     );
   }
   return (
-    <NewsletterNotice title="Vols donar-te de baixa de la newsletter?">
-      <p className="text-lg">Si et dones de baixa, no rebràs més missatges i esborrarem la teva adreça de correu de la llista.</p>
+    <NewsletterNotice title={t("public.newsletterLinks.unsubscribe.ask.title")}>
+      <p className="text-lg">{t("public.newsletterLinks.unsubscribe.ask.text")}</p>
       <Form method="post">
         <Button type="submit" size="lg">
-          Dona'm de baixa
+          {t("public.newsletterLinks.unsubscribe.button")}
         </Button>
       </Form>
     </NewsletterNotice>

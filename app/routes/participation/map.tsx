@@ -1,5 +1,5 @@
 import type { Route } from "./+types/map";
-import { MAP_TEXTS, MapAndComment } from "~/components/participation/map-dialog";
+import { MapAndComment, useMapTexts } from "~/components/participation/map-dialog";
 import { FormPage } from "~/components/participation/shared";
 import { getMapSettings } from "~/models/map.server";
 import { createMapComment, respond } from "~/models/participation.server";
@@ -20,7 +20,7 @@ export const clientAction = keepFormOnFailure(UNREACHABLE.mapComment);
 
 export default function MapPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <FormPage {...MAP_TEXTS} wide>
+    <FormPage {...useMapTexts()} wide>
       <MapAndComment settings={loaderData.map} result={actionData} withList />
     </FormPage>
   );

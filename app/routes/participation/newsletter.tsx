@@ -1,5 +1,6 @@
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
+import { useSay } from "~/components/participation/shared";
 import { respond, subscribeNewsletter } from "~/models/participation.server";
 import { keepFormOnFailure } from "~/lib/public-action";
 import { UNREACHABLE } from "~/lib/participation-texts";
@@ -13,9 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = keepFormOnFailure(UNREACHABLE.newsletter);
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  const say = useSay();
   return (
     <div className="py-8">
-      <h1 className="sr-only">Newsletter</h1>
+      <h1 className="sr-only">{say("forms.newsletter.pageTitle")}</h1>
       <NewsletterForm result={actionData} />
     </div>
   );

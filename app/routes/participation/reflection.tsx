@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reflection";
-import { REFLECTION_TEXTS } from "~/components/participation/reflection-dialog";
+import { useReflectionTexts } from "~/components/participation/reflection-dialog";
 import { ReflectionForm } from "~/components/participation/reflection-form";
 import { FormPage } from "~/components/participation/shared";
 import { createReflection, respond } from "~/models/participation.server";
@@ -16,7 +16,7 @@ export const clientAction = keepFormOnFailure(UNREACHABLE.reflection);
 
 export default function ReflectionPage({ actionData }: Route.ComponentProps) {
   return (
-    <FormPage {...REFLECTION_TEXTS}>
+    <FormPage {...useReflectionTexts()}>
       <ReflectionForm result={actionData} />
     </FormPage>
   );

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/report";
-import { Notice, FormPage } from "~/components/participation/shared";
-import { REPORT_DIALOG, ReportForm } from "~/components/site/report-dialog";
+import { Notice, FormPage, useSay } from "~/components/participation/shared";
+import { ReportForm, useReportTexts } from "~/components/site/report-dialog";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
 import { publicRead } from "~/models/content.server";
 import { excerpt } from "~/lib/contributions";
@@ -34,12 +34,14 @@ export const clientAction = keepFormOnFailure(UNREACHABLE.report);
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item } = loaderData;
+  const say = useSay();
+  const done = actionData?.ok ? say.message(actionData.message) : null;
   return (
-    <FormPage {...REPORT_DIALOG}>
-      {actionData?.ok ? (
+    <FormPage {...useReportTexts()}>
+      {done ? (
         <div role="status" className="rounded-md border border-leaf/60 bg-leaf/10 p-3">
-          <p className="font-bold">{actionData.message.title}</p>
-          {actionData.message.description && <p>{actionData.message.description}</p>}
+          <p className="font-bold">{done.title}</p>
+          {done.description && <p>{done.description}</p>}
         </div>
       ) : item ? (
         <>

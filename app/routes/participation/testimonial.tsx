@@ -1,6 +1,7 @@
 import type { Route } from "./+types/testimonial";
 import { FormPage } from "~/components/participation/shared";
-import { RECORDER_DESCRIPTION, TestimonialRecorderPanel } from "~/components/participation/testimonial-dialog";
+import { useSay } from "~/components/participation/shared";
+import { TestimonialRecorderPanel } from "~/components/participation/testimonial-dialog";
 import { TestimonialUploadForm } from "~/components/participation/testimonial-upload-form";
 import { useHydrated } from "~/lib/utils";
 import { createTestimonial, respond } from "~/models/participation.server";
@@ -19,14 +20,11 @@ export const clientAction = keepFormOnFailure(UNREACHABLE.testimonial);
 
 export default function TestimonialPage({ actionData }: Route.ComponentProps) {
   const recorder = useHydrated() && !actionData;
+  const say = useSay();
   return (
     <FormPage
-      title="Envia el teu testimoni"
-      description={
-        recorder
-          ? RECORDER_DESCRIPTION
-          : "Puja un àudio d'un minut com a màxim (mp3, wav, webm, ogg o m4a). L'equip el revisarà abans de publicar-lo."
-      }
+      title={say("forms.testimonial.title")}
+      description={say(recorder ? "forms.testimonial.recorderDescription" : "forms.testimonial.uploadDescription")}
     >
       {recorder ? <TestimonialRecorderPanel /> : <TestimonialUploadForm result={actionData} />}
     </FormPage>
