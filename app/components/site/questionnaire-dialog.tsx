@@ -15,7 +15,7 @@ export function QuestionnaireDialog({ src }: { src: string }) {
           <DialogDescription>Entre 5 i 10 minuts. És anònim.</DialogDescription>
         </DialogHeader>
         <ExternalFrame
-          what="el qüestionari"
+          what="questionnaire"
           src={src}
           title="Qüestionari participatiu del pla director de la bicicleta"
           sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
