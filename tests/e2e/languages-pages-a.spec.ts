@@ -96,6 +96,24 @@ for (const locale of ["es", "en"] as const) {
   });
 }
 
+test("the agenda of a page in English gives its calendar files in English, linking back to that agenda", async ({ page, request }) => {
+  await rememberCookieChoice(page);
+  await page.goto("/en");
+  const item = page.locator("#agenda li").filter({ hasText: "Bicicletada popular per la xarxa de carrils" }).first();
+  await expect(item).toContainText("10:30");
+  await expect(item).not.toContainText("10:30 h");
+  const link = item.getByRole("link", { name: /^Add to calendar/ });
+  const href = (await link.getAttribute("href"))!;
+  expect(href).toMatch(/^\/agenda\/[\w-]+\.ics\?lang=en$/);
+  const ics = await request.get(href);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()["content-disposition"]).toMatch(/filename="activity-\d{4}-\d{2}-\d{2}\.ics"/);
+  expect((await ics.text()).replace(/\r\n[ \t]/g, "")).toMatch(/\r\nURL:https?:\/\/\S+\/en\/#agenda\r\n/);
+  const missing = await request.get("/agenda/00000000-0000-0000-0000-000000000000.ics?lang=es");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toBe("No encontrado");
+});
+
 test("the Spanish and English pages say the same things in their own words", async ({ page }) => {
   await rememberCookieChoice(page);
   await page.goto("/es/segueixlavivi");

@@ -162,8 +162,7 @@ export default {
   "ambit.infants.b3.title": "Activitat",
   "ambit.infants.b3.text": "Arribar a classe pedalant desperta el cos i la ment.",
   "ambit.laboral.headline": "A la feina, sense embussos",
-  "ambit.laboral.intro":
-    "Connectar polígons, estacions i nuclis amb carrils bici fa que anar a treballar sigui previsible i sense estrès.",
+  "ambit.laboral.intro": "Connectar polígons, estacions i nuclis amb carrils bici fa que anar a treballar sigui previsible i sense estrès.",
   "ambit.laboral.b1.title": "Temps previsible",
   "ambit.laboral.b1.text": "Sense cues ni retencions: saps quan surts i quan arribes.",
   "ambit.laboral.b2.title": "Menys despeses",
@@ -171,8 +170,7 @@ export default {
   "ambit.laboral.b3.title": "Intermodalitat",
   "ambit.laboral.b3.text": "Bici i tren: aparcaments segurs a les estacions.",
   "ambit.turistic.headline": "El Penedès, a ritme de pedal",
-  "ambit.turistic.intro":
-    "Vinyes, masies, patrimoni i mar: la bici és la millor manera de descobrir el territori i de fer-lo conèixer.",
+  "ambit.turistic.intro": "Vinyes, masies, patrimoni i mar: la bici és la millor manera de descobrir el territori i de fer-lo conèixer.",
   "ambit.turistic.b1.title": "Rutes senyalitzades",
   "ambit.turistic.b1.text": "Itineraris entre pobles, cellers i espais naturals.",
   "ambit.turistic.b2.title": "Economia local",
@@ -183,13 +181,11 @@ export default {
   "participa.introUntil":
     "Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor: tens temps fins al <strong>{date}</strong>.",
   "participa.questionnaire.title": "Qüestionari participatiu",
-  "participa.questionnaire.text":
-    "Respon unes preguntes sobre com et mous i com t'agradaria moure't. Entre 5 i 10 minuts, i és anònim.",
+  "participa.questionnaire.text": "Respon unes preguntes sobre com et mous i com t'agradaria moure't. Entre 5 i 10 minuts, i és anònim.",
   "participa.map.title": "Mapa interactiu",
   "participa.map.text": "Consulta les propostes de la xarxa ciclable sobre el mapa i deixa-hi el teu comentari.",
   "participa.reflection.title": "Escriu una reflexió",
-  "participa.reflection.text":
-    "Explica'ns amb les teves paraules què en penses, què et preocupa o què somies per a la bici al Penedès.",
+  "participa.reflection.text": "Explica'ns amb les teves paraules què en penses, què et preocupa o què somies per a la bici al Penedès.",
   "participa.audio.title": "Envia un àudio",
   "participa.audio.text": "Grava un missatge de veu d'un minut com a màxim i comparteix la teva visió.",
   "participa.audio.action": "Envia el teu testimoni",
@@ -241,6 +237,7 @@ export default {
   "agenda.time": "Hora: ",
   "agenda.place": "Lloc: ",
   "agenda.addToCalendar": "Afegeix al calendari",
+  "agenda.fileName": "activitat",
   "mapSection.title": "El mapa de la xarxa",
   "mapSection.text": "Explora les propostes de carrils bici i digues-hi la teva.",
   "mapSection.frameTitle": "Mapa interactiu de propostes de la xarxa ciclable",

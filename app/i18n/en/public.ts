@@ -187,7 +187,8 @@ export default {
   "participa.map.title": "Interactive map",
   "participa.map.text": "Look at the proposals for the cycle network on the map and leave your comment.",
   "participa.reflection.title": "Write a reflection",
-  "participa.reflection.text": "Tell us in your own words what you think, what worries you or what you dream of for cycling in the Penedès.",
+  "participa.reflection.text":
+    "Tell us in your own words what you think, what worries you or what you dream of for cycling in the Penedès.",
   "participa.audio.title": "Send a voice message",
   "participa.audio.text": "Record a voice message of up to one minute and share your view.",
   "participa.audio.action": "Send your testimonial",
@@ -239,6 +240,7 @@ export default {
   "agenda.time": "Time: ",
   "agenda.place": "Place: ",
   "agenda.addToCalendar": "Add to calendar",
+  "agenda.fileName": "activity",
   "mapSection.title": "The network map",
   "mapSection.text": "Explore the proposed cycle lanes and have your say.",
   "mapSection.frameTitle": "Interactive map of proposals for the cycle network",

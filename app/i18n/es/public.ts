@@ -153,7 +153,8 @@ export default {
   "ambit.ciutadania.b3.title": "Aire más limpio",
   "ambit.ciutadania.b3.text": "Menos coches significa menos ruido y menos contaminación en nuestros pueblos.",
   "ambit.infants.headline": "Caminos seguros para crecer",
-  "ambit.infants.intro": "Queremos que niñas, niños y jóvenes puedan ir a la escuela y al instituto en bici, con autonomía y con seguridad.",
+  "ambit.infants.intro":
+    "Queremos que niñas, niños y jóvenes puedan ir a la escuela y al instituto en bici, con autonomía y con seguridad.",
   "ambit.infants.b1.title": "Seguridad",
   "ambit.infants.b1.text": "Caminos escolares protegidos y separados del tráfico.",
   "ambit.infants.b2.title": "Autonomía",
@@ -161,8 +162,7 @@ export default {
   "ambit.infants.b3.title": "Actividad",
   "ambit.infants.b3.text": "Llegar a clase pedaleando despierta el cuerpo y la mente.",
   "ambit.laboral.headline": "Al trabajo, sin atascos",
-  "ambit.laboral.intro":
-    "Conectar polígonos, estaciones y núcleos con carriles bici hace que ir a trabajar sea previsible y sin estrés.",
+  "ambit.laboral.intro": "Conectar polígonos, estaciones y núcleos con carriles bici hace que ir a trabajar sea previsible y sin estrés.",
   "ambit.laboral.b1.title": "Tiempo previsible",
   "ambit.laboral.b1.text": "Sin colas ni retenciones: sabes cuándo sales y cuándo llegas.",
   "ambit.laboral.b2.title": "Menos gastos",
@@ -170,8 +170,7 @@ export default {
   "ambit.laboral.b3.title": "Intermodalidad",
   "ambit.laboral.b3.text": "Bici y tren: aparcamientos seguros en las estaciones.",
   "ambit.turistic.headline": "El Penedès, a ritmo de pedal",
-  "ambit.turistic.intro":
-    "Viñas, masías, patrimonio y mar: la bici es la mejor manera de descubrir el territorio y de darlo a conocer.",
+  "ambit.turistic.intro": "Viñas, masías, patrimonio y mar: la bici es la mejor manera de descubrir el territorio y de darlo a conocer.",
   "ambit.turistic.b1.title": "Rutas señalizadas",
   "ambit.turistic.b1.text": "Itinerarios entre pueblos, bodegas y espacios naturales.",
   "ambit.turistic.b2.title": "Economía local",
@@ -187,8 +186,7 @@ export default {
   "participa.map.title": "Mapa interactivo",
   "participa.map.text": "Consulta las propuestas de la red ciclable sobre el mapa y déjanos tu comentario.",
   "participa.reflection.title": "Escribe una reflexión",
-  "participa.reflection.text":
-    "Explícanos con tus palabras qué piensas, qué te preocupa o qué sueñas para la bici en el Penedès.",
+  "participa.reflection.text": "Explícanos con tus palabras qué piensas, qué te preocupa o qué sueñas para la bici en el Penedès.",
   "participa.audio.title": "Envía un audio",
   "participa.audio.text": "Graba un mensaje de voz de un minuto como máximo y comparte tu visión.",
   "participa.audio.action": "Envía tu testimonio",
@@ -240,6 +238,7 @@ export default {
   "agenda.time": "Hora: ",
   "agenda.place": "Lugar: ",
   "agenda.addToCalendar": "Añadir al calendario",
+  "agenda.fileName": "actividad",
   "mapSection.title": "El mapa de la red",
   "mapSection.text": "Explora las propuestas de carriles bici y di la tuya.",
   "mapSection.frameTitle": "Mapa interactivo de propuestas de la red ciclable",
