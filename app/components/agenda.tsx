@@ -67,7 +67,7 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             )}
             {a.description && <p className="text-ink/85">{a.description}</p>}
             <a
-              href={`/agenda/${a.id}.ics${locale === "ca" ? "" : `?lang=${locale}`}`}
+              href={`/agenda/${a.id}${locale === "ca" ? "" : `.${locale}`}.ics`}
               download
               className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-brand-dark underline underline-offset-4"
             >

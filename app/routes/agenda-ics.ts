@@ -8,13 +8,14 @@ import { isLocale } from "~/i18n/locales";
 import { localePaths } from "~/lib/routes";
 
 /** GET /agenda/<id>.ics: one activity of the agenda as a calendar file to download. The agenda of a
- * page in Spanish or English links it with ?lang=es or ?lang=en: the event then links back to that
- * page's agenda, and the file's name and the "not found" answer are in that language. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang = new URL(request.url).searchParams.get("lang");
+ * page in Spanish or English links /agenda/<id>.es.ics or .en.ics (in the path, so that the page
+ * cache keeps each apart): the event then links back to that page's agenda, and the file's name and
+ * the "not found" answer are in that language. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const [, file = "", lang] = /^(.*?)(?:\.(es|en))?\.ics$/.exec(params.file) ?? [];
   const locale = isLocale(lang) ? lang : "ca";
   const t = translator(locale);
-  const id = idSchema.safeParse(params.file.replace(/\.ics$/, ""));
+  const id = idSchema.safeParse(file);
   if (!params.file.endsWith(".ics") || !id.success) throw new Response(t("errors.agenda.notFound"), { status: 404 });
   const [activity] = await context.db.select().from(activities).where(eq(activities.id, id.data));
   if (!activity) throw new Response(t("errors.agenda.notFound"), { status: 404 });
