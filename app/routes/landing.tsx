@@ -65,7 +65,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         scene="xarxa"
         tone="ink"
         height="tall"
-        eyebrow={<p className="w-fit rounded-full bg-sun px-3 py-1 text-sm font-bold text-ink" lang="ca">
+        eyebrow={
+          <p className="w-fit rounded-full bg-sun px-3 py-1 text-sm font-bold text-ink" lang="ca">
             {CAMPAIGN.name}
           </p>
         }

@@ -58,25 +58,13 @@ export default function Participa({ loaderData }: Route.ComponentProps) {
         >
           {participation.open ? questionnaireUrl && <QuestionnaireDialog src={questionnaireUrl} /> : <ClosedNotice />}
         </ParticipationCard>
-        <ParticipationCard
-          icon={MapIcon}
-          title={t("public.participa.map.title")}
-          text={t("public.participa.map.text")}
-        >
+        <ParticipationCard icon={MapIcon} title={t("public.participa.map.title")} text={t("public.participa.map.text")}>
           <MapDialog />
         </ParticipationCard>
-        <ParticipationCard
-          icon={PenLineIcon}
-          title={t("public.participa.reflection.title")}
-          text={t("public.participa.reflection.text")}
-        >
+        <ParticipationCard icon={PenLineIcon} title={t("public.participa.reflection.title")} text={t("public.participa.reflection.text")}>
           <ReflectionDialog />
         </ParticipationCard>
-        <ParticipationCard
-          icon={MicIcon}
-          title={t("public.participa.audio.title")}
-          text={t("public.participa.audio.text")}
-        >
+        <ParticipationCard icon={MicIcon} title={t("public.participa.audio.title")} text={t("public.participa.audio.text")}>
           <Button asChild variant="outline">
             <Link to={paths.testimonis}>{t("public.participa.audio.action")}</Link>
           </Button>

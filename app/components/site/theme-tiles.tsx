@@ -44,7 +44,8 @@ export function ThemeTiles() {
                 </span>
                 <span className="leading-snug font-bold sm:text-lg">{t(categoryTaglineKey(scope))}</span>
                 <span className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand-dark group-hover:underline">
-                  {t("public.themes.discover")} <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  {t("public.themes.discover")}{" "}
+                  <ArrowRightIcon aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                 </span>
               </span>
             </Link>
