@@ -101,7 +101,7 @@ for (const locale of ["es", "en"] as const) {
   });
 }
 
-test("the agenda of a page in English gives its calendar files in English, linking back to that agenda", async ({ page, request }) => {
+test("the agenda of a page in English gives its calendar files in English", async ({ page, request }) => {
   await rememberCookieChoice(page);
   await page.goto("/en");
   const item = page.locator("#agenda li").filter({ hasText: "Bicicletada popular per la xarxa de carrils" }).first();
@@ -113,7 +113,7 @@ test("the agenda of a page in English gives its calendar files in English, linki
   const ics = await request.get(href);
   expect(ics.status()).toBe(200);
   expect(ics.headers()["content-disposition"]).toMatch(/filename="activity-\d{4}-\d{2}-\d{2}\.ics"/);
-  expect((await ics.text()).replace(/\r\n[ \t]/g, "")).toMatch(/\r\nURL:https?:\/\/\S+\/en\/#agenda\r\n/);
+  expect(await ics.text()).toContain("SUMMARY:Bicicletada popular per la xarxa de carrils\r\n");
   const missing = await request.get("/agenda/00000000-0000-0000-0000-000000000000.es.ics");
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toBe("No encontrado");
