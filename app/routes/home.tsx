@@ -30,7 +30,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
-      <Hero media={background} scene="vinyes" height="tall" title={<span lang="ca">{CAMPAIGN.name}</span>}>
+      <Hero media={background} scene="vinyes" height="tall" title={CAMPAIGN.name} titleLang="ca">
         <p className="max-w-2xl text-lead">
           {t("public.home.lead", { period: CAMPAIGN.planPeriod })}{" "}
           {!participation.open

@@ -121,6 +121,7 @@ export function Hero({
   height,
   eyebrow,
   title,
+  titleLang,
   children,
 }: {
   media: BackgroundMedia | null;
@@ -131,12 +132,16 @@ export function Hero({
   /** A label above the title. */
   eyebrow?: ReactNode;
   title: ReactNode;
+  /** The title's language when it is not the page's (the campaign's name is Catalan in every language). */
+  titleLang?: string;
   children?: ReactNode;
 }) {
   const text = (
     <>
       {eyebrow}
-      <h1 className="max-w-3xl text-display font-extrabold text-balance">{title}</h1>
+      <h1 lang={titleLang} className="max-w-3xl text-display font-extrabold text-balance">
+        {title}
+      </h1>
       {children}
     </>
   );
