@@ -16,6 +16,7 @@ import { activeBackground, embeds, listActivities } from "~/models/content.serve
 import { errorFields, log } from "~/infra/log.server";
 import { localePaths } from "~/lib/routes";
 import { metaContext, useLocale, useT } from "~/i18n/react";
+import { localeOf, localePrefix } from "~/i18n/locales";
 import { pageTitle, seoFor } from "~/lib/seo";
 import { markdownToText } from "~/lib/markdown-text";
 
@@ -23,10 +24,12 @@ import { markdownToText } from "~/lib/markdown-text";
  * page does not load the admin schemas. */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Not found: the not-found page in the address's language.
+  const notFound = `${localePrefix(localeOf(new URL(request.url).pathname))}/404`;
   // Anything not shaped like a slug cannot be a landing, and is not sent to the database
   // (a NUL there is an error, which would answer 503 instead of "not found").
-  if (!SLUG_PATTERN.test(params.slug)) throw redirect("/404");
+  if (!SLUG_PATTERN.test(params.slug)) throw redirect(notFound);
   let landing: { title: string; description: string } | undefined;
   try {
     landing = await context.db.query.landings.findFirst({
@@ -37,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     log("error", "landing read failed", { slug: params.slug, ...errorFields(err) });
     throw new Response(LANDING_LOAD_ERROR, { status: 503 });
   }
-  if (!landing) throw redirect("/404");
+  if (!landing) throw redirect(notFound);
   const [background, links, map] = await Promise.all([activeBackground(context.db), embeds(context.db), getMapView(context.db)]);
   return { landing, background, embeds: links, map, activities: listActivities(context.db) };
 }

@@ -131,6 +131,14 @@ test("the header's agenda link on the Spanish home page scrolls to the agenda wi
   expect(requests.filter((p) => p.endsWith(".data"))).toEqual([]);
 });
 
+test("an inactive or missing landing in Spanish or English goes to that language's not-found page", async ({ page }) => {
+  for (const locale of ["es", "en"] as const) {
+    await page.goto(`/${locale}/landing/no-existeix`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/404$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  }
+});
+
 test("the Spanish and English pages say the same things in their own words", async ({ page }) => {
   await rememberCookieChoice(page);
   await page.goto("/es/segueixlavivi");
