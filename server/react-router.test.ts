@@ -10,6 +10,7 @@ const routes = {
   "routes/testimonis": { id: "routes/testimonis", path: "testimonis", parentId: "routes/public-layout" },
   "routes/landing": { id: "routes/landing", path: "landing/:slug", parentId: "routes/public-layout" },
   "routes/admin/login": { id: "routes/admin/login", path: "admin/login", parentId: "root" },
+  "routes/not-found.es": { id: "routes/not-found.es", path: "es/*", parentId: "routes/public-layout" },
   "routes/not-found": { id: "routes/not-found", path: "*", parentId: "root" },
 } as unknown as Parameters<typeof notFoundMatcher>[0]["routes"];
 
@@ -35,6 +36,9 @@ describe("routeMatcher (issue 29, item 8)", () => {
     expect(route("/landing/caf%c3%a9")).toEqual({ id: "routes/landing", canonical: "/landing/caf%C3%A9" });
     expect(route("/landing/a@b")).toEqual({ id: "routes/landing", canonical: "/landing/a@b" });
     expect(route("/no-existeix")).toBeNull();
+    // A language's not-found page is no page either: never "/es/*" as a canonical address.
+    expect(route("/es/no-existeix")).toBeNull();
+    expect(route("/es/404")).toBeNull();
     // The canonical spelling is its own canonical spelling: a redirect never loops.
     for (const path of ["/landing/caf%C3%A9", "/landing/a@b", "/testimonis", "/"]) expect(route(path)?.canonical).toBe(path);
   });

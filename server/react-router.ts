@@ -14,6 +14,8 @@ import type { PageRenderers, PageRoute, RouteOf } from "./page-cache";
 
 /** The id of the route that answers every address no other route knows (app/routes.ts). */
 const NOT_FOUND_ROUTE = "routes/not-found";
+/** The not-found route, or one language's ("routes/not-found.es", "/es/*": decision 059). */
+const isNotFoundRoute = (id: string | undefined) => id === NOT_FOUND_ROUTE || id?.startsWith(`${NOT_FOUND_ROUTE}.`) === true;
 
 /** How many paths' answers notFoundMatcher remembers: every page of the site and its data URL many
  * times over; past it the memory starts again (made-up paths cost a match each, as before). */
@@ -41,7 +43,7 @@ export function routeMatcher(build: Pick<ServerBuild, "routes">, match: typeof m
   const find = (pathname: string): PageRoute | null => {
     const matches = match(tree, pathname);
     const last = matches?.at(-1);
-    if (!matches || !last || last.route.id === NOT_FOUND_ROUTE) return null;
+    if (!matches || !last || isNotFoundRoute(last.route.id)) return null;
     const segments: string[] = [];
     for (const { route, params } of matches) {
       for (const segment of route.path?.split("/") ?? []) {
