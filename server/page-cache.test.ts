@@ -49,12 +49,15 @@ describe("pageKey", () => {
   });
 
   it("gives every path no route knows the one key of the not-found page (issue 19, defect 6)", () => {
-    const routeOf: RouteOf = (path) => (path.startsWith("/no-") ? null : { id: path, canonical: path });
+    const routeOf: RouteOf = (path) => (path.includes("/no-") ? null : { id: path, canonical: path });
     const keyOf = (path: string) => pageKey(new URL(path, "http://127.0.0.1:3000"), routeOf);
     expect(keyOf("/no-existeix-1")).toBe(NOT_FOUND_KEY);
     expect(keyOf("/no-existeix-2?x=1")).toBe(NOT_FOUND_KEY);
     expect(keyOf("/no-existeix-3.data?_routes=x")).toBe(`${NOT_FOUND_KEY}.data`);
     expect(keyOf("/testimonis?ambit=infants")).toBe("/testimonis?ambit=infants");
+    // Each language has its not-found page (decision 059): a Spanish address never gets the Catalan one.
+    expect(keyOf("/es/no-existeix")).toBe("/es/404");
+    expect(keyOf("/en/no-existeix.data?_routes=x")).toBe("/en/404.data");
   });
 });
 
@@ -518,8 +521,9 @@ describe("other spellings and variants of a page (issue 29, item 8)", () => {
 
   it("every page's share of addresses fits in the cache together: no page's variants can push another page out", () => {
     // The public pages, robots.txt, sitemap.xml, the map's GeoJSON, an activity's calendar file, the
-    // not-found page, the root's data and React Router's route discovery (the back office is never kept).
-    const pages = PUBLIC_PAGES.length + 7;
+    // not-found page in each language, the root's data and React Router's route discovery (the back
+    // office is never kept).
+    const pages = PUBLIC_PAGES.length + 9;
     expect(pages * MAX_KEYS_PER_PAGE).toBeLessThanOrEqual(MAX_ENTRIES);
   });
 

@@ -8,6 +8,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // campaign tag, a random one) is left out of the page's address before it is rendered and kept:
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { PAGE_PARAMS } from "~/lib/routes";
+import { localeOf, localePrefix } from "~/i18n/locales";
 import { endOfDayInCatalonia } from "~/domain/consultation";
 import { targetPath } from "~/domain/request-path";
 import { contributionTypes } from "~/domain/contributions";
@@ -77,8 +78,11 @@ export const FRESH_SECONDS = 10;
 /** Kept pages: browsers revalidate each time (ETag); a CDN may keep them 2 s and serve them 2 s
  * more while it refreshes them (docs/deploy.md). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=2, stale-while-revalidate=2";
-/** The key of every not-found page. */
+/** The key of every not-found page (in Catalan; each language has its own, /es/404 and /en/404:
+ * notFoundKey). */
 export const NOT_FOUND_KEY = "/404";
+/** The not-found page's key in the language of a path's prefix (decision 059). */
+const notFoundKey = (path: string) => `${localePrefix(localeOf(path))}${NOT_FOUND_KEY}`;
 
 const SKIP_CACHE_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_NAME}|${FRESH_COOKIE})=`);
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
@@ -186,7 +190,10 @@ export function pageAddress(url: URL, routeOf: RouteOf = asSpelt): PageAddress {
   const data = url.pathname.endsWith(".data");
   const path = data ? url.pathname.slice(0, -".data".length) : url.pathname;
   const route = path === "/_root" ? { id: path, canonical: path } : routeOf(path);
-  if (!route) return { key: data ? `${NOT_FOUND_KEY}.data` : NOT_FOUND_KEY, group: NOT_FOUND_KEY, canonical: null };
+  if (!route) {
+    const key = notFoundKey(path);
+    return { key: data ? `${key}.data` : key, group: key, canonical: null };
+  }
   const names = [...(PAGE_PARAMS[route.canonical] ?? PAGE_PARAMS[route.id] ?? []), ...(data ? ["_routes", "index"] : [])];
   const query = new URLSearchParams();
   for (const name of names) {
