@@ -4,7 +4,8 @@ import { Await } from "react-router";
 import { formatTime } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-markdown";
 import { EmptyState } from "~/components/empty-state";
-import { paths } from "~/lib/routes";
+import { localePaths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
 
 /** An activity as the agenda shows it (a row of the activities table, as content.server.ts's
  * listActivities reads it); dateLabel is the date written out by the server. */
@@ -23,10 +24,12 @@ interface AgendaItem {
 }
 
 function AgendaList({ activities }: { activities: AgendaItem[] }) {
+  const t = useT();
+  const locale = useLocale();
   if (activities.length === 0)
     return (
-      <EmptyState className="mt-6" action={{ to: paths.newsletter, label: "Rep les novetats per correu" }}>
-        No hi ha activitats programades encara.
+      <EmptyState className="mt-6" action={{ to: localePaths(locale).newsletter, label: t("public.agenda.emptyAction") }}>
+        {t("public.agenda.empty")}
       </EmptyState>
     );
   return (
@@ -47,15 +50,15 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
                 {a.startTime && (
                   <li className="flex items-center gap-2">
                     <ClockIcon aria-hidden="true" className="size-4 shrink-0" />
-                    <span className="sr-only">Hora: </span>
-                    <time dateTime={`${a.date}T${a.startTime.slice(0, 5)}`}>{formatTime(a.startTime)}</time>
+                    <span className="sr-only">{t("public.agenda.time")}</span>
+                    <time dateTime={`${a.date}T${a.startTime.slice(0, 5)}`}>{formatTime(a.startTime, locale)}</time>
                   </li>
                 )}
                 {a.place && (
                   <li className="flex items-start gap-2">
                     <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                     <span>
-                      <span className="sr-only">Lloc: </span>
+                      <span className="sr-only">{t("public.agenda.place")}</span>
                       {a.place}
                     </span>
                   </li>
@@ -64,12 +67,12 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             )}
             {a.description && <p className="text-ink/85">{a.description}</p>}
             <a
-              href={`/agenda/${a.id}.ics`}
+              href={`/agenda/${a.id}${locale === "ca" ? "" : `.${locale}`}.ics`}
               download
               className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-brand-dark underline underline-offset-4"
             >
               <CalendarPlusIcon aria-hidden="true" className="size-4" />
-              Afegeix al calendari
+              {t("public.agenda.addToCalendar")}
               <span className="sr-only">: {a.title}</span>
             </a>
             {href && (
@@ -80,7 +83,7 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
                 className="mt-auto inline-flex w-fit rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
               >
                 {a.linkText}
-                <span className="sr-only"> (s'obre en una pestanya nova)</span>
+                <span className="sr-only"> {t("public.common.opensNewTab")}</span>
               </a>
             )}
           </li>
@@ -93,15 +96,16 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
 /** The agenda (#agenda). The activities stream in after the page: 'Carregant activitats...'
  * shows until they arrive. */
 export function Agenda({ activities }: { activities: Promise<AgendaItem[]> | AgendaItem[] }) {
+  const t = useT();
   return (
     <section id="agenda" aria-labelledby="agenda-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
       <h2 id="agenda-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-        Agenda
+        {t("public.agenda.title")}
       </h2>
       <Suspense
         fallback={
           <p className="mt-6 rounded-lg bg-ink/5 p-6 text-center" role="status">
-            Carregant activitats...
+            {t("public.agenda.loading")}
           </p>
         }
       >

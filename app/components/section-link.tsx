@@ -34,7 +34,10 @@ export function SectionLink({ to, onClick, ...props }: Omit<LinkProps, "to"> & {
         onClick?.(e);
         if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
         e.preventDefault();
-        const arrived = location.pathname === pathname ? undefined : navigate(pathname);
+        // The home page's sections in Spanish and English are written "/es/#agenda": already on
+        // "/es", the visitor is on that page, and only scrolls.
+        const here = location.pathname.replace(/\/+$/, "") === pathname.replace(/\/+$/, "");
+        const arrived = here ? undefined : navigate(pathname);
         void Promise.resolve(arrived).then(() => window.setTimeout(() => scrollToSection(id), 100));
       }}
     />

@@ -14,23 +14,13 @@ export const CAMPAIGN = {
   worksPeriod: "2023-2025",
 } as const;
 
-/** The plan's three phases, as /de-que-va shows them; the calendar setting says which is current. */
+/** The plan's three phases, as /de-que-va shows them; the calendar setting says which is current.
+ * The title is Catalan for the back office; the public page says each phase's title and text in its
+ * language from the catalogue (public.campaign.phase<n>.title and .text). */
 export const PHASES = [
-  {
-    n: 1,
-    title: "Recollida de dades",
-    text: "Escoltem la ciutadania: qüestionari, mapa de propostes, reflexions i testimonis d'àudio.",
-  },
-  {
-    n: 2,
-    title: "Anàlisi i propostes",
-    text: "L'equip tècnic analitza totes les aportacions i les dades de mobilitat per definir la xarxa ciclable i les actuacions prioritàries.",
-  },
-  {
-    n: 3,
-    title: "Implementació",
-    text: "Les actuacions del pla director es faran realitat entre el 2025 i el 2035, pas a pas i municipi a municipi.",
-  },
+  { n: 1, title: "Recollida de dades" },
+  { n: 2, title: "Anàlisi i propostes" },
+  { n: 3, title: "Implementació" },
 ] as const;
 export type PhaseNumber = (typeof PHASES)[number]["n"];
 

@@ -12,8 +12,6 @@ export interface PublicFooter {
 export const DEFAULT_FOOTER: PublicFooter = { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] };
 
 /** The collaborators' image a site shows while staff have added no logo (public/images/, written
- * by `npm run scenes` from app/seed/marks.ts). */
-export const DEFAULT_COLLABORATORS = {
-  src: "/images/collaborators.svg",
-  alt: "Consell Comarcal del Penedès, Finançat per la Unió Europea - NextGenerationEU, Mou-te Mobilitat",
-};
+ * by `npm run scenes` from app/seed/marks.ts); its text, in the page's language, is the catalogue's
+ * public.footer.collaboratorsAlt. */
+export const DEFAULT_COLLABORATORS = { src: "/images/collaborators.svg" };

@@ -1,12 +1,28 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { WithMessages } from "~/test/i18n";
 import { InlineMarkdown, safeHref } from "./inline-markdown";
 
 describe("footer links", () => {
   it("turns [text](url) into a link opening in a new tab", () => {
-    const html = renderToStaticMarkup(<InlineMarkdown text="Impulsat pel [Consell](https://example.cat/a?b=1&c=2)." />);
+    const html = renderToStaticMarkup(
+      <WithMessages>
+        <InlineMarkdown text="Impulsat pel [Consell](https://example.cat/a?b=1&c=2)." />
+      </WithMessages>,
+    );
     expect(html).toContain('<a href="https://example.cat/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer"');
     expect(html).toMatch(/^Impulsat pel <a .*>Consell<span class="sr-only"> \(s&#x27;obre en una pestanya nova\)<\/span><\/a>\.$/);
+  });
+
+  it("says that a link opens in a new tab in the page's language", () => {
+    const link = (locale: "es" | "en") =>
+      renderToStaticMarkup(
+        <WithMessages locale={locale}>
+          <InlineMarkdown text="[Consell](https://example.cat/)" />
+        </WithMessages>,
+      );
+    expect(link("es")).toContain('<span class="sr-only"> (se abre en una pestaña nueva)</span>');
+    expect(link("en")).toContain('<span class="sr-only"> (opens in a new tab)</span>');
   });
 
   it("allows mailto and refuses other schemes, keeping their text", () => {

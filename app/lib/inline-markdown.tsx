@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
 
 // Paths are resolved against a made-up origin: a path that leaves it ('//other.site',
 // '/\other.site', which browsers read the same way) is not a path on this site.
@@ -22,6 +23,7 @@ export function safeHref(url: string): string | null {
 /** A link from stored text (a safe href): a path on this site opens in the same tab; anything
  * else in a new one, with no access back to this page. */
 export function SafeLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+  const t = useT();
   if (href.startsWith("/"))
     return (
       <a href={href} className={className}>
@@ -31,7 +33,7 @@ export function SafeLink({ href, children, className }: { href: string; children
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only"> (s'obre en una pestanya nova)</span>
+      <span className="sr-only"> {t("public.common.opensNewTab")}</span>
     </a>
   );
 }

@@ -1,8 +1,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { WithMessages } from "~/test/i18n";
 import { Markdown } from "./markdown";
 
-const render = (text: string) => renderToStaticMarkup(<Markdown>{text}</Markdown>);
+const render = (text: string) =>
+  renderToStaticMarkup(
+    <WithMessages>
+      <Markdown>{text}</Markdown>
+    </WithMessages>,
+  );
 
 describe("landing Markdown links", () => {
   it("opens a path on this site in the same tab", () => {

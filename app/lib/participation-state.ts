@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Consultation, PhaseNumber } from "~/domain/campaign";
 import { consultationState } from "~/domain/consultation";
 import type { ModerationMode } from "~/domain/contributions";
+import type { Locale } from "../i18n/locales";
 import { formatLongDate } from "./dates";
 
 // What every public page knows of the consultation (decisions 029 and 050): whether participation
@@ -12,7 +13,7 @@ export interface ParticipationState {
   open: boolean;
   /** Open: the last day to take part (YYYY-MM-DD); null when no date is set. */
   deadline: string | null;
-  /** '31 de desembre del 2025', or null: the pages then name no date. */
+  /** '31 de desembre del 2025' (in the page's language), or null: the pages then name no date. */
   deadlineLabel: string | null;
   /** Closed because its last day passed: that day, written out. */
   closedOnLabel: string | null;
@@ -20,13 +21,18 @@ export interface ParticipationState {
   mode: ModerationMode;
 }
 
-export function participationState(c: Consultation, mode: ModerationMode, now: Date | number = Date.now()): ParticipationState {
+export function participationState(
+  c: Consultation,
+  mode: ModerationMode,
+  now: Date | number = Date.now(),
+  locale: Locale = "ca",
+): ParticipationState {
   const state = consultationState(c, now);
   return {
     open: state.open,
     deadline: state.deadline,
-    deadlineLabel: state.deadline ? formatLongDate(state.deadline) : null,
-    closedOnLabel: state.closedOn ? formatLongDate(state.closedOn) : null,
+    deadlineLabel: state.deadline ? formatLongDate(state.deadline, locale) : null,
+    closedOnLabel: state.closedOn ? formatLongDate(state.closedOn, locale) : null,
     phase: c.phase,
     mode,
   };

@@ -10,6 +10,7 @@ import { getMapView } from "~/models/map.server";
 import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";
+import { useT } from "~/i18n/react";
 import { activeBackground, embeds, latestContributions, listActivities } from "~/models/content.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,16 +27,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { background, contributions, embeds, map, activities } = loaderData;
   const participation = useParticipation();
+  const t = useT();
   return (
     <>
-      <Hero media={background} scene="vinyes" height="tall" title="Al Penedès, la bici ens mou!">
+      <Hero media={background} scene="vinyes" height="tall" title={CAMPAIGN.name} titleLang="ca">
         <p className="max-w-2xl text-lead">
-          Construïm junts el pla director de la bicicleta del Penedès {CAMPAIGN.planPeriod}.{" "}
+          {t("public.home.lead", { period: CAMPAIGN.planPeriod })}{" "}
           {!participation.open
-            ? "La participació està tancada: gràcies per les vostres aportacions!"
+            ? t("public.home.closed")
             : participation.deadlineLabel
-              ? `Digues la teva fins al ${participation.deadlineLabel}.`
-              : "Digues la teva!"}
+              ? t("public.home.until", { date: participation.deadlineLabel })
+              : t("public.home.open")}
         </p>
         <HeroActions />
       </Hero>

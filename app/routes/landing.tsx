@@ -14,8 +14,9 @@ import { Button } from "~/components/ui/button";
 import { landings } from "~/db/schema";
 import { activeBackground, embeds, listActivities } from "~/models/content.server";
 import { errorFields, log } from "~/infra/log.server";
-import { paths } from "~/lib/routes";
-import { metaContext } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
+import { metaContext, useLocale, useT } from "~/i18n/react";
+import { localeOf, localePrefix } from "~/i18n/locales";
 import { pageTitle, seoFor } from "~/lib/seo";
 import { markdownToText } from "~/lib/markdown-text";
 
@@ -23,10 +24,12 @@ import { markdownToText } from "~/lib/markdown-text";
  * page does not load the admin schemas. */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Not found: the not-found page in the address's language.
+  const notFound = `${localePrefix(localeOf(new URL(request.url).pathname))}/404`;
   // Anything not shaped like a slug cannot be a landing, and is not sent to the database
   // (a NUL there is an error, which would answer 503 instead of "not found").
-  if (!SLUG_PATTERN.test(params.slug)) throw redirect("/404");
+  if (!SLUG_PATTERN.test(params.slug)) throw redirect(notFound);
   let landing: { title: string; description: string } | undefined;
   try {
     landing = await context.db.query.landings.findFirst({
@@ -37,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     log("error", "landing read failed", { slug: params.slug, ...errorFields(err) });
     throw new Response(LANDING_LOAD_ERROR, { status: 503 });
   }
-  if (!landing) throw redirect("/404");
+  if (!landing) throw redirect(notFound);
   const [background, links, map] = await Promise.all([activeBackground(context.db), embeds(context.db), getMapView(context.db)]);
   return { landing, background, embeds: links, map, activities: listActivities(context.db) };
 }
@@ -54,6 +57,8 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { landing, background, embeds, map, activities } = loaderData;
+  const t = useT();
+  const paths = localePaths(useLocale());
   return (
     <>
       {/* A landing's own look (issue 18): the night-blue tone and the network map, the plan's key
@@ -63,7 +68,11 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         scene="xarxa"
         tone="ink"
         height="tall"
-        eyebrow={<p className="w-fit rounded-full bg-sun px-3 py-1 text-sm font-bold text-ink">{CAMPAIGN.name}</p>}
+        eyebrow={
+          <p className="w-fit rounded-full bg-sun px-3 py-1 text-sm font-bold text-ink" lang="ca">
+            {CAMPAIGN.name}
+          </p>
+        }
         title={landing.title}
       >
         <div className="max-w-2xl text-lead [&_a]:text-white">
@@ -71,12 +80,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </div>
         <HeroActions />
       </Hero>
-      <section aria-label="El pla en xifres" className="bg-sun text-ink">
+      <section aria-label={t("public.landing.figures")} className="bg-sun text-ink">
         <dl className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
           {[
-            [`${CAMPAIGN.routeKm} km`, "de primer recorregut ciclable"],
-            [`${CAMPAIGN.euFundsMillions} milions d'euros`, "de fons europeus"],
-            [CAMPAIGN.planPeriod, "el pla director de la bicicleta"],
+            [t("public.landing.km", { km: CAMPAIGN.routeKm }), t("public.landing.kmWhat")],
+            [t("public.landing.funds", { millions: CAMPAIGN.euFundsMillions }), t("public.landing.fundsWhat")],
+            [CAMPAIGN.planPeriod, t("public.landing.periodWhat")],
           ].map(([figure, what]) => (
             <div key={what} className="flex flex-col-reverse">
               <dt className="text-lg font-semibold">{what}</dt>
@@ -91,11 +100,11 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-section md:grid-cols-2">
           <div className="flex flex-col items-start gap-4">
             <h2 id="vivi-title" className="text-title font-extrabold text-brand-dark">
-              La gira de la Vivi
+              {t("public.landing.viviTitle")}
             </h2>
-            <p className="max-w-2xl text-lead">La bici fúcsia de la campanya recorre el Penedès. Descobreix on ha estat i on anirà.</p>
+            <p className="max-w-2xl text-lead">{t("public.landing.viviText")}</p>
             <Button asChild size="lg">
-              <Link to={paths.vivi}>Segueix la Vivi</Link>
+              <Link to={paths.vivi}>{t("public.landing.viviAction")}</Link>
             </Button>
           </div>
           <img

@@ -9,7 +9,8 @@ import { QuestionnaireDialog } from "~/components/site/questionnaire-dialog";
 import { Button } from "~/components/ui/button";
 import { embeds } from "~/models/content.server";
 import { MODE_NOTES, useParticipation } from "~/lib/participation-state";
-import { paths } from "~/lib/routes";
+import { localePaths } from "~/lib/routes";
+import { RichText, useLocale, useT } from "~/i18n/react";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { embeds: await embeds(context.db) };
@@ -29,18 +30,20 @@ function ParticipationCard({ icon: Icon, title, text, children }: { icon: Lucide
 export default function Participa({ loaderData }: Route.ComponentProps) {
   const { questionnaireUrl } = loaderData.embeds;
   const participation = useParticipation();
+  const t = useT();
+  const paths = localePaths(useLocale());
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">Digues la teva</h1>
+      <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">{t("public.common.sayYours")}</h1>
       {participation.open ? (
         <p className="mt-4 max-w-3xl text-lg">
-          Hi ha moltes maneres de participar en el pla director de la bicicleta. Tria la que et vagi millor
           {participation.deadlineLabel ? (
-            <>
-              : tens temps fins al <strong>{participation.deadlineLabel}</strong>.
-            </>
+            <RichText
+              text={t("public.participa.introUntil", { date: participation.deadlineLabel })}
+              parts={{ strong: (s) => <strong>{s}</strong> }}
+            />
           ) : (
-            "."
+            t("public.participa.intro")
           )}
         </p>
       ) : (
@@ -50,32 +53,20 @@ export default function Participa({ loaderData }: Route.ComponentProps) {
       <ul className="mt-8 grid gap-4 md:grid-cols-2">
         <ParticipationCard
           icon={ClipboardListIcon}
-          title="Qüestionari participatiu"
-          text="Respon unes preguntes sobre com et mous i com t'agradaria moure't. Entre 5 i 10 minuts, i és anònim."
+          title={t("public.participa.questionnaire.title")}
+          text={t("public.participa.questionnaire.text")}
         >
           {participation.open ? questionnaireUrl && <QuestionnaireDialog src={questionnaireUrl} /> : <ClosedNotice />}
         </ParticipationCard>
-        <ParticipationCard
-          icon={MapIcon}
-          title="Mapa interactiu"
-          text="Consulta les propostes de la xarxa ciclable sobre el mapa i deixa-hi el teu comentari."
-        >
+        <ParticipationCard icon={MapIcon} title={t("public.participa.map.title")} text={t("public.participa.map.text")}>
           <MapDialog />
         </ParticipationCard>
-        <ParticipationCard
-          icon={PenLineIcon}
-          title="Escriu una reflexió"
-          text="Explica'ns amb les teves paraules què en penses, què et preocupa o què somies per a la bici al Penedès."
-        >
+        <ParticipationCard icon={PenLineIcon} title={t("public.participa.reflection.title")} text={t("public.participa.reflection.text")}>
           <ReflectionDialog />
         </ParticipationCard>
-        <ParticipationCard
-          icon={MicIcon}
-          title="Envia un àudio"
-          text="Grava un missatge de veu d'un minut com a màxim i comparteix la teva visió."
-        >
+        <ParticipationCard icon={MicIcon} title={t("public.participa.audio.title")} text={t("public.participa.audio.text")}>
           <Button asChild variant="outline">
-            <Link to={paths.testimonis}>Envia el teu testimoni</Link>
+            <Link to={paths.testimonis}>{t("public.participa.audio.action")}</Link>
           </Button>
         </ParticipationCard>
       </ul>

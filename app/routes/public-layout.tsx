@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { CookieGate } from "~/components/cookie-gate";
 import { ErrorContent } from "~/components/error-content";
@@ -11,6 +11,7 @@ import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
 import { getAdminSession } from "~/infra/session.server";
 import { useT } from "~/i18n/react";
+import { localeOf } from "~/i18n/locales";
 
 // Every new page starts at the top: <ScrollRestoration> in root.tsx jumps to the top on each
 // navigation (and back to where you were on Back). Links to a section of the home page
@@ -26,13 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "participation settings",
       async () => {
         const { consultation, moderation } = await readParticipationSettings(context.db);
-        return participationState(consultation, moderation.mode);
+        // Its dates are written in the page's language.
+        return participationState(consultation, moderation.mode, Date.now(), localeOf(new URL(request.url).pathname));
       },
       DEFAULT_PARTICIPATION,
     ),
   ]);
   return { footer, isAdmin: session !== null, participation };
 }
+
+/** What this loader gives is written in the page's language (the deadline's date): a move to another
+ * language (the language switch) reads it again, as any other change React Router reloads for. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  localeOf(currentUrl.pathname) !== localeOf(nextUrl.pathname) || defaultShouldRevalidate;
 
 function PublicShell({ isAdmin, footer, children }: { isAdmin: boolean; footer: PublicFooter; children: ReactNode }) {
   const t = useT();

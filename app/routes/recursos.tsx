@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { activeResources } from "~/models/content.server";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
-import { paths } from "~/lib/routes";
+import { localePaths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
 import { EmptyState } from "~/components/empty-state";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,15 +15,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Recursos({ loaderData }: Route.ComponentProps) {
   const { resources } = loaderData;
+  const t = useT();
+  const paths = localePaths(useLocale());
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <Link to={paths.home} className="font-semibold text-brand-dark underline underline-offset-4">
-        ← Torna a l'inici
+        {t("public.recursos.back")}
       </Link>
-      <h1 className="mt-4 text-3xl font-extrabold text-brand-dark md:text-4xl">Recursos de Campanya</h1>
+      <h1 className="mt-4 text-3xl font-extrabold text-brand-dark md:text-4xl">{t("public.recursos.title")}</h1>
       {resources.length === 0 ? (
-        <EmptyState className="mt-8" action={{ to: paths.participa, label: "Mentrestant, digues la teva" }}>
-          Aviat publicarem recursos per compartir
+        <EmptyState className="mt-8" action={{ to: paths.participa, label: t("public.recursos.emptyAction") }}>
+          {t("public.recursos.empty")}
         </EmptyState>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -53,13 +56,13 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                     <Dialog>
                       <DialogTrigger asChild>
                         <Button variant="outline" size="sm">
-                          Veure text
+                          {t("public.recursos.seeText")}
                         </Button>
                       </DialogTrigger>
                       <DialogContent>
                         <DialogHeader>
                           <DialogTitle>{r.title}</DialogTitle>
-                          <DialogDescription>{r.description || "Text del recurs"}</DialogDescription>
+                          <DialogDescription>{r.description || t("public.recursos.textOf")}</DialogDescription>
                         </DialogHeader>
                         <p className="break-words whitespace-pre-line">{r.fullText}</p>
                       </DialogContent>
@@ -68,7 +71,8 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                   {r.href && (
                     <Button asChild size="sm">
                       <a href={r.href} target="_blank" rel="noopener noreferrer">
-                        Descarregar mitjà<span className="sr-only">: {r.title} (s'obre en una pestanya nova)</span>
+                        {t("public.recursos.download")}
+                        <span className="sr-only">{t("public.recursos.downloadOf", { title: r.title })}</span>
                       </a>
                     </Button>
                   )}

@@ -1,50 +1,52 @@
 import { AccessibilityIcon, PackageIcon, ZapIcon } from "lucide-react";
 import type { Route } from "./+types/segueixlavivi";
-import { FeatureList, type Feature } from "~/components/site/feature-list";
+import { FeatureList } from "~/components/site/feature-list";
 import { Hero } from "~/components/site/hero-background";
 import { PhotoGallery } from "~/components/site/photo-gallery";
 import { HASHTAG, HASHTAG_URL } from "~/components/site/social-section";
 import { activePhotos } from "~/models/content.server";
+import { RichText, useT } from "~/i18n/react";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { photos: await activePhotos(context.db) };
 }
 
-const FEATURES: Feature[] = [
-  { icon: ZapIcon, title: "Assistència elèctrica", text: "Pujades i distàncies llargues sense esforç: la Vivi t'ajuda a pedalar." },
-  { icon: PackageIcon, title: "Versatilitat", text: "Porta la compra, les eines o la canalla: serveix per a tot el dia a dia." },
-  {
-    icon: AccessibilityIcon,
-    title: "Disseny inclusiu",
-    text: "Pensada perquè la pugui fer servir tothom, tingui l'edat o la condició que tingui.",
-  },
-];
+/** The Vivi's three features: an icon each, the words public.vivi.f<n>.title and .text. */
+const FEATURE_ICONS = [ZapIcon, PackageIcon, AccessibilityIcon] as const;
+
+/** The campaign's hashtag: Catalan in every language (WCAG 3.1.2). */
+const hashtag = { tag: (s: string) => <strong lang="ca">{s}</strong> };
 
 export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
   const { photos } = loaderData;
+  const t = useT();
+  const features = FEATURE_ICONS.map((icon, i) => ({
+    icon,
+    title: t(`public.vivi.f${(i + 1) as 1 | 2 | 3}.title`),
+    text: t(`public.vivi.f${(i + 1) as 1 | 2 | 3}.text`),
+  }));
   return (
     <>
-      <Hero media={null} scene="turistic" tone="sea" height="short" title="Segueix la Vivi!">
-        <p className="max-w-2xl text-lead">Descobreix les aventures de la nostra bici pel territori del Penedès</p>
+      <Hero media={null} scene="turistic" tone="sea" height="short" title={t("public.vivi.title")}>
+        <p className="max-w-2xl text-lead">{t("public.vivi.lead")}</p>
       </Hero>
 
       <section aria-labelledby="concursos-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="concursos-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-          Concursos i premis
+          {t("public.vivi.contests")}
         </h2>
         <p className="mt-3 max-w-3xl text-lg">
-          La Vivi és la bici fúcsia de la campanya i recorre el Penedès de poble en poble. Si te la trobes, fes-li una foto i comparteix-la
-          amb <strong>#{HASHTAG}</strong>: les millors imatges tindran premi!
+          <RichText text={t("public.vivi.contestsText", { hashtag: HASHTAG })} parts={hashtag} />
         </p>
-        <FeatureList items={FEATURES} className="mt-8" />
+        <FeatureList items={features} className="mt-8" />
       </section>
 
       <section aria-labelledby="galeria-title" className="mx-auto max-w-6xl px-4 pb-12">
         <h2 id="galeria-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-          La Vivi pel territori
+          {t("public.vivi.gallery")}
         </h2>
         {photos.length === 0 ? (
-          <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">Fotos pròximament</p>
+          <p className="mt-6 rounded-lg bg-brand-soft p-6 text-center">{t("public.vivi.noPhotos")}</p>
         ) : (
           <PhotoGallery photos={photos} />
         )}
@@ -54,7 +56,8 @@ export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
           rel="noopener noreferrer"
           className="mt-8 inline-flex rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
         >
-          Veure #{HASHTAG} a Instagram<span className="sr-only"> (s'obre en una pestanya nova)</span>
+          <RichText text={t("public.vivi.instagram", { hashtag: HASHTAG })} parts={{ tag: (s) => <span lang="ca">{s}</span> }} />
+          <span className="sr-only"> {t("public.common.opensNewTab")}</span>
         </a>
       </section>
     </>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { MapDialog } from "~/components/participation/map-dialog";
 import { buttonVariants } from "~/components/ui/button";
-import { paths } from "~/lib/routes";
+import { localePaths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
 import { cn } from "~/lib/utils";
 
 // The hero's buttons, on its solid colour (white text there passes AA): the main one white, the
@@ -17,14 +18,16 @@ export const HERO_SECONDARY = cn(
 
 /** The hero's three calls to action (home and landings): the map, /participa, /testimonis. */
 export function HeroActions() {
+  const t = useT();
+  const paths = localePaths(useLocale());
   return (
     <div className="flex flex-wrap gap-3">
-      <MapDialog label="Descobreix la xarxa" className={HERO_PRIMARY} />
+      <MapDialog label={t("public.hero.discoverNetwork")} className={HERO_PRIMARY} />
       <Link to={paths.participa} className={HERO_SECONDARY}>
-        Digues la teva
+        {t("public.common.sayYours")}
       </Link>
       <Link to={paths.testimonis} className={HERO_SECONDARY}>
-        Envia'ns un àudio
+        {t("public.hero.sendAudio")}
       </Link>
     </div>
   );

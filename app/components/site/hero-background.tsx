@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import type { Scene } from "~/domain/campaign";
 import { cn } from "~/lib/utils";
+import { useT } from "~/i18n/react";
 
 export interface BackgroundMedia {
   key: string;
@@ -29,6 +30,7 @@ export type HeroTone = keyof typeof TONE_BACKGROUNDS;
 function BackgroundVideo({ src, poster }: { src: string; poster: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
+  const t = useT();
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -63,14 +65,14 @@ function BackgroundVideo({ src, poster }: { src: string; poster: string }) {
       <button
         type="button"
         onClick={toggle}
-        aria-label={playing ? "Pausa el vídeo de fons" : "Reprodueix el vídeo de fons"}
+        aria-label={playing ? t("public.hero.video.pauseLabel") : t("public.hero.video.playLabel")}
         className="absolute right-4 bottom-4 z-10 inline-flex min-h-11 items-center gap-2 rounded-full bg-black/70 px-4 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-black/85 focus-visible:ring-[3px] focus-visible:ring-white focus-visible:outline-none"
       >
         {playing ? <PauseIcon aria-hidden="true" className="size-4" /> : <PlayIcon aria-hidden="true" className="size-4" />}
-        {playing ? "Pausa" : "Reprodueix"}
+        {playing ? t("public.hero.video.pause") : t("public.hero.video.play")}
       </button>
       <p role="status" className="sr-only">
-        {playing ? "El vídeo de fons s'està reproduint" : "El vídeo de fons està en pausa"}
+        {playing ? t("public.hero.video.playing") : t("public.hero.video.paused")}
       </p>
     </>
   );
@@ -119,6 +121,7 @@ export function Hero({
   height,
   eyebrow,
   title,
+  titleLang,
   children,
 }: {
   media: BackgroundMedia | null;
@@ -129,12 +132,16 @@ export function Hero({
   /** A label above the title. */
   eyebrow?: ReactNode;
   title: ReactNode;
+  /** The title's language when it is not the page's (the campaign's name is Catalan in every language). */
+  titleLang?: string;
   children?: ReactNode;
 }) {
   const text = (
     <>
       {eyebrow}
-      <h1 className="max-w-3xl text-display font-extrabold text-balance">{title}</h1>
+      <h1 lang={titleLang} className="max-w-3xl text-display font-extrabold text-balance">
+        {title}
+      </h1>
       {children}
     </>
   );

@@ -2,17 +2,19 @@ import { useEffect, useRef, useState } from "react";
 import { COMMENTS_URL, ParticipationMap } from "~/components/map/participation-map";
 import type { MapView } from "~/domain/map";
 import type { MapKind } from "~/domain/map";
-import { paths } from "~/lib/routes";
+import { localePaths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
 import { ExternalFrame } from "./external-frame";
 
 /** The external proposal map, sandboxed (the home's section and the map dialog). Shown only when its URL is configured. */
 export function MapEmbed({ src, className }: { src: string | null; className?: string }) {
+  const t = useT();
   if (!src) return null;
   return (
     <ExternalFrame
-      what="el mapa"
+      what="map"
       src={src}
-      title="Mapa interactiu de propostes de la xarxa ciclable"
+      title={t("public.mapSection.frameTitle")}
       sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
       className={className ?? "h-[60dvh] min-h-80 w-full rounded-lg border border-ink/10"}
     />
@@ -59,28 +61,31 @@ export function MapSection({
   fullUrl: string | null;
   map?: MapView & { kind: MapKind };
 }) {
+  const t = useT();
+  const paths = localePaths(useLocale());
   const native = map?.kind === "native" && (map.layers.length > 0 || map.tiles.tileUrl !== null);
   if (!native && (!embedUrl || map?.kind === "native")) return null;
   return (
     <section id="mapa" aria-labelledby="mapa-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
       <h2 id="mapa-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-        El mapa de la xarxa
+        {t("public.mapSection.title")}
       </h2>
-      <p className="mt-2 text-lg">Explora les propostes de carrils bici i digues-hi la teva.</p>
+      <p className="mt-2 text-lg">{t("public.mapSection.text")}</p>
       <div className="mt-6">{native ? <ParticipationMap view={map} /> : <MapEmbedWhenNear src={embedUrl!} />}</div>
       {native ? (
         <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
           <a href={`${paths.map}#llista`} className="font-semibold text-brand-dark underline">
-            Mira el mapa en forma de llista
+            {t("public.mapSection.asList")}
           </a>
           <a href={COMMENTS_URL} className="font-semibold text-brand-dark underline">
-            Descarrega els comentaris (GeoJSON, dades obertes)
+            {t("public.mapSection.download")}
           </a>
         </p>
       ) : (
         fullUrl && (
           <a href={fullUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block font-semibold text-brand-dark underline">
-            Obre el mapa complet<span className="sr-only"> (s'obre en una pestanya nova)</span>
+            {t("public.mapSection.openFull")}
+            <span className="sr-only"> {t("public.common.opensNewTab")}</span>
           </a>
         )
       )}

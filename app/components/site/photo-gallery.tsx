@@ -2,6 +2,7 @@ import { ChevronLeftIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, useState } from "react";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
+import { useT } from "~/i18n/react";
 
 export interface GalleryPhoto {
   id: string;
@@ -12,9 +13,6 @@ export interface GalleryPhoto {
   height: number | null;
 }
 
-/** 'Foto 3 de 12' */
-export const photoCounter = (index: number, total: number) => `Foto ${index + 1} de ${total}`;
-
 /** How far a finger must travel sideways (px) to change the photo, and more than it moves up or down. */
 const SWIPE_PX = 50;
 
@@ -23,6 +21,7 @@ const SWIPE_PX = 50;
  * lightbox instead: a Radix dialog (focus trapped, Escape closes, focus back on the photo it ends
  * on) with the previous and next photos by button, arrow keys or a swipe, and 'Foto 3 de 12'. */
 export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
+  const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
   // The photo on screen, kept for the focus to return to it once the lightbox has closed.
@@ -61,7 +60,7 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
                   decoding="async"
                   className="h-auto w-full bg-brand-soft"
                 />
-                <span className="sr-only">: amplia la foto</span>
+                <span className="sr-only">{t("public.gallery.enlarge")}</span>
               </a>
               <figcaption className="p-4">
                 <p className="font-bold">{photo.title}</p>
@@ -95,6 +94,7 @@ function Lightbox({
   onClose: () => void;
   returnFocus: () => void;
 }) {
+  const t = useT();
   const touch = useRef<{ x: number; y: number } | null>(null);
   const photo = index === null ? undefined : photos[index];
   const total = photos.length;
@@ -137,12 +137,13 @@ function Lightbox({
                 <div className="min-w-0">
                   <DialogPrimitive.Title className="text-lg leading-tight font-bold">{photo.title}</DialogPrimitive.Title>
                   <p className="mt-1 text-sm text-white/90" aria-live="polite" aria-atomic="true">
-                    {photoCounter(index, total)}
+                    {/* 'Foto 3 de 12' */}
+                    {t("public.gallery.counter", { n: index + 1, total })}
                   </p>
                 </div>
                 <DialogPrimitive.Close className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:ring-[3px] focus-visible:ring-white focus-visible:outline-none">
                   <XIcon aria-hidden="true" className="size-6" />
-                  <span className="sr-only">Tanca</span>
+                  <span className="sr-only">{t("public.gallery.close")}</span>
                 </DialogPrimitive.Close>
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
@@ -159,15 +160,15 @@ function Lightbox({
                 />
                 {total > 1 && (
                   <>
-                    <NavButton side="left" label="Foto anterior" onClick={() => go(-1)} />
-                    <NavButton side="right" label="Foto següent" onClick={() => go(1)} />
+                    <NavButton side="left" label={t("public.gallery.previous")} onClick={() => go(-1)} />
+                    <NavButton side="right" label={t("public.gallery.next")} onClick={() => go(1)} />
                   </>
                 )}
               </div>
               <div className="p-4 text-center text-sm text-white/90">
                 {photo.description && <p className="mx-auto max-w-2xl">{photo.description}</p>}
-                {total > 1 && <p className="mt-1 hidden pointer-fine:block">Fes servir les fletxes del teclat per canviar de foto.</p>}
-                {total > 1 && <p className="mt-1 hidden pointer-coarse:block">Llisca el dit cap als costats per canviar de foto.</p>}
+                {total > 1 && <p className="mt-1 hidden pointer-fine:block">{t("public.gallery.keysHint")}</p>}
+                {total > 1 && <p className="mt-1 hidden pointer-coarse:block">{t("public.gallery.swipeHint")}</p>}
               </div>
             </>
           )}

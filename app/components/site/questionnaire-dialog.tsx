@@ -17,7 +17,7 @@ export function QuestionnaireDialog({ src }: { src: string }) {
           <DialogDescription>{say("forms.questionnaire.description")}</DialogDescription>
         </DialogHeader>
         <ExternalFrame
-          what={say("forms.questionnaire.what")}
+          what="questionnaire"
           src={src}
           title={say("forms.questionnaire.frameTitle")}
           sandbox="allow-scripts allow-forms allow-same-origin allow-popups"

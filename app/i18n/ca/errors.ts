@@ -15,4 +15,6 @@ export default {
   "refused.text": "Aquesta pàgina no pot respondre aquesta petició.",
   "landingLoad.title": "No s'ha pogut carregar la landing page",
   backHome: "Torna a l'inici",
+  // — public pages, part A (the agenda's calendar files) —
+  "agenda.notFound": "No trobat",
 } as const;

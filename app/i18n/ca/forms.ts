@@ -165,7 +165,6 @@ export default {
   "questionnaire.open": "Respon el qüestionari",
   "questionnaire.title": "Qüestionari participatiu",
   "questionnaire.description": "Entre 5 i 10 minuts. És anònim.",
-  "questionnaire.what": "el qüestionari",
   "questionnaire.frameTitle": "Qüestionari participatiu del pla director de la bicicleta",
   "mode.publish_then_review":
     "Les reflexions i els comentaris al mapa es publiquen en enviar-los, i l'equip de moderació els revisa després. Els testimonis d'àudio es publiquen un cop revisats.",

@@ -17,4 +17,6 @@ export default {
   "refused.text": "This page cannot answer this request.",
   "landingLoad.title": "The page could not be loaded",
   backHome: "Back to the home page",
+  // — public pages, part A (the agenda's calendar files) —
+  "agenda.notFound": "Not found",
 } satisfies Translation<typeof ca>;

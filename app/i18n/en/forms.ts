@@ -163,7 +163,6 @@ export default {
   "questionnaire.open": "Answer the questionnaire",
   "questionnaire.title": "Participatory questionnaire",
   "questionnaire.description": "Between 5 and 10 minutes. It is anonymous.",
-  "questionnaire.what": "the questionnaire",
   "questionnaire.frameTitle": "Participatory questionnaire of the cycling master plan",
   "mode.publish_then_review":
     "Reflections and map comments are published when they are sent, and the moderation team reviews them afterwards. Audio testimonials are published once they have been reviewed.",

@@ -19,4 +19,6 @@ export default {
   "refused.text": "Esta página no puede responder a esta petición.",
   "landingLoad.title": "No se ha podido cargar la página",
   backHome: "Volver al inicio",
+  // — public pages, part A (the agenda's calendar files) —
+  "agenda.notFound": "No encontrado",
 } satisfies Translation<typeof ca>;

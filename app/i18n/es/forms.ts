@@ -164,7 +164,6 @@ export default {
   "questionnaire.open": "Responde el cuestionario",
   "questionnaire.title": "Cuestionario participativo",
   "questionnaire.description": "Entre 5 y 10 minutos. Es anónimo.",
-  "questionnaire.what": "el cuestionario",
   "questionnaire.frameTitle": "Cuestionario participativo del plan director de la bicicleta",
   "mode.publish_then_review":
     "Las reflexiones y los comentarios en el mapa se publican al enviarlos, y el equipo de moderación los revisa después. Los testimonios de audio se publican una vez revisados.",
