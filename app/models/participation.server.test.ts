@@ -4,6 +4,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { collectTablesRead } from "~/db/tables-read.server";
 import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -391,4 +392,39 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       const stored = await ctx.db.execute(sql`select key from rate_limits`);
       expect(JSON.stringify(stored)).toContain("shared-client");
     });
+});
+
+// The database going away in the middle of a write (PostgreSQL stopping terminates its backends):
+// only a real PostgreSQL has backends to terminate. Declared only where one is given (CI sets
+// TEST_DATABASE_URL), so that a run without one reports no skipped test.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : () => {};
+
+onPostgres("a public write while PostgreSQL goes away (decision 059)", () => {
+  const ctx = setupTestContext("postgres");
+  it("is passed on as the database away (the site's 503), not answered as a fault of ours (500), and stores nothing", async () => {
+    const before = (await ctx.db.select({ n: count() }).from(t.reflections))[0]!.n;
+    let write: Promise<unknown> | undefined;
+    // The write waits on a lock held here, and its backend is terminated as a fast shutdown does.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table reflections in access exclusive mode`);
+      write = createReflection(urlencoded({ reflection: "Durant l'aturada", privacy: "on" }), ctx).then(
+        (outcome) => ({ outcome }),
+        (err: unknown) => ({ err }),
+      );
+      await expect
+        .poll(async () => {
+          // (Another connection than the lock's: a transaction sees pg_stat_activity as it first read it.)
+          const { rows } = (await ctx.db.execute(
+            sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          )) as unknown as { rows: { done: boolean }[] };
+          return rows.length;
+        })
+        .toBe(1);
+    });
+    const settled = (await write!) as { outcome?: unknown; err?: unknown };
+    expect(settled.outcome).toBeUndefined();
+    expect(isDatabaseUnavailable(settled.err)).toBe(true);
+    expect((await ctx.db.select({ n: count() }).from(t.reflections))[0]!.n).toBe(before);
+  });
 });

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { mapComments, reflections, testimonials } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { consultationState } from "~/domain/consultation";
 import type { AppContext } from "~/infra/app-context.server";
@@ -115,6 +116,8 @@ async function textWrite<T>(
   try {
     return (await form.store(parsed.data, settings)) ?? { status: 200, result: form.success };
   } catch (err) {
+    // The database away: the site's 503, "torna-ho a provar" (server/react-router.ts, decision 059).
+    if (isDatabaseUnavailable(err)) throw err;
     log("error", `${kind} failed`, errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: form.failure } } };
   }
@@ -345,6 +348,7 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
     return { status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess, next: MESSAGES.testimonialNext } };
   } catch (err) {
     await upload.discard();
+    if (isDatabaseUnavailable(err)) throw err;
     log("error", "testimonial failed", errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: MESSAGES.testimonialError } } };
   }

@@ -14,13 +14,12 @@
 //   Installs nginx and PostgreSQL from Debian when missing (as root), as ensure-chromium does.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startSmtpServer } from "../../app/test/smtp";
 import { startS3Server } from "../../app/test/storage";
-import { freePort, ROOT, signInCookie, sleep, startBuiltServer, type BuiltServer } from "../support";
+import { freePort, ROOT, signInCookie, sleep, startBuiltServer, tcpDoor, type BuiltServer } from "../support";
 
 // --- The load: requests a second at the base load, per class (ten times these in the 10x phase) --
 const BASE_RATE = {
@@ -145,35 +144,6 @@ http {
   run(NGINX, ["-t", "-q", "-c", conf]);
   run(NGINX, ["-c", conf]);
   return { base: `http://127.0.0.1:${port}`, stop: () => spawnSync(NGINX, ["-c", conf, "-s", "quit"]) };
-}
-
-/** A TCP door in front of the S3 server that can be shut (connections refused) and opened again. */
-async function s3Door(target: number) {
-  const port = await newPort();
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target, "127.0.0.1");
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("error", () => {}).on("close", () => sockets.delete(s));
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, "127.0.0.1", resolve);
-    });
-  await open();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    open,
-    shut: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server!.close(() => resolve());
-      }),
-  };
 }
 
 // --- Requests ------------------------------------------------------------------------------------
@@ -338,7 +308,7 @@ async function main() {
   cleanup.push(() => postgres.stop());
   const s3 = await startS3Server();
   cleanup.push(() => s3.close());
-  const door = await s3Door(Number(new URL(s3.settings.endpoint!).port));
+  const door = await tcpDoor(Number(new URL(s3.settings.endpoint!).port), await newPort());
   const smtp = await startSmtpServer();
   cleanup.push(() => smtp.close());
 
