@@ -16,6 +16,9 @@ import { readParticipationSettings } from "~/models/moderation.server";
 import { CONFIRMATION_DAYS } from "~/models/newsletter.server";
 import { RATE_LIMIT } from "~/infra/rate-limit.server";
 import { wav } from "~/test/audio";
+import { startS3Server } from "~/test/storage";
+import { createS3Storage } from "~/infra/storage-s3.server";
+import { tcpDoor } from "../../tests/support";
 
 const WEBM = fs.readFileSync(path.join(import.meta.dirname, "../../scripts/seed-assets/testimoni-1.webm"));
 
@@ -426,5 +429,39 @@ onPostgres("a public write while PostgreSQL goes away (decision 059)", () => {
     expect(settled.outcome).toBeUndefined();
     expect(isDatabaseUnavailable(settled.err)).toBe(true);
     expect((await ctx.db.select({ n: count() }).from(t.reflections))[0]!.n).toBe(before);
+  });
+});
+
+describe("a recording while S3 is away (decision 059)", () => {
+  const ctx = setupTestContext(testBackends()[0]!);
+  it("is refused with a 503 and a clear Catalan message, keeping neither a row nor an object; once S3 is back it is stored", async () => {
+    const s3 = await startS3Server();
+    // The S3 test server behind a door: shut, its connections are refused, as with S3 down.
+    const door = await tcpDoor(Number(new URL(s3.settings.endpoint!).port));
+    const storage = createS3Storage({ ...s3.settings, endpoint: door.endpoint });
+    const send = () =>
+      createTestimonial(
+        multipart({ title: "Durant l'aturada", category: "laboral", terms: "on", duration: "8" }, { bytes: WEBM, name: "gravacio.webm" }),
+        { ...ctx, storage, clientKey: randomUUID() },
+      );
+    try {
+      await door.shut();
+      const away = await send();
+      expect(away.status).toBe(503);
+      expect(away.result).toEqual({
+        ok: false,
+        errors: { audio: MESSAGES.audioStoreUnavailable },
+        message: { title: MESSAGES.audioStoreUnavailable },
+      });
+      expect(MESSAGES.audioStoreUnavailable).toMatch(/torna-ho a provar/);
+      expect((await ctx.db.select({ n: count() }).from(t.testimonials))[0]!.n).toBe(0);
+      await door.open();
+      expect(await storage.list()).toEqual([]);
+      expect((await send()).status).toBe(200);
+      expect(await storage.list()).toHaveLength(1);
+    } finally {
+      await door.shut();
+      await s3.close();
+    }
   });
 });

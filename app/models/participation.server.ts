@@ -306,7 +306,12 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
     // A body too large is, from a browser, an audio file too large: the text fields are short.
-    const message = { too_large: MESSAGES.audioTooLarge, bad_type: MESSAGES.audioType, bad_request: MESSAGES.badRequest }[err.code];
+    const message = {
+      too_large: MESSAGES.audioTooLarge,
+      bad_type: MESSAGES.audioType,
+      bad_request: MESSAGES.badRequest,
+      unavailable: MESSAGES.audioStoreUnavailable,
+    }[err.code];
     return { status: err.status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
   }
   const { fields, files } = upload;
