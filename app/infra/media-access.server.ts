@@ -47,7 +47,7 @@ let fileTables: Set<string> | undefined;
  * visibility, or a kept copy. A map comment or a reflection cannot; forgetting every kept file and
  * every answer on each of them made /media read S3 again after every public write, and fail while S3
  * was away (decision 059). */
-export function concernsFiles(tags: string[]): boolean {
+export function concernsFiles(tags: readonly string[]): boolean {
   fileTables ??= new Set(storageKeyColumns().map(({ table }) => getTableName(table)));
   return tags.some((tag) => tag === ALL_CONTENT || fileTables!.has(tag));
 }
