@@ -245,7 +245,9 @@ function playLoad(base: string, cookie: string, media: string | null, factor: nu
       inFlight.add(request);
       void request.finally(() => inFlight.delete(request));
     }
-    await Promise.all(inFlight);
+    // A request still unsettled well past its own timeout is given up on, and said.
+    const settled = await Promise.race([Promise.all(inFlight).then(() => true), sleep(REQUEST_TIMEOUT_MS + 5000).then(() => false)]);
+    if (!settled) console.log(`${inFlight.size} ${cls} requests never settled (past ${REQUEST_TIMEOUT_MS + 5000} ms)`);
   });
   return async () => {
     running = false;
@@ -284,6 +286,20 @@ function report(phases: { name: string; ms: number }[]) {
       const f = figures(list);
       console.log(
         `${name.padEnd(22)}${cls.padEnd(12)}${(f.n / (ms / 1000)).toFixed(1).padStart(7)}${String(f.p50).padStart(7)}${String(f.p95).padStart(7)}${String(f.p99).padStart(7)}${String(f.errors).padStart(8)}${String(f.retryLater).padStart(8)}  ${f.statuses}`,
+      );
+    }
+  }
+  // The issue's targets are on pages (page and media) and writes, each taken together.
+  for (const { name, ms } of phases) {
+    for (const [label, classes] of [
+      ["pages", PAGE_CLASSES],
+      ["writes", WRITE_CLASSES],
+    ] as const) {
+      const list = samples.filter((s) => s.phase === name && classes.includes(s.cls));
+      if (!list.length) continue;
+      const f = figures(list);
+      console.log(
+        `${name.padEnd(22)}${`(${label})`.padEnd(12)}${(f.n / (ms / 1000)).toFixed(1).padStart(7)}${String(f.p50).padStart(7)}${String(f.p95).padStart(7)}${String(f.p99).padStart(7)}${String(f.errors).padStart(8)}${String(f.retryLater).padStart(8)}  ${f.statuses}`,
       );
     }
   }
@@ -405,6 +421,7 @@ async function main() {
       headers: { cookie },
       body: new URLSearchParams({ intent: "send", subject: "Assaig del dia de campanya", body: "Hola! **Prova** de la newsletter." }),
       redirect: "manual",
+      signal: AbortSignal.timeout(60_000),
     });
     if (res.status >= 400) throw new Error(`queueing the newsletter: ${res.status}`);
   };
@@ -438,6 +455,7 @@ async function main() {
     await stopLoad!();
     load(10);
     await sendNewsletter();
+    console.log("newsletter queued");
     await during("10x", 40_000);
     await stopLoad!();
     load(1);
