@@ -19,7 +19,7 @@ export const streamTimeout = 5_000;
 export const RETRY_AFTER_SECONDS = 5;
 
 /** A 503 of the site (the database away: server/react-router.ts): never kept by a cache, and the
- * browser told when to try again (decision 059). */
+ * browser told when to try again (decision 060). */
 function unavailableHeaders(status: number, headers: Headers) {
   if (status !== 503) return;
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));

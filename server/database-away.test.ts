@@ -69,7 +69,7 @@ function buildWith(port: number) {
 
 const PAGE = { accept: "text/html", origin: "http://127.0.0.1" };
 
-describe("the database away (decision 059)", () => {
+describe("the database away (decision 060)", () => {
   it("a page or a form whose database is away answers the Catalan 503, try again, with Retry-After; a fault of ours stays a 500", async () => {
     const handle = createRequestHandler(answeringDatabaseAway(buildWith(await closedPort())), "production");
     for (const method of ["GET", "POST"]) {

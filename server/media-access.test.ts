@@ -119,7 +119,7 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
   });
 });
 
-describe("content changes that concern stored files (decision 059)", () => {
+describe("content changes that concern stored files (decision 060)", () => {
   it("a published map comment or reflection leaves the files' visibility and kept copies alone; a change of a table holding files, or of everything, does not", () => {
     expect(concernsFiles(["map_comments"])).toBe(false);
     expect(concernsFiles(["reflections", "site_settings"])).toBe(false);

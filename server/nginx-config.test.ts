@@ -24,7 +24,7 @@ describe("the shipped nginx configuration", () => {
   });
 
   it("answers a request nginx sends on a kept connection just before it would close it, though the site was held up meanwhile", async () => {
-    // The 502 that was left at the base load (decision 059): nginx sends a POST on a connection idle
+    // The 502 that was left at the base load (decision 060): nginx sends a POST on a connection idle
     // for almost its 4 s; the site's event loop is held up (a CPU-starved machine, an export) past
     // the moment its own keep-alive timer is due. After a busy I/O callback Node runs its timers
     // before it reads what came meanwhile, so it closes the connection with the request unread

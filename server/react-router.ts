@@ -96,7 +96,7 @@ function databaseAway<A extends unknown[], R>(run: (...args: A) => R) {
 /** The build, its every loader and action answering the database away (PostgreSQL stopped or
  * restarting, a connection lost: isDatabaseUnavailable) with the site's 503: the error page says
  * the site is not available for now and to try again in a moment, with Retry-After
- * (entry.server.tsx), where it said an unexpected error with a 500 (decision 059). The pool
+ * (entry.server.tsx), where it said an unexpected error with a 500 (decision 060). The pool
  * reconnects by itself: the site answers again as soon as the database does. */
 export function answeringDatabaseAway<B extends Pick<ServerBuild, "routes">>(build: B): B {
   const routes: ServerBuild["routes"] = {};

@@ -37,7 +37,7 @@ export function errorAnswers(): ErrorRequestHandler {
       return;
     }
     // The database away (a file's visibility, a session read while PostgreSQL restarts): the site's
-    // 503, try again in a moment, as the pages say it (decision 059).
+    // 503, try again in a moment, as the pages say it (decision 060).
     if (isDatabaseUnavailable(err)) {
       logRepeated("database-unavailable", "warn", "database unavailable: answered 503", { path: req.originalUrl.split("?")[0] });
       return sendErrorAnswer(req, res, 503, { "Retry-After": "5" });

@@ -13,7 +13,7 @@ import { drainable } from "./unavailable";
  * first (docs/nginx: 4 s), and with a wide margin: when the event loop is held up (a CPU-starved
  * machine, a large export) past the moment Node's keep-alive timer is due, Node runs that timer
  * before it reads what arrived meanwhile, and resets a connection on which the proxy has just sent
- * a request. A POST sent so is never retried: the visitor gets the proxy's 502 (decision 059). */
+ * a request. A POST sent so is never retried: the visitor gets the proxy's 502 (decision 060). */
 export const KEEP_ALIVE_MS = 65_000;
 
 /** The HTTP server the site listens with. */

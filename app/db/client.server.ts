@@ -116,7 +116,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A connection lost while it is lent out (a transaction's, when PostgreSQL stops and terminates
     // its backends) is an 'error' event on the client, and the pool listens only to its idle ones:
     // unheard, that event threw and took the whole instance down. The query or transaction on it
-    // fails on its own, and the pool replaces the connection (decision 059).
+    // fails on its own, and the pool replaces the connection (decision 060).
     pool.on("connect", (client) => client.on("error", () => {}));
     const client = await pool.connect();
     try {

@@ -20,7 +20,7 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
 // Declared only where a PostgreSQL server is given (CI sets TEST_DATABASE_URL): no skipped test.
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : () => {};
 
-onPostgres("the database away, told apart from a query's fault (decision 059)", () => {
+onPostgres("the database away, told apart from a query's fault (decision 060)", () => {
   it("recognises a stopped, lost or terminated PostgreSQL, not a bad query, and the same pool answers again once it is back", async () => {
     const { url, drop } = await createPostgresDatabase();
     const door = await tcpDoor(Number(new URL(url).port || 5432));

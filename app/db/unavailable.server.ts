@@ -1,6 +1,6 @@
 // The database away (PostgreSQL stopped, restarting, or its connection lost), told apart from a
 // fault of a query: the site answers the first with the Catalan "torna-ho a provar" page, a 503
-// with Retry-After, and is itself again once the database is back (decision 059).
+// with Retry-After, and is itself again once the database is back (decision 060).
 
 /** Node's network errors and PostgreSQL's codes for a server that is not there: class 08
  * (connection exception), and 57P01-57P03 (the server shutting down, crashed, or starting up). */

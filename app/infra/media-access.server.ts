@@ -46,7 +46,7 @@ let fileTables: Set<string> | undefined;
 /** Whether a content change (its tags: the tables named, or "*") can concern stored files: their
  * visibility, or a kept copy. A map comment or a reflection cannot; forgetting every kept file and
  * every answer on each of them made /media read S3 again after every public write, and fail while S3
- * was away (decision 059). */
+ * was away (decision 060). */
 export function concernsFiles(tags: readonly string[]): boolean {
   fileTables ??= new Set(storageKeyColumns().map(({ table }) => getTableName(table)));
   return tags.some((tag) => tag === ALL_CONTENT || fileTables!.has(tag));

@@ -104,7 +104,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       });
       const [flow, up] = await Promise.allSettled([flowing, uploaded]);
       // S3 away (refused, reset, timed out, its own 5xx after the SDK's retries): nothing stored,
-      // said as such (decision 059).
+      // said as such (decision 060).
       if (up.status === "rejected" && first === "store") throw new StorageError("unavailable", STORE_UNAVAILABLE, { cause: up.reason });
       if (flow.status === "rejected") {
         if (up.status === "fulfilled") await this.delete(key);

@@ -85,7 +85,7 @@ export const MESSAGES = {
   titleTooLong: tooLong("El missatge", LIMITS.title),
   categoryInvalid: "Selecciona una temàtica de la llista.",
   audioType: "El fitxer ha de ser un àudio (mp3, wav, webm, ogg o m4a).",
-  /** Not in the spec: the storage away (S3), nothing kept (decision 059). */
+  /** Not in the spec: the storage away (S3), nothing kept (decision 060). */
   audioStoreUnavailable: "Ara mateix no podem desar la gravació. No s'ha guardat res: torna-ho a provar d'aquí a un moment.",
   audioTooLarge: `L'àudio és massa gran (màxim ${LIMITS.audioBytes / 1024 / 1024} MB).`,
   audioUnreadable: "No hem pogut llegir l'àudio: el fitxer està malmès o no és una gravació de so. Grava'l de nou o tria un altre fitxer.",

@@ -402,7 +402,7 @@ describe.each(testBackends())("public writes on %s", (backend) => {
 // TEST_DATABASE_URL), so that a run without one reports no skipped test.
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : () => {};
 
-onPostgres("a public write while PostgreSQL goes away (decision 059)", () => {
+onPostgres("a public write while PostgreSQL goes away (decision 060)", () => {
   const ctx = setupTestContext("postgres");
   it("is passed on as the database away (the site's 503), not answered as a fault of ours (500), and stores nothing", async () => {
     const before = (await ctx.db.select({ n: count() }).from(t.reflections))[0]!.n;
@@ -432,7 +432,7 @@ onPostgres("a public write while PostgreSQL goes away (decision 059)", () => {
   });
 });
 
-describe("a recording while S3 is away (decision 059)", () => {
+describe("a recording while S3 is away (decision 060)", () => {
   const ctx = setupTestContext(testBackends()[0]!);
   it("is refused with a 503 and a clear Catalan message, keeping neither a row nor an object; once S3 is back it is stored", async () => {
     const s3 = await startS3Server();

@@ -116,7 +116,7 @@ async function textWrite<T>(
   try {
     return (await form.store(parsed.data, settings)) ?? { status: 200, result: form.success };
   } catch (err) {
-    // The database away: the site's 503, "torna-ho a provar" (server/react-router.ts, decision 059).
+    // The database away: the site's 503, "torna-ho a provar" (server/react-router.ts, decision 060).
     if (isDatabaseUnavailable(err)) throw err;
     log("error", `${kind} failed`, errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: form.failure } } };

@@ -467,7 +467,7 @@ async function main() {
   let pgRecovery = 0;
   if (CI) {
     // The newsletter goes out beside the sign-ups: since its messages have SMTP connections of their
-    // own, a sign-up's confirmation no longer waits behind it (decisions 058 and 059).
+    // own, a sign-up's confirmation no longer waits behind it (decisions 058 and 060).
     load(1);
     await sendNewsletter();
     await during("base", 45_000);
