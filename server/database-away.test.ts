@@ -5,6 +5,8 @@ import { createRequestHandler, useRouteError, type ServerBuild } from "react-rou
 import { describe, expect, it } from "vitest";
 import { ErrorContent } from "~/components/error-content";
 import * as entry from "~/entry.server";
+import { clientMessages } from "~/i18n/catalogues.server";
+import { I18nProvider } from "~/i18n/react";
 import { answeringDatabaseAway } from "./react-router";
 
 /** A port on loopback nobody listens on: PostgreSQL stopped, as node-postgres meets it. */
@@ -30,7 +32,13 @@ function buildWith(port: number) {
   };
   const root = {
     default: () => createElement("p", null, "la pàgina"),
-    ErrorBoundary: () => createElement(ErrorContent, { error: useRouteError() }),
+    // In Catalan, as the site's root gives its pages their words (app/root.tsx).
+    ErrorBoundary: () =>
+      createElement(I18nProvider, {
+        locale: "ca",
+        messages: clientMessages("ca"),
+        children: createElement(ErrorContent, { error: useRouteError() }),
+      }),
     loader: ({ request }: { request: Request }) => query(request.url),
     action: ({ request }: { request: Request }) => query(request.url),
   };
