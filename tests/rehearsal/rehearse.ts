@@ -356,6 +356,10 @@ async function main() {
     SMTP_URL: smtp.url,
     MAIL_FROM: "Campanya <campanya@example.cat>",
     NEWSLETTER_RATE: "500",
+    // Room for every recording of the day: with the default quota (decision 024) the 10x phase filled
+    // it, and the S3 outage's uploads were refused 429 before they reached S3.
+    PENDING_TESTIMONIALS_MAX: "5000",
+    PENDING_TESTIMONIALS_MAX_MB: "1000",
     S3_BUCKET: s3.settings.bucket,
     S3_ENDPOINT: door.endpoint,
     S3_REGION: s3.settings.region,
@@ -603,9 +607,9 @@ async function main() {
     );
     const uploads = s3Out.filter((s) => s.cls === "testimonial" && !s.ok);
     check(
-      "target: uploads refused clearly while S3 is away (no 500, no hang)",
-      uploads.every((s) => s.status > 0 && s.status !== 500),
-      `statuses ${uploads.map((s) => s.status).join(",")}`,
+      "target: uploads refused clearly while S3 is away (503 + Retry-After, no 500, no hang)",
+      uploads.every((s) => s.retryLater),
+      `${uploads.length} refused; statuses ${uploads.map((s) => s.status).join(",")}`,
     );
   }
   // What nginx said of the instances, by kind of message.
