@@ -1,12 +1,30 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "react-router";
 import { deferHydration } from "~/infra/html-stream.server";
 import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** How long a visitor is told to wait when the site cannot answer for now. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** A 503 of the site (the database away: server/react-router.ts): never kept by a cache, and the
+ * browser told when to try again (decision 060). */
+function unavailableHeaders(status: number, headers: Headers) {
+  if (status !== 503) return;
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+}
 
 export default function handleRequest(
   request: Request,
@@ -15,6 +33,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  unavailableHeaders(responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -54,6 +73,12 @@ export default function handleRequest(
     );
   });
 }
+
+/** A form's or a page's data request (single fetch) answered 503 says when to try again too. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  unavailableHeaders(response.status, response.headers);
+  return response;
+};
 
 /** An error thrown while loading or acting, as one JSON log line (React Router's default prints a
  * multi-line stack). Answers to bad requests are not errors of ours and are not logged: a POST to a

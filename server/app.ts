@@ -8,7 +8,7 @@ import { trustProxySetting } from "~/infra/env.server";
 import { adminSessionFromCookie } from "~/infra/session.server";
 import { signInGate } from "~/infra/login-throttle.server";
 import { createImageVariants } from "~/infra/images.server";
-import { createMediaVisibility } from "~/infra/media-access.server";
+import { concernsFiles, createMediaVisibility } from "~/infra/media-access.server";
 import type { Runtime } from "./runtime";
 import { worthCompressing } from "./compress";
 import { createFrameSources } from "./frame-sources";
@@ -42,6 +42,7 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
     headerInputs: () => (frameSources.pending() ? null : [frameSources.current(), frameSources.tiles()]),
     onChange: (tags) => {
       frameSources.follow(tags);
+      if (!concernsFiles(tags)) return;
       mediaVisibility.changed();
       keptMedia.forget();
     },

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { eq, getTableName } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { biciFucsiaPhotos, testimonials, videos } from "~/db/schema";
 import { createImageVariants } from "~/infra/images.server";
-import { createMediaVisibility, isPublicKey } from "~/infra/media-access.server";
+import { concernsFiles, createMediaVisibility, isPublicKey } from "~/infra/media-access.server";
 import { adminSessionFromCookie } from "~/infra/session.server";
 import { signedInAdmin } from "~/test/admin";
 import { setupTestContext } from "~/test/context";
@@ -116,5 +116,16 @@ describe.each(testBackends())("who may fetch a stored file, on %s", (backend) =>
     await ctx.db.update(testimonials).set({ status: "published" }).where(eq(testimonials.audioKey, keys.pending!));
     visibility.changed();
     expect((await get(keys.pending!)).status).toBe(200);
+  });
+});
+
+describe("content changes that concern stored files (decision 060)", () => {
+  it("a published map comment or reflection leaves the files' visibility and kept copies alone; a change of a table holding files, or of everything, does not", () => {
+    expect(concernsFiles(["map_comments"])).toBe(false);
+    expect(concernsFiles(["reflections", "site_settings"])).toBe(false);
+    expect(concernsFiles(["testimonials"])).toBe(true);
+    expect(concernsFiles(["map_comments", getTableName(videos)])).toBe(true);
+    expect(concernsFiles([getTableName(biciFucsiaPhotos)])).toBe(true);
+    expect(concernsFiles(["*"])).toBe(true);
   });
 });

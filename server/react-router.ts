@@ -2,12 +2,15 @@ import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import {
   createRequestHandler as createRouterHandler,
+  data,
   matchRoutes,
   type AppLoadContext,
   type RouteObject,
   type ServerBuild,
 } from "react-router";
 import type { ViteDevServer } from "vite";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
+import { logRepeated } from "~/infra/log.server";
 import { clientKeyFor } from "~/infra/rate-limit.server";
 import type { Runtime } from "./runtime";
 import type { PageRenderers, PageRoute, RouteOf } from "./page-cache";
@@ -77,13 +80,46 @@ export function notFoundMatcher(
   return (pathname) => route(pathname) === null;
 }
 
+/** A loader's or action's error that says the database is away, as the site's 503. */
+function databaseAway<A extends unknown[], R>(run: (...args: A) => R) {
+  return async (...args: A) => {
+    try {
+      return await run(...args);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      logRepeated("database-unavailable", "warn", "database unavailable: answered 503", { err: String((err as Error).message) });
+      throw data("Service Unavailable", { status: 503 });
+    }
+  };
+}
+
+/** The build, its every loader and action answering the database away (PostgreSQL stopped or
+ * restarting, a connection lost: isDatabaseUnavailable) with the site's 503: the error page says
+ * the site is not available for now and to try again in a moment, with Retry-After
+ * (entry.server.tsx), where it said an unexpected error with a 500 (decision 060). The pool
+ * reconnects by itself: the site answers again as soon as the database does. */
+export function answeringDatabaseAway<B extends Pick<ServerBuild, "routes">>(build: B): B {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const { loader, action } = route.module;
+    routes[id] = {
+      ...route,
+      module: { ...route.module, ...(loader && { loader: databaseAway(loader) }), ...(action && { action: databaseAway(action) }) },
+    };
+  }
+  return { ...build, routes };
+}
+
 /** The app's pages from React Router: streamed, or rendered whole for the page cache (not in
  * development, where Vite serves the modules and nothing is kept). */
 export function reactRouterPages(runtime: Runtime, vite?: ViteDevServer): PageRenderers {
+  const guarded = new WeakMap<ServerBuild, ServerBuild>();
+  const guard = (b: ServerBuild) => guarded.get(b) ?? guarded.set(b, answeringDatabaseAway(b)).get(b)!;
   const build = vite
-    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    ? async () => guard((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
     : // Bundled together with this file by the SSR build.
-      () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+      async () => guard((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
   const mode = vite ? "development" : "production";
 
   const loadContext = (req: express.Request, cspNonce: string): AppLoadContext => ({

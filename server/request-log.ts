@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { errorFields, log } from "~/infra/log.server";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
+import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { sendErrorAnswer } from "./error-page";
 
 /** The log line of an answered request; `start` is process.hrtime.bigint() when it came. */
@@ -34,6 +35,12 @@ export function errorAnswers(): ErrorRequestHandler {
         .type("text/plain; charset=utf-8")
         .send(status === 404 ? "No trobat" : "Petició no vàlida");
       return;
+    }
+    // The database away (a file's visibility, a session read while PostgreSQL restarts): the site's
+    // 503, try again in a moment, as the pages say it (decision 060).
+    if (isDatabaseUnavailable(err)) {
+      logRepeated("database-unavailable", "warn", "database unavailable: answered 503", { path: req.originalUrl.split("?")[0] });
+      return sendErrorAnswer(req, res, 503, { "Retry-After": "5" });
     }
     log("error", "unhandled request error", { path: req.originalUrl.split("?")[0], ...errorFields(err) });
     // The Catalan page for a browser, a line of Catalan text for anything else.

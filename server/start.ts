@@ -8,6 +8,21 @@ import { startNewsletterWorker } from "~/models/newsletter-send.server";
 import { closeRuntime, openRuntime, type Runtime } from "./runtime";
 import { drainable } from "./unavailable";
 
+/** How long an idle kept connection stays open (http.Server's keepAliveTimeout; Node's default is
+ * 5 s, and Node 20 closes a second after that). A proxy in front must close its idle connections
+ * first (docs/nginx: 4 s), and with a wide margin: when the event loop is held up (a CPU-starved
+ * machine, a large export) past the moment Node's keep-alive timer is due, Node runs that timer
+ * before it reads what arrived meanwhile, and resets a connection on which the proxy has just sent
+ * a request. A POST sent so is never retried: the visitor gets the proxy's 502 (decision 060). */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** The HTTP server the site listens with. */
+export function siteServer(listener: RequestListener): Server {
+  const server = createServer(listener);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
+}
+
 export interface AppOptions {
   vite?: ViteDevServer;
   /** build/client, for the production static files. */
@@ -46,7 +61,7 @@ export async function startServer(
 
   const app = drainable(createApp(runtime, options));
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createServer(app.listener).listen(env.PORT, env.HOST, () => resolve(s));
+    const s = siteServer(app.listener).listen(env.PORT, env.HOST, () => resolve(s));
     s.once("error", reject);
   });
   // The newsletter queue is sent in the background by every instance (decision 030).

@@ -1,6 +1,7 @@
 import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { errorAnswers } from "./request-log";
 import { drainable } from "./unavailable";
@@ -53,6 +54,28 @@ describe("the pages the server sends itself, in Catalan (issue 27, item 3)", () 
     expect(html).toContain('<a href="/es">Volver al inicio</a>');
     const en = await fetch(`${base}/en/take-part/reflection.data`, { method: "POST" });
     expect(await en.text()).toBe("The website is not available right now. We are updating the website. Please try again in a moment.");
+  });
+
+  it("the database away, where no page is rendered (a file's visibility, a session), answers the Catalan 503 with Retry-After", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const app = express();
+    app.get("/media/{*key}", async () => {
+      // PostgreSQL stopped, as node-postgres meets it.
+      const client = new pg.Client({ host: "127.0.0.1", port, user: "bici", database: "bici" });
+      client.on("error", () => {});
+      await client.connect();
+    });
+    app.use(errorAnswers());
+    const base = await listen(app);
+    const res = await fetch(`${base}/media/audio/a.webm`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.text()).toBe(
+      "El web no està disponible en aquest moment. Estem actualitzant el web. Torna-ho a provar d'aquí a un moment.",
+    );
   });
 
   it("a fault of ours answers the Catalan 500 page to a browser, and Catalan text to anything else", async () => {

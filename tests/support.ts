@@ -205,6 +205,47 @@ export async function freePort(from: number, count: number, start = Math.floor(M
   throw new Error(`no free port in ${from}-${from + count - 1}`);
 }
 
+/** A TCP door on loopback in front of a service (`target`, a port of 127.0.0.1) that can be shut,
+ * cutting the connections through it and refusing new ones, and opened again: the service going
+ * away and coming back, as the site sees it (the rehearsal's S3, a test's PostgreSQL). `port` 0:
+ * any free one. */
+export async function tcpDoor(target: number, port = 0) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(target, "127.0.0.1");
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("error", () => {}).on("close", () => sockets.delete(socket));
+          // One side gone: the other goes too, as when the service itself stops.
+          socket.on("close", () => (socket === client ? upstream : client).destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      s.once("error", reject);
+      s.listen(port, "127.0.0.1", () => {
+        port = (s.address() as net.AddressInfo).port;
+        server = s;
+        resolve();
+      });
+    });
+  await open();
+  return {
+    port,
+    endpoint: `http://127.0.0.1:${port}`,
+    open,
+    shut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server = null;
+      }),
+  };
+}
+
 // --- Raw HTTP ----------------------------------------------------------------------------------
 
 /** The response in buf, once complete: its status and body (1xx interim answers skipped); null

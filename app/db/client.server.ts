@@ -113,6 +113,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
+    // A connection lost while it is lent out (a transaction's, when PostgreSQL stops and terminates
+    // its backends) is an 'error' event on the client, and the pool listens only to its idle ones:
+    // unheard, that event threw and took the whole instance down. The query or transaction on it
+    // fails on its own, and the pool replaces the connection (decision 060).
+    pool.on("connect", (client) => client.on("error", () => {}));
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

@@ -11,18 +11,20 @@ import { StorageError, type PutOptions, type Storage, type StoredFile } from "~/
 // (its own size limit and type check while it streams); on any failure every file already stored
 // for the request is deleted, so a refused request leaves no orphan file.
 
-export type FormErrorCode = "too_large" | "bad_request" | "bad_type";
+/** `unavailable`: a file could not be stored for now (S3 away); nothing was kept. */
+export type FormErrorCode = "too_large" | "bad_request" | "bad_type" | "unavailable";
 
 const DEFAULT_MESSAGE: Record<FormErrorCode, string> = {
   too_large: "El formulari és massa gran.",
   bad_request: "Petició no vàlida.",
   bad_type: "El tipus de fitxer no és acceptat.",
+  unavailable: "No s'ha pogut desar el fitxer ara mateix. Torna-ho a provar d'aquí a un moment.",
 };
 
 const FILE_TOO_LARGE = "El fitxer és massa gran.";
 
 /** The HTTP status each error answers with, written once for every form. */
-const STATUS: Record<FormErrorCode, number> = { too_large: 413, bad_request: 400, bad_type: 415 };
+const STATUS: Record<FormErrorCode, number> = { too_large: 413, bad_request: 400, bad_type: 415, unavailable: 503 };
 
 export class FormError extends Error {
   override name = "FormError";

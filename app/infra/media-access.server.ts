@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { ALL_CONTENT } from "~/infra/content-changes.server";
 import { errorFields, log } from "~/infra/log.server";
 import { storageKeyColumns } from "~/infra/storage-sweep.server";
 
@@ -37,6 +38,18 @@ export async function isPublicKey(db: Db, key: string): Promise<boolean> {
     ),
   );
   return found.some((rows) => rows.length > 0);
+}
+
+/** The tables whose rows hold stored files' keys (and so decide their visibility). */
+let fileTables: Set<string> | undefined;
+
+/** Whether a content change (its tags: the tables named, or "*") can concern stored files: their
+ * visibility, or a kept copy. A map comment or a reflection cannot; forgetting every kept file and
+ * every answer on each of them made /media read S3 again after every public write, and fail while S3
+ * was away (decision 060). */
+export function concernsFiles(tags: readonly string[]): boolean {
+  fileTables ??= new Set(storageKeyColumns().map(({ table }) => getTableName(table)));
+  return tags.some((tag) => tag === ALL_CONTENT || fileTables!.has(tag));
 }
 
 export interface MediaVisibility {

@@ -10,7 +10,18 @@ import {
   type HeadObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { checkPrefix, contentTypeOf, isValidKey, newKey, typeGuard, type Storage, type StoredObject } from "~/infra/storage.server";
+import {
+  checkPrefix,
+  contentTypeOf,
+  isValidKey,
+  newKey,
+  StorageError,
+  typeGuard,
+  type Storage,
+  type StoredObject,
+} from "~/infra/storage.server";
+
+const STORE_UNAVAILABLE = "No s'ha pogut desar el fitxer: l'emmagatzematge no respon. Torna-ho a provar d'aquí a un moment.";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -71,7 +82,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const guard = typeGuard({ maxBytes, accept });
       const out = new PassThrough();
       const flowing = pipeline(body as Readable, guard.stream, out);
-      flowing.catch(() => {});
+      // Which side failed first: the body (too large, the wrong type, the client gone), or S3.
+      let first: "body" | "store" | undefined;
+      flowing.catch(() => (first ??= "body"));
       const type = await guard.contentType.catch(async (err: unknown) => {
         await flowing.catch(() => {});
         throw err;
@@ -85,8 +98,14 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       });
       const uploaded = upload.done();
       // A failed upload stops the body too, so that the pipeline does not wait for a reader.
-      uploaded.catch((err: unknown) => out.destroy(err as Error));
+      uploaded.catch((err: unknown) => {
+        first ??= "store";
+        out.destroy(err as Error);
+      });
       const [flow, up] = await Promise.allSettled([flowing, uploaded]);
+      // S3 away (refused, reset, timed out, its own 5xx after the SDK's retries): nothing stored,
+      // said as such (decision 060).
+      if (up.status === "rejected" && first === "store") throw new StorageError("unavailable", STORE_UNAVAILABLE, { cause: up.reason });
       if (flow.status === "rejected") {
         if (up.status === "fulfilled") await this.delete(key);
         throw flow.reason;

@@ -20,15 +20,17 @@ export interface PutOptions {
   prefix: string;
 }
 
-export type StorageErrorCode = "too_large" | "bad_type" | "empty";
+/** `unavailable`: the storage cannot be reached right now (S3 away); nothing was stored. */
+export type StorageErrorCode = "too_large" | "bad_type" | "empty" | "unavailable";
 
 export class StorageError extends Error {
   override name = "StorageError";
   constructor(
     readonly code: StorageErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

@@ -96,6 +96,8 @@ export const MESSAGES = {
   titleTooLong: "forms.titleTooLong",
   categoryInvalid: "forms.categoryInvalid",
   audioType: "forms.audioType",
+  /** Not in the spec: the storage away (S3), nothing kept (decision 060). */
+  audioStoreUnavailable: "forms.audioStoreUnavailable",
   audioTooLarge: "forms.audioTooLarge",
   audioUnreadable: "forms.audioUnreadable",
   audioTooLong: "forms.audioTooLong",

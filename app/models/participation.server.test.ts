@@ -4,6 +4,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { collectTablesRead } from "~/db/tables-read.server";
 import { routeArgs, setupTestContext, type TestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -16,6 +17,9 @@ import { CONFIRMATION_DAYS } from "~/models/newsletter.server";
 import { RATE_LIMIT } from "~/infra/rate-limit.server";
 import { wav } from "~/test/audio";
 import { messageIn, sayIn } from "~/test/i18n";
+import { startS3Server } from "~/test/storage";
+import { createS3Storage } from "~/infra/storage-s3.server";
+import { tcpDoor } from "../../tests/support";
 
 const WEBM = fs.readFileSync(path.join(import.meta.dirname, "../../scripts/seed-assets/testimoni-1.webm"));
 
@@ -445,4 +449,73 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       const stored = await ctx.db.execute(sql`select key from rate_limits`);
       expect(JSON.stringify(stored)).toContain("shared-client");
     });
+});
+
+// The database going away in the middle of a write (PostgreSQL stopping terminates its backends):
+// only a real PostgreSQL has backends to terminate. Declared only where one is given (CI sets
+// TEST_DATABASE_URL), so that a run without one reports no skipped test.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : () => {};
+
+onPostgres("a public write while PostgreSQL goes away (decision 060)", () => {
+  const ctx = setupTestContext("postgres");
+  it("is passed on as the database away (the site's 503), not answered as a fault of ours (500), and stores nothing", async () => {
+    const before = (await ctx.db.select({ n: count() }).from(t.reflections))[0]!.n;
+    let write: Promise<unknown> | undefined;
+    // The write waits on a lock held here, and its backend is terminated as a fast shutdown does.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table reflections in access exclusive mode`);
+      write = createReflection(urlencoded({ reflection: "Durant l'aturada", privacy: "on" }), ctx).then(
+        (outcome) => ({ outcome }),
+        (err: unknown) => ({ err }),
+      );
+      await expect
+        .poll(async () => {
+          // (Another connection than the lock's: a transaction sees pg_stat_activity as it first read it.)
+          const { rows } = (await ctx.db.execute(
+            sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          )) as unknown as { rows: { done: boolean }[] };
+          return rows.length;
+        })
+        .toBe(1);
+    });
+    const settled = (await write!) as { outcome?: unknown; err?: unknown };
+    expect(settled.outcome).toBeUndefined();
+    expect(isDatabaseUnavailable(settled.err)).toBe(true);
+    expect((await ctx.db.select({ n: count() }).from(t.reflections))[0]!.n).toBe(before);
+  });
+});
+
+describe("a recording while S3 is away (decision 060)", () => {
+  const ctx = setupTestContext(testBackends()[0]!);
+  it("is refused with a 503 and a clear Catalan message, keeping neither a row nor an object; once S3 is back it is stored", async () => {
+    const s3 = await startS3Server();
+    // The S3 test server behind a door: shut, its connections are refused, as with S3 down.
+    const door = await tcpDoor(Number(new URL(s3.settings.endpoint!).port));
+    const storage = createS3Storage({ ...s3.settings, endpoint: door.endpoint });
+    const send = () =>
+      createTestimonial(
+        multipart({ title: "Durant l'aturada", category: "laboral", terms: "on", duration: "8" }, { bytes: WEBM, name: "gravacio.webm" }),
+        { ...ctx, storage, clientKey: randomUUID() },
+      );
+    try {
+      await door.shut();
+      const away = await send();
+      expect(away.status).toBe(503);
+      expect(away.result).toEqual({
+        ok: false,
+        errors: { audio: MESSAGES.audioStoreUnavailable },
+        message: { title: MESSAGES.audioStoreUnavailable },
+      });
+      expect(sayIn("ca", MESSAGES.audioStoreUnavailable)).toMatch(/torna-ho a provar/);
+      expect((await ctx.db.select({ n: count() }).from(t.testimonials))[0]!.n).toBe(0);
+      await door.open();
+      expect(await storage.list()).toEqual([]);
+      expect((await send()).status).toBe(200);
+      expect(await storage.list()).toHaveLength(1);
+    } finally {
+      await door.shut();
+      await s3.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { mapComments, reflections, testimonials } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { CLOSED_MESSAGE } from "~/domain/campaign";
 import { consultationState } from "~/domain/consultation";
 import type { AppContext } from "~/infra/app-context.server";
@@ -78,6 +79,7 @@ const FORM_ERROR_MESSAGES: Record<FormError["code"], FormKey> = {
   too_large: MESSAGES.formTooLarge,
   bad_request: MESSAGES.badRequest,
   bad_type: MESSAGES.badRequest,
+  unavailable: MESSAGES.audioStoreUnavailable,
 };
 
 const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, message: { title: MESSAGES.tooMany } } });
@@ -129,6 +131,8 @@ async function textWrite<T>(
   try {
     return (await form.store(parsed.data, settings, localeOfRequest(request))) ?? { status: 200, result: form.success };
   } catch (err) {
+    // The database away: the site's 503, "torna-ho a provar" (server/react-router.ts, decision 060).
+    if (isDatabaseUnavailable(err)) throw err;
     log("error", `${kind} failed`, errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: form.failure } } };
   }
@@ -322,7 +326,12 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
     // A body too large is, from a browser, an audio file too large: the text fields are short.
-    const message = { too_large: MESSAGES.audioTooLarge, bad_type: MESSAGES.audioType, bad_request: MESSAGES.badRequest }[err.code];
+    const message = {
+      too_large: MESSAGES.audioTooLarge,
+      bad_type: MESSAGES.audioType,
+      bad_request: MESSAGES.badRequest,
+      unavailable: MESSAGES.audioStoreUnavailable,
+    }[err.code];
     return { status: err.status, result: { ok: false, errors: { audio: message }, message: { title: message } } };
   }
   const { fields, files } = upload;
@@ -371,6 +380,7 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
     return { status: 200, result: { ok: true, message: MESSAGES.testimonialSuccess, next: MESSAGES.testimonialNext } };
   } catch (err) {
     await upload.discard();
+    if (isDatabaseUnavailable(err)) throw err;
     log("error", "testimonial failed", errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: MESSAGES.testimonialError } } };
   }

@@ -169,4 +169,6 @@ export default {
   "mode.publish_then_review":
     "Les reflexions i els comentaris al mapa es publiquen en enviar-los, i l'equip de moderació els revisa després. Els testimonis d'àudio es publiquen un cop revisats.",
   "mode.review_first": "L'equip de moderació revisa cada aportació abans de publicar-la.",
+  // — storage away (decision 060) —
+  audioStoreUnavailable: "Ara mateix no podem desar la gravació. No s'ha guardat res: torna-ho a provar d'aquí a un moment.",
 } as const;

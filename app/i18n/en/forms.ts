@@ -167,4 +167,6 @@ export default {
   "mode.publish_then_review":
     "Reflections and map comments are published when they are sent, and the moderation team reviews them afterwards. Audio testimonials are published once they have been reviewed.",
   "mode.review_first": "The moderation team reviews each contribution before publishing it.",
+  // — storage away (decision 060) —
+  audioStoreUnavailable: "We cannot save the recording right now. Nothing has been kept: please try again in a moment.",
 } satisfies Translation<typeof ca>;

@@ -168,4 +168,6 @@ export default {
   "mode.publish_then_review":
     "Las reflexiones y los comentarios en el mapa se publican al enviarlos, y el equipo de moderación los revisa después. Los testimonios de audio se publican una vez revisados.",
   "mode.review_first": "El equipo de moderación revisa cada aportación antes de publicarla.",
+  // — storage away (decision 060) —
+  audioStoreUnavailable: "Ahora mismo no podemos guardar la grabación. No se ha guardado nada: vuelve a intentarlo dentro de un momento.",
 } satisfies Translation<typeof ca>;
