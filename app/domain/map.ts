@@ -24,6 +24,9 @@ export const MAP_CATEGORY_LABELS: Record<MapCategory, string> = {
   senyalitzacio: "Senyalització",
   altres: "Altres",
 };
+/** The catalogue key of a category's name on the public pages (MAP_CATEGORY_LABELS are the back
+ * office's Catalan words, the same as the catalogue's Catalan ones: map-places.test.ts). */
+export const mapCategoryKey = <C extends MapCategory>(c: C) => `public.map.category.${c}` as const;
 /** Pin colours, each with a contrast of 3:1 or more against the map's light background. */
 export const MAP_CATEGORY_COLOURS: Record<MapCategory, string> = {
   punt_perillos: "#b91c1c",

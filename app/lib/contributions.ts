@@ -1,14 +1,21 @@
 // Client-safe helpers for contributions (the data comes from content.server.ts; its shape is
 // domain/contributions.ts's Contribution).
 
+import { contributionTypes, type ContributionType } from "~/domain/contributions";
+
 const EXCERPT_LENGTH = 250;
 
+/** Each kind's name in the back office (staff read Catalan): the same words as the public pages'
+ * `public.contributions.kind.*` (contributions.test.ts holds them together). */
 export const contributionLabels: Record<string, string> = {
   reflection: "Reflexió",
   map_comment: "Comentari al mapa",
   testimonial: "Testimoni d'àudio",
 };
-export const contributionLabel = (type: string) => contributionLabels[type] ?? "Aportació";
+
+/** The catalogue key of a kind's name on the public pages; "Aportació" for an unknown one. */
+export const contributionKindKey = (type: string) =>
+  `public.contributions.kind.${(contributionTypes as readonly string[]).includes(type) ? (type as ContributionType) : "other"}` as const;
 
 /** The text cut to 250 characters plus an ellipsis (spec §5); shorter text is left whole. */
 export function excerpt(text: string, length = EXCERPT_LENGTH): string {

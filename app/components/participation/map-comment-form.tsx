@@ -4,15 +4,16 @@ import { labelled, Select } from "~/components/ui/select";
 import type { MapPlace } from "~/domain/map";
 import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
 import { pointPlaceText } from "~/domain/map-places";
+import { useT, type T } from "~/i18n/react";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { paths } from "~/lib/routes";
 import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm } from "./shared";
 
 /** The place in words (issue 27, item 11): the segment and its municipality, or a pin named by the
  * nearest municipality and the nearest named segment; never its coordinates. */
-export function placeText(place: MapPlace): string {
+export function placeText(t: T, place: MapPlace): string {
   if (place.segment) return `Tram: ${place.segmentName}${place.municipality ? ` (${place.municipality})` : ""}`;
-  return `Punt marcat ${pointPlaceText(place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near)}`;
+  return `Punt marcat ${pointPlaceText(t, place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near)}`;
 }
 
 /** A comment on the proposal map: the comment and the privacy box; the e-mail is optional, and so
@@ -31,6 +32,7 @@ export function MapCommentForm({
   place?: MapPlace | null;
   onClearPlace?: () => void;
 }) {
+  const t = useT();
   const [comment, setComment] = useState(() => echoed(result, "comment"));
   const [privacy, setPrivacy] = useState(false);
   const form = usePublicForm({
@@ -77,7 +79,7 @@ export function MapCommentForm({
           <p className="text-sm font-semibold">Lloc del comentari (opcional)</p>
           {place ? (
             <p className="flex flex-wrap items-center gap-2 text-sm">
-              <span>{placeText(place)}</span>
+              <span>{placeText(t, place)}</span>
               <button type="button" onClick={onClearPlace} className="font-semibold text-brand-dark underline">
                 Treu el lloc
               </button>

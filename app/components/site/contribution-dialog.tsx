@@ -3,13 +3,16 @@ import { PlaceMap } from "~/components/map/place-map";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import type { Contribution } from "~/domain/contributions";
-import { contributionLabel, excerpt } from "~/lib/contributions";
-import { paths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
+import { contributionKindKey, excerpt } from "~/lib/contributions";
+import { localePaths } from "~/lib/routes";
 import { ReportDialog } from "./report-dialog";
 
 /** A contribution as a card, with 'Veure aportació' opening the full text (and the audio). */
 export function ContributionCard({ item, withParticipate = false }: { item: Contribution; withParticipate?: boolean }) {
-  const label = contributionLabel(item.type);
+  const t = useT();
+  const paths = localePaths(useLocale());
+  const label = t(contributionKindKey(item.type));
   return (
     <article className="flex h-full flex-col gap-3 rounded-card border border-ink/10 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -24,7 +27,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
         <Dialog>
           <DialogTrigger asChild>
             <Button variant="outline" size="sm" className="w-fit">
-              Veure aportació
+              {t("public.contributions.open")}
             </Button>
           </DialogTrigger>
           <DialogContent>
@@ -38,15 +41,21 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
             <p className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">{item.text}</p>
             {item.type === "map_comment" && item.place && <PlaceMap place={item.place} />}
             {item.type === "testimonial" && item.audioUrl && (
-              <audio controls preload="none" src={item.audioUrl} className="w-full" aria-label={`Àudio: ${item.title ?? label}`}>
-                El teu navegador no suporta la reproducció d'àudio.
+              <audio
+                controls
+                preload="none"
+                src={item.audioUrl}
+                className="w-full"
+                aria-label={t("public.contributions.audio", { title: item.title ?? label })}
+              >
+                {t("public.contributions.audioUnsupported")}
               </audio>
             )}
             <DialogFooter className="items-center sm:justify-between">
               <ReportDialog type={item.type} id={item.id} />
               {withParticipate && (
                 <Button asChild>
-                  <Link to={paths.participa}>Digues la teva</Link>
+                  <Link to={paths.participa}>{t("public.contributions.participate")}</Link>
                 </Button>
               )}
             </DialogFooter>
