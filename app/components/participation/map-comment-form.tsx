@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
-import { labelled, Select } from "~/components/ui/select";
+import { Select } from "~/components/ui/select";
 import type { MapPlace } from "~/domain/map";
-import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
+import { MAP_CATEGORIES, mapCategoryKey, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
 import { pointPlaceText } from "~/domain/map-places";
 import { useT, type T } from "~/i18n/react";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
@@ -103,7 +103,7 @@ export function MapCommentForm({
             name="category"
             defaultValue={echoed(result, "category")}
             none="Sense categoria"
-            options={labelled(MAP_CATEGORIES, MAP_CATEGORY_LABELS)}
+            options={MAP_CATEGORIES.map((c) => [c, t(mapCategoryKey(c))] as const)}
           />
         </FormField>
         <FormField label="Municipi (opcional)" error={errors.municipality}>
