@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { translator } from "~/i18n/catalogues.server";
-import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, mapCategoryKey, nearestMunicipality, type PublicMapLayer } from "./map";
+import { MAP_CATEGORIES, mapCategoryKey, nearestMunicipality, type PublicMapLayer } from "./map";
+import { MAP_CATEGORY_LABELS } from "./map-labels";
 import {
   distanceText,
   foldText,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "~/i18n/catalogues.server";
-import { contributionKindKey, contributionLabels, excerpt } from "./contributions";
+import type { Contribution } from "~/domain/contributions";
+import { contributionKindKey, contributionLabels, datedIn, excerpt } from "./contributions";
 
 describe("contribution helpers", () => {
   it("cuts text to 250 characters plus an ellipsis, and leaves shorter text whole", () => {
@@ -26,5 +27,18 @@ describe("contribution helpers", () => {
     for (const [type, label] of Object.entries(contributionLabels)) expect(ca(contributionKindKey(type))).toBe(label);
     expect(translator("es")(contributionKindKey("map_comment"))).toBe("Comentario en el mapa");
     expect(translator("en")(contributionKindKey("testimonial"))).toBe("Audio testimonial");
+  });
+
+  it("write the dates in the page's language, and leave the Catalan ones as the model wrote them", () => {
+    const item: Contribution = {
+      id: "1",
+      type: "reflection",
+      text: "x",
+      createdAt: "2026-11-23T10:00:00.000Z",
+      dateLabel: "23 de nov. 2026",
+    };
+    expect(datedIn("ca", [item])[0]).toBe(item);
+    expect(datedIn("es", [item])[0]?.dateLabel).toMatch(/^23 nov\.? 2026$/);
+    expect(datedIn("en", [item])[0]?.dateLabel).toBe("23 Nov 2026");
   });
 });

@@ -4,6 +4,7 @@ import { ContributionCard } from "~/components/site/contribution-dialog";
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
 import { CONTRIBUTIONS_PER_PAGE, contributionsPage, publicRead } from "~/models/content.server";
+import { datedIn } from "~/lib/contributions";
 import { localePaths } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
 import { INTL_LOCALE, localeOf } from "~/i18n/locales";
@@ -32,7 +33,8 @@ export function listUrl(type: ContributionType | null, page = 1) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
-  const paths = localePaths(localeOf(url.pathname));
+  const locale = localeOf(url.pathname);
+  const paths = localePaths(locale);
   const type = parseType(params.get("tipus"));
   const pageParam = params.get("pagina");
   const page = pageParam === null ? 1 : /^[1-9]\d{0,4}$/.test(pageParam) ? Number(pageParam) : 0;
@@ -42,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A page number that is not one, or past the last page: the first page.
   if (page === 0 || (page > 1 && items.length === 0)) throw redirect(type ? `${paths.aportacions}?tipus=${type}` : paths.aportacions);
-  return { type, items, total, page, pages: Math.max(1, Math.ceil(total / CONTRIBUTIONS_PER_PAGE)), figures };
+  return { type, items: datedIn(locale, items), total, page, pages: Math.max(1, Math.ceil(total / CONTRIBUTIONS_PER_PAGE)), figures };
 }
 
 export default function Aportacions({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { localeOf } from "../../app/i18n/locales";
 import { localePaths } from "../../app/lib/routes";
 import { expect, rememberCookieChoice, test } from "./fixtures";
-import { catalanOnPage, expectNoCatalan } from "./i18n-support";
+import { catalanLeft, keysWithPrefixes } from "./i18n-support";
 
 // The contributions, the testimonials, the map's list, the cookie banner and the legal pages in
 // Spanish and English (issue 30): their texts come from the catalogues, and none of their Catalan
@@ -11,8 +11,15 @@ import { catalanOnPage, expectNoCatalan } from "./i18n-support";
 const es = localePaths("es");
 const en = localePaths("en");
 
-const CONTRIBUTIONS = ["public.aportacions.", "public.contributions.kind", "public.contributions.open"];
-const LEGAL = ["public.legal."];
+const CONTRIBUTIONS = ["aportacions.", "contributions.kind", "contributions.open"];
+const LEGAL = ["legal."];
+
+/** None of the Catalan texts of the public keys with these prefixes is left on the page. */
+async function expectNoCatalan(page: Page, locale: "es" | "en", prefixes: readonly string[]) {
+  const keys = keysWithPrefixes("public", prefixes);
+  expect(keys.length, prefixes.join(", ")).toBeGreaterThan(0);
+  expect(await catalanLeft(page, "public", keys, locale), page.url()).toEqual([]);
+}
 
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
@@ -44,6 +51,8 @@ test.describe("pages in Spanish and English", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All contributions");
     await expect(page.getByRole("heading", { name: "Participation in figures" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(/^\d+ contributions?$/);
+    // Dates in English, written by the server.
+    await expect(page.locator("article time").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
     await expectNoCatalan(page, "en", CONTRIBUTIONS);
     // A card opens in English.
     await page.getByRole("button", { name: "Read contribution" }).first().click();
@@ -53,10 +62,16 @@ test.describe("pages in Spanish and English", () => {
 
   test("the check finds the Catalan words on the Catalan pages it is run against", async ({ page }) => {
     await open(page, "/aportacions");
-    const found = (await catalanOnPage(page, "es", CONTRIBUTIONS)).map((f) => f.text);
-    expect(found).toEqual(expect.arrayContaining(["Totes les Aportacions", "La participació en xifres", "Veure aportació"]));
+    const found = await catalanLeft(page, "public", keysWithPrefixes("public", CONTRIBUTIONS), "es");
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "public.aportacions.title: Totes les Aportacions",
+        "public.aportacions.figures.title: La participació en xifres",
+        "public.contributions.open: Veure aportació",
+      ]),
+    );
     await page.goto("/politica-cookies");
-    expect(await catalanOnPage(page, "en", ["public.cookies."])).not.toEqual([]);
+    expect(await catalanLeft(page, "public", keysWithPrefixes("public", ["cookies."]), "en")).not.toEqual([]);
   });
 
   test("a bad page number goes back to the first page in the same language", async ({ page }) => {
@@ -72,12 +87,12 @@ test.describe("pages in Spanish and English", () => {
     const filters = page.getByRole("group", { name: "Filtrar por ámbito" });
     await expect(filters.getByRole("link", { name: "Todos" })).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("button", { name: /^Reproducir: / }).first()).toBeVisible();
-    await expectNoCatalan(page, "es", ["public.testimonis."]);
+    await expectNoCatalan(page, "es", ["testimonis."]);
 
     await open(page, en.testimonis);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Voices from the area");
     await expect(page.getByRole("button", { name: /^Play: / }).first()).toBeVisible();
-    await expectNoCatalan(page, "en", ["public.testimonis."]);
+    await expectNoCatalan(page, "en", ["testimonis."]);
     // An unknown theme: the list of all, in English.
     await page.goto(`${en.testimonis}?ambit=res`);
     await expect(page).toHaveURL(/\/en\/testimonials$/);
@@ -110,12 +125,12 @@ test.describe("pages in Spanish and English", () => {
     await expect(page.getByRole("columnheader")).toHaveText(["Tipo", "Finalidad", "Duración"]);
     await expect(page.getByRole("rowheader")).toHaveText(["Necesarias", "Funcionales", "Analíticas"]);
     await expect(page.getByRole("main").getByRole("button", { name: "Configurar cookies" })).toBeVisible();
-    await expectNoCatalan(page, "es", ["public.cookies."]);
+    await expectNoCatalan(page, "es", ["cookies."]);
 
     await open(page, en.cookies);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie policy");
     await expect(page.getByRole("columnheader")).toHaveText(["Type", "Purpose", "Duration"]);
-    await expectNoCatalan(page, "en", ["public.cookies."]);
+    await expectNoCatalan(page, "en", ["cookies."]);
   });
 
   test("the map as a list, in Spanish and English", async ({ page }) => {
@@ -124,13 +139,16 @@ test.describe("pages in Spanish and English", () => {
     await expect(list.getByRole("heading", { name: "El mapa en forma de lista" })).toBeVisible();
     await expect(list.getByRole("heading", { name: /^Tramos de la red \(\d+\)$/ })).toBeVisible();
     await expect(list.getByRole("list", { name: "Comentarios con lugar" })).toBeVisible();
-    await expectNoCatalan(page, "es", ["public.map.list.", "public.map.legend", "public.map.shown", "public.map.category."]);
+    await expectNoCatalan(page, "es", ["map.list.", "map.legend", "map.shown", "map.category."]);
 
     await open(page, en.map);
     await expect(list.getByRole("heading", { name: "The map as a list" })).toBeVisible();
     await expect(list.getByRole("list", { name: "Sections of the network" })).toContainText(" km");
+    await expect(list.getByRole("list", { name: "Comments with a place" }).getByRole("listitem").first()).toContainText(
+      /\d{1,2} [A-Z][a-z]{2,3} \d{4}/,
+    );
     await expect(page.getByRole("group", { name: "Comments shown" })).toContainText("Dangerous spot");
-    await expectNoCatalan(page, "en", ["public.map.list.", "public.map.legend", "public.map.shown", "public.map.category."]);
+    await expectNoCatalan(page, "en", ["map.list.", "map.legend", "map.shown", "map.category."]);
     // The search over the map, in English.
     const search = page.getByRole("combobox", { name: "Search for a municipality or a section" });
     await search.fill("gelida");
@@ -147,10 +165,10 @@ test.describe("pages in Spanish and English", () => {
     await expect(page.getByRole("heading", { name: "Las últimas aportaciones" })).toBeVisible();
     await expect(section.getByRole("button", { name: "Aportación siguiente" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ver todas las aportaciones" })).toHaveAttribute("href", es.aportacions);
-    await expectNoCatalan(page, "es", ["public.contributions.latest."]);
+    await expectNoCatalan(page, "es", ["contributions.latest."]);
     await open(page, en.home);
     await expect(page.getByRole("heading", { name: "The latest contributions" })).toBeVisible();
-    await expectNoCatalan(page, "en", ["public.contributions.latest."]);
+    await expectNoCatalan(page, "en", ["contributions.latest."]);
   });
 
   test("an address that is no page answers 404 in the prefix's language", async ({ page }) => {
@@ -171,7 +189,7 @@ test("the cookie banner and its settings in Spanish and English", async ({ page 
   const dialog = page.getByRole("dialog", { name: "Configuración de cookies" });
   await expect(dialog.getByRole("switch", { name: "Necesarias" })).toBeDisabled();
   await expect(dialog.getByRole("button", { name: "Cerrar" })).toBeVisible();
-  await expectNoCatalan(page, "es", ["public.cookies.", "public.ui.close"]);
+  await expectNoCatalan(page, "es", ["cookies.", "ui.close"]);
   await dialog.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(banner).toBeHidden();
 

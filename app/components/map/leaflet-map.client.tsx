@@ -9,9 +9,7 @@ import {
   AREA_BBOX,
   DASH_ARRAYS,
   MAP_CATEGORY_COLOURS,
-  MAP_CATEGORY_LABELS,
   mapCategoryKey,
-  PIN_STATUS_LABELS,
   type AdminMapPin,
   type MapFocus,
   type MapPlace,
@@ -20,6 +18,7 @@ import {
   type TileSettings,
   nearestMunicipality,
 } from "~/domain/map";
+import { MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map-labels";
 import { nearestSegment, type LatLng, type SegmentShape } from "~/domain/map-places";
 import { INTL_LOCALE, type Locale } from "~/i18n/locales";
 import { useLocale, useT, type T } from "~/i18n/react";

@@ -1,5 +1,5 @@
 import { mapCategoryKey, type PublicMapComment, type PublicMapLayer } from "~/domain/map";
-import { useT } from "~/i18n/react";
+import { useLocale, useT } from "~/i18n/react";
 import { formatShortDate } from "~/lib/dates";
 
 /** The map as a list (issue 17): the comments and the network's segments, each with its
@@ -7,6 +7,7 @@ import { formatShortDate } from "~/lib/dates";
 export function MapList({ layers, comments, id = "llista" }: { layers: PublicMapLayer[]; comments: PublicMapComment[]; id?: string }) {
   const segments = layers.flatMap((l) => l.segments.map((s) => ({ ...s, layer: l.name })));
   const t = useT();
+  const locale = useLocale();
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
       <h2 id={`${id}-title`} className="text-xl font-bold">
@@ -27,7 +28,7 @@ export function MapList({ layers, comments, id = "llista" }: { layers: PublicMap
                     {c.segmentName && ` · ${c.segmentName}`}
                   </p>
                   <p className="whitespace-pre-line">{c.comment}</p>
-                  <p className="text-ink/75">{formatShortDate(new Date(c.createdAt))}</p>
+                  <p className="text-ink/75">{formatShortDate(c.createdAt, locale)}</p>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { PlaceMap } from "~/components/map/place-map";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import type { Contribution } from "~/domain/contributions";
@@ -7,6 +7,10 @@ import { useLocale, useT } from "~/i18n/react";
 import { contributionKindKey, excerpt } from "~/lib/contributions";
 import { localePaths } from "~/lib/routes";
 import { ReportDialog } from "./report-dialog";
+
+/** A map comment's small map: its code comes when such a dialog opens (the pages that list
+ * contributions do not carry it). */
+const PlaceMap = lazy(() => import("~/components/map/place-map").then((m) => ({ default: m.PlaceMap })));
 
 /** A contribution as a card, with 'Veure aportació' opening the full text (and the audio). */
 export function ContributionCard({ item, withParticipate = false }: { item: Contribution; withParticipate?: boolean }) {
@@ -39,7 +43,11 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
               </DialogDescription>
             </DialogHeader>
             <p className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">{item.text}</p>
-            {item.type === "map_comment" && item.place && <PlaceMap place={item.place} />}
+            {item.type === "map_comment" && item.place && (
+              <Suspense fallback={<p className="text-sm">{t("public.map.loading")}</p>}>
+                <PlaceMap place={item.place} />
+              </Suspense>
+            )}
             {item.type === "testimonial" && item.audioUrl && (
               <audio
                 controls
