@@ -228,7 +228,8 @@ export default {
   "legal.controllerTitle": "Responsable del tratamiento de datos",
   "legal.controller": "El responsable del tratamiento de los datos personales es el Consell Comarcal del Penedès.",
   "legal.dataTitle": "Qué datos tratamos y con qué finalidad",
-  "legal.dataContributions": "Las aportaciones (reflexiones, comentarios en el mapa y testimonios de audio), para elaborar el plan director.",
+  "legal.dataContributions":
+    "Las aportaciones (reflexiones, comentarios en el mapa y testimonios de audio), para elaborar el plan director.",
   "legal.dataEmail":
     "El correo electrónico, solo si nos lo facilitas, para responderte o, si lo aceptas, para enviarte la newsletter de la campaña.",
   "legal.retention":
