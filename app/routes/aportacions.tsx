@@ -7,7 +7,7 @@ import { CONTRIBUTIONS_PER_PAGE, contributionsPage, publicRead } from "~/models/
 import { datedIn } from "~/lib/contributions";
 import { localePaths } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
-import { INTL_LOCALE, localeOf } from "~/i18n/locales";
+import { formatNumber, localeOf } from "~/i18n/locales";
 import { publicFigures } from "~/models/statistics.server";
 import { cn } from "~/lib/utils";
 import { EmptyState } from "~/components/empty-state";
@@ -136,7 +136,7 @@ const pageLink =
 function Figures({ figures }: { figures: NonNullable<Route.ComponentProps["loaderData"]["figures"]> }) {
   const t = useT();
   const locale = useLocale();
-  const n = (x: number) => x.toLocaleString(INTL_LOCALE[locale]);
+  const n = (x: number) => formatNumber(x, locale);
   return (
     <section aria-labelledby="xifres" className="mt-8 rounded-2xl bg-brand-soft p-6">
       <h2 id="xifres" className="text-xl font-extrabold text-brand-dark">

@@ -127,7 +127,7 @@ function adminPinPopup(pin: AdminMapPin, href: string | undefined) {
   box.append(el("strong", categoryOf(pin.category)));
   box.append(el("div", `Estat: ${PIN_STATUS_LABELS[pin.status]}`, `map-popup-status map-popup-status--${pin.status}`));
   box.append(el("p", pin.comment));
-  const meta = [pin.municipality, pin.segmentName, new Date(pin.createdAt).toLocaleDateString("ca-ES")].filter(Boolean).join(" · ");
+  const meta = [pin.municipality, pin.segmentName, new Date(pin.createdAt).toLocaleDateString(INTL_LOCALE.ca)].filter(Boolean).join(" · ");
   box.append(el("div", meta, "map-popup-meta"));
   if (href) {
     const link = el("a", "Modera aquest comentari", "map-popup-link") as HTMLAnchorElement;

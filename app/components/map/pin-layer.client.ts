@@ -5,6 +5,7 @@
 import L from "leaflet";
 import Supercluster from "supercluster";
 import type { ModerationStatus } from "~/domain/contributions";
+import { formatNumber } from "~/i18n/locales";
 
 /** A pin to draw: its place, its marker's icon and name, its popup (built when opened). */
 export interface Pin {
@@ -32,7 +33,7 @@ export const LabelledIcon = L.DivIcon.extend({
 }) as unknown as new (options: L.DivIconOptions & { label: string }) => L.DivIcon;
 
 // The staff's map is in Catalan (the back office): its clusters' statuses are counted in Catalan.
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("ca-ES")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** A cluster's name in the page's language: "12 comentaris", and what Enter does. */
 export interface ClusterWords {
