@@ -51,6 +51,8 @@ test.describe("pages in Spanish and English", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All contributions");
     await expect(page.getByRole("heading", { name: "Participation in figures" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(/^\d+ contributions?$/);
+    // A visitor's Catalan words are marked as Catalan on the English page.
+    await expect(page.locator("article p[lang='ca']").first()).toBeVisible();
     // Dates in English, written by the server.
     await expect(page.locator("article time").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
     await expectNoCatalan(page, "en", CONTRIBUTIONS);

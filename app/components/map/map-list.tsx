@@ -27,7 +27,10 @@ export function MapList({ layers, comments, id = "llista" }: { layers: PublicMap
                     {c.municipality && ` · ${c.municipality}`}
                     {c.segmentName && ` · ${c.segmentName}`}
                   </p>
-                  <p className="whitespace-pre-line">{c.comment}</p>
+                  {/* A visitor's words and the network's names stay as written, in Catalan (WCAG 3.1.2). */}
+                  <p lang={locale === "ca" ? undefined : "ca"} className="whitespace-pre-line">
+                    {c.comment}
+                  </p>
                   <p className="text-ink/75">{formatShortDate(c.createdAt, locale)}</p>
                 </li>
               ))}

@@ -15,8 +15,12 @@ const PlaceMap = lazy(() => import("~/components/map/place-map").then((m) => ({ 
 /** A contribution as a card, with 'Veure aportació' opening the full text (and the audio). */
 export function ContributionCard({ item, withParticipate = false }: { item: Contribution; withParticipate?: boolean }) {
   const t = useT();
-  const paths = localePaths(useLocale());
+  const locale = useLocale();
+  const paths = localePaths(locale);
   const label = t(contributionKindKey(item.type));
+  // A visitor's words stay as written: marked with their language where the page's is another (WCAG 3.1.2).
+  const written = item.locale ?? "ca";
+  const lang = written === locale ? undefined : written;
   return (
     <article className="flex h-full flex-col gap-3 rounded-card border border-ink/10 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -25,7 +29,9 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
           {item.dateLabel}
         </time>
       </div>
-      <p className="flex-1 text-[1.0625rem] leading-relaxed break-words whitespace-pre-line">{excerpt(item.text)}</p>
+      <p lang={lang} className="flex-1 text-[1.0625rem] leading-relaxed break-words whitespace-pre-line">
+        {excerpt(item.text)}
+      </p>
       {item.name && <p className="text-sm font-semibold text-ink/80">{item.name}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Dialog>
@@ -42,7 +48,9 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
                 {item.name ? ` · ${item.name}` : ""}
               </DialogDescription>
             </DialogHeader>
-            <p className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">{item.text}</p>
+            <p lang={lang} className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">
+              {item.text}
+            </p>
             {item.type === "map_comment" && item.place && (
               <Suspense fallback={<p className="text-sm">{t("public.map.loading")}</p>}>
                 <PlaceMap place={item.place} />
