@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { saveConsent } from "~/lib/cookie-consent";
-import { paths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 
 function PreferenceRow({ title, text, ...props }: { title: string; text: string } & React.ComponentProps<typeof Switch>) {
   const id = useId();
@@ -28,6 +29,8 @@ export default function CookieBanner() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [functional, setFunctional] = useState(false);
   const [analytics, setAnalytics] = useState(false);
+  const t = useT();
+  const paths = localePaths(useLocale());
 
   const choose = (choice: { functional: boolean; analytics: boolean }) => {
     saveConsent(window.localStorage, choice);
@@ -39,50 +42,50 @@ export default function CookieBanner() {
   return (
     <>
       <section
-        aria-label="Avís de cookies"
+        aria-label={t("public.cookies.banner")}
         className="fixed inset-x-0 bottom-0 z-40 border-t border-ink/10 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <p className="text-sm">
-            Fem servir cookies necessàries perquè el web funcioni i, si ho acceptes, cookies funcionals i d'analítica.{" "}
+            {t("public.cookies.text")}{" "}
             <Link to={paths.cookies} className="font-semibold text-brand-dark underline">
-              Política de cookies
+              {t("public.nav.cookies")}
             </Link>
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setSettingsOpen(true)}>
-              Configurar
+              {t("public.cookies.configure")}
             </Button>
             <Button variant="outline" onClick={() => choose({ functional: false, analytics: false })}>
-              Només necessàries
+              {t("public.cookies.necessaryOnly")}
             </Button>
-            <Button onClick={() => choose({ functional: true, analytics: true })}>Acceptar totes</Button>
+            <Button onClick={() => choose({ functional: true, analytics: true })}>{t("public.cookies.acceptAll")}</Button>
           </div>
         </div>
       </section>
       <Dialog open={settingsOpen} onOpenChange={setSettingsOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Configuració de cookies</DialogTitle>
-            <DialogDescription>Tria quines cookies vols permetre. Les necessàries sempre estan actives.</DialogDescription>
+            <DialogTitle>{t("public.cookies.settings")}</DialogTitle>
+            <DialogDescription>{t("public.cookies.settingsText")}</DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-3">
-            <PreferenceRow title="Necessàries" text="Imprescindibles perquè el web funcioni." checked disabled />
+            <PreferenceRow title={t("public.cookies.necessary")} text={t("public.cookies.necessaryText")} checked disabled />
             <PreferenceRow
-              title="Funcionals"
-              text="Recorden les teves preferències."
+              title={t("public.cookies.functional")}
+              text={t("public.cookies.functionalText")}
               checked={functional}
               onCheckedChange={setFunctional}
             />
             <PreferenceRow
-              title="Analítiques"
-              text="Ens ajuden a entendre com es fa servir el web."
+              title={t("public.cookies.analytics")}
+              text={t("public.cookies.analyticsText")}
               checked={analytics}
               onCheckedChange={setAnalytics}
             />
           </div>
           <DialogFooter>
-            <Button onClick={() => choose({ functional, analytics })}>Guardar preferències</Button>
+            <Button onClick={() => choose({ functional, analytics })}>{t("public.cookies.save")}</Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -21,6 +21,8 @@ export interface Contribution {
   name?: string | null;
   title?: string;
   audioUrl?: string;
+  /** The language it was written in, when the model says (before issue 30 every one was Catalan). */
+  locale?: "ca" | "es" | "en";
   /** A map comment's place, when it has one: its dialog shows a small map. */
   place?: CommentPlace;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { nearestMunicipality, type PublicMapLayer } from "./map";
+import { translator } from "~/i18n/catalogues.server";
+import { MAP_CATEGORIES, mapCategoryKey, nearestMunicipality, type PublicMapLayer } from "./map";
+import { MAP_CATEGORY_LABELS } from "./map-labels";
 import {
   distanceText,
   foldText,
@@ -13,6 +15,8 @@ import {
 
 // A place in words (issue 27, item 11): distances to lines and points, the nearest named segment,
 // the sentence the comment form shows, and the search over municipalities and segments.
+
+const ca = translator("ca");
 
 const line = (ref: string, name: string, ...pts: [number, number][]): SegmentShape => ({ ref, name, lines: [pts], point: null });
 
@@ -49,22 +53,35 @@ describe("nearestSegment", () => {
 
 describe("pointPlaceText", () => {
   test("names the municipality and the segment with its distance, never coordinates", () => {
-    expect(pointPlaceText("Vilafranca del Penedès", { name: "Anella verda", metres: 123 })).toBe(
+    expect(pointPlaceText(ca, "Vilafranca del Penedès", { name: "Anella verda", metres: 123 })).toBe(
       "a prop de Vilafranca del Penedès, a 120 m del tram «Anella verda»",
     );
-    expect(pointPlaceText("Gelida", { name: "Sant Sadurní d'Anoia - Gelida", metres: 1460 })).toBe(
+    expect(pointPlaceText(ca, "Gelida", { name: "Sant Sadurní d'Anoia - Gelida", metres: 1460 })).toBe(
       "a prop de Gelida, a 1,5 km del tram «Sant Sadurní d'Anoia - Gelida»",
     );
-    expect(pointPlaceText("Gelida", { name: "X", metres: 4 })).toBe("a prop de Gelida, sobre el tram «X»");
+    expect(pointPlaceText(ca, "Gelida", { name: "X", metres: 4 })).toBe("a prop de Gelida, sobre el tram «X»");
   });
   test("a segment far away, or none: the municipality alone", () => {
-    expect(pointPlaceText("Pontons", { name: "X", metres: 6000 })).toBe("a prop de Pontons");
-    expect(pointPlaceText("Pontons", null)).toBe("a prop de Pontons");
+    expect(pointPlaceText(ca, "Pontons", { name: "X", metres: 6000 })).toBe("a prop de Pontons");
+    expect(pointPlaceText(ca, "Pontons", null)).toBe("a prop de Pontons");
   });
   test("distances as people say them", () => {
-    expect(distanceText(3)).toBe("10 m");
-    expect(distanceText(994)).toBe("990 m");
-    expect(distanceText(1000)).toBe("1 km");
+    expect(distanceText(ca, 3)).toBe("10 m");
+    expect(distanceText(ca, 994)).toBe("990 m");
+    expect(distanceText(ca, 1000)).toBe("1 km");
+  });
+});
+
+describe("a place in the page's language", () => {
+  test("Spanish and English say the same place their way, with their own decimal separators", () => {
+    const near = { name: "Sant Sadurní d'Anoia - Gelida", metres: 1460 };
+    expect(pointPlaceText(translator("es"), "Gelida", near)).toBe("cerca de Gelida, a 1,5 km del tramo «Sant Sadurní d'Anoia - Gelida»");
+    expect(pointPlaceText(translator("en"), "Gelida", near)).toBe("near Gelida, 1.5 km from the section “Sant Sadurní d'Anoia - Gelida”");
+    expect(placeOptions(translator("en"), [])[0]?.detail).toBe("Municipality");
+  });
+  test("the categories: the back office's Catalan names are the public pages' Catalan ones", () => {
+    for (const c of MAP_CATEGORIES) expect(ca(mapCategoryKey(c))).toBe(MAP_CATEGORY_LABELS[c]);
+    expect(translator("es")(mapCategoryKey("punt_perillos"))).toBe("Punto peligroso");
   });
 });
 
@@ -85,7 +102,7 @@ describe("searchPlaces", () => {
       ],
     },
   ];
-  const options = placeOptions(layers);
+  const options = placeOptions(ca, layers);
   test("every municipality and every named segment, and nothing for an empty query", () => {
     expect(options.filter((o) => o.kind === "municipality")).toHaveLength(27);
     expect(options.filter((o) => o.kind === "segment").map((o) => o.ref)).toEqual(["7:0"]);

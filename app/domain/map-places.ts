@@ -1,6 +1,7 @@
 // Places on the participation map in words (issue 27, item 11): a pin is named by the nearest of
 // the 27 municipalities and the nearest named segment of the network, never by its coordinates;
 // and the search that centres the map on a municipality or a segment. Client-safe, pure.
+import type { T } from "../i18n/react";
 import { MUNICIPALITIES, type PublicMapLayer } from "./map";
 
 /** A place as [lat, lng], WGS 84 degrees. */
@@ -58,10 +59,10 @@ export function nearestSegment<S extends SegmentShape>(
   return found;
 }
 
-/** "120 m", "1,4 km": a distance as people say it (to 10 m, then to 100 m). */
-export function distanceText(metres: number): string {
-  if (metres < 1000) return `${Math.max(10, Math.round(metres / 10) * 10)} m`;
-  return `${(Math.round(metres / 100) / 10).toLocaleString("ca-ES")} km`;
+/** "120 m", "1,4 km": a distance as people say it (to 10 m, then to 100 m), in the page's language. */
+export function distanceText(t: T, metres: number): string {
+  if (metres < 1000) return t("public.map.place.metres", { n: Math.max(10, Math.round(metres / 10) * 10) });
+  return t("public.map.km", { km: Math.round(metres / 100) / 10 });
 }
 
 /** Past this, the nearest segment is too far to help anyone find the place. */
@@ -69,11 +70,11 @@ export const NEAR_SEGMENT_METRES = 5000;
 
 /** A pin's place in words: "a prop de Vilafranca del Penedès, a 120 m del tram «…»". The
  * municipality is the nearest town centre (an approximation, not a boundary): hence "a prop de". */
-export function pointPlaceText(municipality: string, near?: { name: string; metres: number } | null): string {
-  const where = `a prop de ${municipality}`;
+export function pointPlaceText(t: T, municipality: string, near?: { name: string; metres: number } | null): string {
+  const where = t("public.map.place.near", { municipality });
   if (!near || near.metres > NEAR_SEGMENT_METRES) return where;
-  if (near.metres < 15) return `${where}, sobre el tram «${near.name}»`;
-  return `${where}, a ${distanceText(near.metres)} del tram «${near.name}»`;
+  if (near.metres < 15) return t("public.map.place.onSegment", { where, name: near.name });
+  return t("public.map.place.fromSegment", { where, distance: distanceText(t, near.metres), name: near.name });
 }
 
 /** A search result: a municipality (its centre) or a segment of a layer (its middle). */
@@ -99,12 +100,12 @@ export const foldText = (s: string) =>
     .trim();
 
 /** Everything the search can find: the 27 municipalities, then the named segments of every layer. */
-export function placeOptions(layers: readonly Pick<PublicMapLayer, "name" | "segments">[]): PlaceOption[] {
+export function placeOptions(t: T, layers: readonly Pick<PublicMapLayer, "name" | "segments">[]): PlaceOption[] {
   const towns: PlaceOption[] = MUNICIPALITIES.map(([name, lat, lng]) => ({
     id: `m-${foldText(name).replace(/[^a-z0-9]+/g, "-")}`,
     kind: "municipality",
     name,
-    detail: "Municipi",
+    detail: t("public.map.search.municipality"),
     at: [lat, lng],
   }));
   const segments: PlaceOption[] = layers.flatMap((layer) =>

@@ -17,13 +17,9 @@ export const roundCoord = (v: number) => Math.round(v * 10 ** PLACE_DECIMALS) / 
 
 export const MAP_CATEGORIES = ["punt_perillos", "connexio", "aparcament", "senyalitzacio", "altres"] as const;
 export type MapCategory = (typeof MAP_CATEGORIES)[number];
-export const MAP_CATEGORY_LABELS: Record<MapCategory, string> = {
-  punt_perillos: "Punt perillós",
-  connexio: "Connexió que falta",
-  aparcament: "Aparcament de bicis",
-  senyalitzacio: "Senyalització",
-  altres: "Altres",
-};
+/** The catalogue key of a category's name on the public pages (the back office's Catalan words are
+ * MAP_CATEGORY_LABELS, in map-labels.ts: the same as the catalogue's Catalan ones, map-places.test.ts). */
+export const mapCategoryKey = <C extends MapCategory>(c: C) => `public.map.category.${c}` as const;
 /** Pin colours, each with a contrast of 3:1 or more against the map's light background. */
 export const MAP_CATEGORY_COLOURS: Record<MapCategory, string> = {
   punt_perillos: "#b91c1c",
@@ -81,7 +77,6 @@ export function nearestMunicipality(lat: number, lng: number): string {
 
 export const LINE_STYLES = ["solid", "dashed", "dotted"] as const;
 export type LineStyle = (typeof LINE_STYLES)[number];
-export const LINE_STYLE_LABELS: Record<LineStyle, string> = { solid: "Contínua", dashed: "Discontínua", dotted: "Puntejada" };
 /** SVG dash patterns (Leaflet's dashArray and the legend's sample). */
 export const DASH_ARRAYS: Record<LineStyle, string | undefined> = { solid: undefined, dashed: "10 8", dotted: "2 6" };
 
@@ -153,12 +148,6 @@ export interface AdminMapPin {
 /** The pins the staff's map draws at most (the newest that match the filters). */
 export const ADMIN_PIN_LIMIT = 5000;
 export const ADMIN_PIN_TEXT = 400;
-/** A pin's status in words (the shape says it too: never the colour alone). */
-export const PIN_STATUS_LABELS: Record<ModerationStatus, string> = {
-  published: "Publicat",
-  pending: "Pendent de moderació",
-  hidden: "Amagat",
-};
 
 // The map as the pages use it (components/map/): what a comment's place is, where the search sends
 // the map, and the map a page shows.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contributionLabel, excerpt } from "./contributions";
+import { translator } from "~/i18n/catalogues.server";
+import type { Contribution } from "~/domain/contributions";
+import { contributionKindKey, contributionLabels, datedIn, excerpt } from "./contributions";
 
 describe("contribution helpers", () => {
   it("cuts text to 250 characters plus an ellipsis, and leaves shorter text whole", () => {
@@ -11,11 +13,32 @@ describe("contribution helpers", () => {
   });
 
   it("labels each type as the spec does, with a fallback", () => {
-    expect(["reflection", "map_comment", "testimonial", "other"].map(contributionLabel)).toEqual([
+    const ca = translator("ca");
+    expect(["reflection", "map_comment", "testimonial", "other"].map((type) => ca(contributionKindKey(type)))).toEqual([
       "Reflexió",
       "Comentari al mapa",
       "Testimoni d'àudio",
       "Aportació",
     ]);
+  });
+
+  it("name each kind in the back office as the public pages do, and in Spanish and English on theirs", () => {
+    const ca = translator("ca");
+    for (const [type, label] of Object.entries(contributionLabels)) expect(ca(contributionKindKey(type))).toBe(label);
+    expect(translator("es")(contributionKindKey("map_comment"))).toBe("Comentario en el mapa");
+    expect(translator("en")(contributionKindKey("testimonial"))).toBe("Audio testimonial");
+  });
+
+  it("write the dates in the page's language, and leave the Catalan ones as the model wrote them", () => {
+    const item: Contribution = {
+      id: "1",
+      type: "reflection",
+      text: "x",
+      createdAt: "2026-11-23T10:00:00.000Z",
+      dateLabel: "23 de nov. 2026",
+    };
+    expect(datedIn("ca", [item])[0]).toBe(item);
+    expect(datedIn("es", [item])[0]?.dateLabel).toMatch(/^23 nov\.? 2026$/);
+    expect(datedIn("en", [item])[0]?.dateLabel).toBe("23 Nov 2026");
   });
 });

@@ -3,7 +3,6 @@ import type { Db } from "~/db/client.server";
 import { mapComments, mapLayers } from "~/db/schema";
 import {
   LAYER_LIMITS,
-  MAP_CATEGORY_LABELS,
   type MapCategory,
   type MapKind,
   type MapSegment,
@@ -11,6 +10,7 @@ import {
   type PublicMapLayer,
   type TileSettings,
 } from "~/domain/map";
+import { MAP_CATEGORY_LABELS } from "~/domain/map-labels";
 import type { MapSettings } from "~/lib/participation";
 import { embeds, publicRead } from "~/models/content.server";
 import { readSettings, saveSettings, textSetting } from "~/infra/settings.server";

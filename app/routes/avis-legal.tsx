@@ -1,45 +1,42 @@
-import { useLocation } from "react-router";
 import { LegalPage } from "~/components/site/legal-page";
+import { RichText, useLocale, useT } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
+import { useLocation } from "react-router";
 
+/** The legal notice and privacy policy; at the privacy policy's address, the privacy part alone. */
 export default function LegalNotice() {
-  const privacyOnly = useLocation().pathname.startsWith("/politica-privacitat");
+  const t = useT();
+  const privacyOnly = useLocation().pathname.startsWith(localePaths(useLocale()).privacy);
+  const parts = {
+    // The campaign's name is Catalan in every language (WCAG 3.1.2).
+    campaign: (name: string) => <span lang="ca">{name}</span>,
+    strong: (text: string) => <strong>{text}</strong>,
+  };
   return (
-    <LegalPage title={privacyOnly ? "Política de privacitat" : "Avís legal i privacitat"}>
+    <LegalPage title={t(privacyOnly ? "public.seo.privacy.title" : "public.seo.legal.title")}>
       {!privacyOnly && (
         <>
-          <h2>Titular del web</h2>
+          <h2>{t("public.legal.ownerTitle")}</h2>
           <p>
-            Aquest web és titularitat del Consell Comarcal del Penedès, administració pública responsable de la campanya «Al Penedès, la
-            bici ens mou!» i del Pla director de la bicicleta 2025-2035. El desenvolupament tècnic del web l'ha fet una empresa
-            especialitzada en mobilitat per encàrrec del Consell.
+            <RichText text={t("public.legal.owner")} parts={parts} />
           </p>
-          <h2>Condicions d'ús</h2>
-          <p>
-            Les aportacions que hi publiquis han de ser respectuoses. El Consell pot no publicar o retirar els continguts que vulnerin drets
-            de tercers o que no tinguin relació amb la consulta.
-          </p>
+          <h2>{t("public.legal.termsTitle")}</h2>
+          <p>{t("public.legal.terms")}</p>
         </>
       )}
-      <h2>Responsable del tractament de dades</h2>
-      <p>El responsable del tractament de les dades personals és el Consell Comarcal del Penedès.</p>
-      <h2>Quines dades tractem i per a què</h2>
+      <h2>{t("public.legal.controllerTitle")}</h2>
+      <p>{t("public.legal.controller")}</p>
+      <h2>{t("public.legal.dataTitle")}</h2>
       <ul>
-        <li>Les aportacions (reflexions, comentaris al mapa i testimonis d'àudio), per elaborar el pla director.</li>
-        <li>El correu electrònic, només si ens el dones, per respondre't o, si ho acceptes, per enviar-te la newsletter de la campanya.</li>
+        <li>{t("public.legal.dataContributions")}</li>
+        <li>{t("public.legal.dataEmail")}</li>
       </ul>
+      <p>{t("public.legal.retention")}</p>
+      <h2>{t("public.legal.rightsTitle")}</h2>
       <p>
-        No publiquem mai cap adreça de correu electrònic. Les dades es conserven mentre duri el procés participatiu i l'elaboració del pla.
+        <RichText text={t("public.legal.rights")} parts={parts} />
       </p>
-      <h2>Els teus drets</h2>
-      <p>
-        Pots exercir els drets d'accés, rectificació, supressió, oposició, limitació del tractament i portabilitat adreçant-te al Consell
-        Comarcal. Et respondrem en el termini d'<strong>un mes</strong>, que es pot prorrogar <strong>dos mesos més</strong> si la
-        complexitat de la sol·licitud ho requereix.
-      </p>
-      <p>
-        Si consideres que no hem atès correctament els teus drets, pots presentar una reclamació davant l'Autoritat Catalana de Protecció de
-        Dades.
-      </p>
+      <p>{t("public.legal.complaint")}</p>
     </LegalPage>
   );
 }

@@ -1,33 +1,32 @@
 import { LegalPage } from "~/components/site/legal-page";
 import { Button } from "~/components/ui/button";
+import type { ClientKey } from "~/i18n/catalogue";
+import { useT } from "~/i18n/react";
 import { resetConsent } from "~/lib/cookie-consent";
 
-const COOKIES = [
-  [
-    "Necessàries",
-    "Fan funcionar el web: la teva elecció de cookies i, per al personal del Consell, la sessió.",
-    "De sessió o fins a 30 dies",
-  ],
-  ["Funcionals", "Recorden les teves preferències.", "Fins a 1 any"],
-  ["Analítiques", "Ens ajuden a entendre com es fa servir el web, de manera agregada.", "Fins a 2 anys"],
-] as const;
+/** The table's rows: a type of cookie, what it is for, how long it lasts. */
+const COOKIES: readonly (readonly [type: ClientKey, purpose: ClientKey, duration: ClientKey])[] = [
+  ["public.cookies.necessary", "public.cookies.policy.necessaryPurpose", "public.cookies.policy.necessaryDuration"],
+  ["public.cookies.functional", "public.cookies.functionalText", "public.cookies.policy.functionalDuration"],
+  ["public.cookies.analytics", "public.cookies.policy.analyticsPurpose", "public.cookies.policy.analyticsDuration"],
+];
+
+const HEADINGS: readonly ClientKey[] = ["public.cookies.policy.type", "public.cookies.policy.purpose", "public.cookies.policy.duration"];
 
 export default function CookiePolicy() {
+  const t = useT();
   return (
-    <LegalPage title="Política de cookies" updated="Última actualització: setembre de 2025">
-      <h2>Què són les cookies?</h2>
-      <p>
-        Les cookies (galetes) són petits fitxers que el web desa al teu navegador. Algunes són imprescindibles perquè el web funcioni; les
-        altres només les fem servir si ho acceptes.
-      </p>
-      <h2>Quines cookies fem servir</h2>
+    <LegalPage title={t("public.nav.cookies")} updated={t("public.cookies.policy.updated")}>
+      <h2>{t("public.cookies.policy.whatTitle")}</h2>
+      <p>{t("public.cookies.policy.what")}</p>
+      <h2>{t("public.cookies.policy.whichTitle")}</h2>
       <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">Tipus de cookies, finalitat i durada</caption>
+        <caption className="sr-only">{t("public.cookies.policy.caption")}</caption>
         <thead>
           <tr className="border-b border-ink/20">
-            {["Tipus", "Finalitat", "Durada"].map((heading) => (
+            {HEADINGS.map((heading) => (
               <th key={heading} scope="col" className="py-2 pr-4 last:pr-0">
-                {heading}
+                {t(heading)}
               </th>
             ))}
           </tr>
@@ -36,18 +35,18 @@ export default function CookiePolicy() {
           {COOKIES.map(([type, purpose, duration]) => (
             <tr key={type} className="border-b border-ink/10 align-top">
               <th scope="row" className="py-2 pr-4 font-semibold">
-                {type}
+                {t(type)}
               </th>
-              <td className="py-2 pr-4">{purpose}</td>
-              <td className="py-2">{duration}</td>
+              <td className="py-2 pr-4">{t(purpose)}</td>
+              <td className="py-2">{t(duration)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2>Com canviar la teva elecció</h2>
-      <p>Pots tornar a triar quan vulguis: esborrarem la teva elecció i tornarà a aparèixer l'avís de cookies.</p>
+      <h2>{t("public.cookies.policy.changeTitle")}</h2>
+      <p>{t("public.cookies.policy.change")}</p>
       <Button className="mt-4" onClick={resetConsent}>
-        Configurar Cookies
+        {t("public.shell.cookieSettings")}
       </Button>
     </LegalPage>
   );

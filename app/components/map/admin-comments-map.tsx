@@ -1,13 +1,7 @@
 import { adminPaths } from "~/lib/admin-paths";
 import { lazy, Suspense, useEffect, useState } from "react";
-import {
-  ADMIN_PIN_LIMIT,
-  MAP_CATEGORIES,
-  MAP_CATEGORY_COLOURS,
-  MAP_CATEGORY_LABELS,
-  PIN_STATUS_LABELS,
-  type AdminMapPin,
-} from "~/domain/map";
+import { ADMIN_PIN_LIMIT, MAP_CATEGORIES, MAP_CATEGORY_COLOURS, type AdminMapPin } from "~/domain/map";
+import { MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map-labels";
 import { moderationStatuses } from "~/domain/contributions";
 import { listHref } from "~/lib/admin-list";
 import { QUEUE_SHAPE } from "~/lib/moderation";

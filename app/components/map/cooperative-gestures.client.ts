@@ -11,21 +11,34 @@
 // stays the map's (touch-action has no pinch-zoom), and Leaflet's TouchZoom both zooms and moves
 // the map with two fingers.
 import type L from "leaflet";
+import type { T } from "~/i18n/react";
 
-export const HINTS = {
-  touch: "Fes servir dos dits per moure el mapa",
-  wheel: (mac: boolean) => `Fes servir ${mac ? "⌘" : "Ctrl"} + roda per fer zoom`,
-};
+/** The key held to zoom with the wheel. */
+type WheelKey = "⌘" | "Ctrl";
+
+/** The hints, in the page's language: the wheel's names the key to hold. */
+export interface GestureHints {
+  touch: string;
+  wheel: (key: WheelKey) => string;
+}
+
+export const gestureHints = (t: T): GestureHints => ({
+  touch: t("public.map.hint.touch"),
+  wheel: (key) => t("public.map.hint.wheel", { key }),
+});
 
 /** A Mac, iPhone or iPad: the hint names ⌘, the key people press there. */
 export function isApple(nav: Pick<Navigator, "platform" | "userAgent"> & { userAgentData?: { platform?: string } } = navigator) {
   return /mac|iphone|ipad|ipod/i.test(nav.userAgentData?.platform || nav.platform || nav.userAgent);
 }
 
+/** ⌘ on a Mac, iPhone or iPad; Ctrl elsewhere. */
+export const wheelKey = (nav?: Parameters<typeof isApple>[0]): WheelKey => (isApple(nav) ? "⌘" : "Ctrl");
+
 /** How long the hint stays after the last plain gesture, in ms. */
 const HINT_MS = 1500;
 
-export function cooperativeGestures(map: L.Map): () => void {
+export function cooperativeGestures(map: L.Map, hints: GestureHints): () => void {
   const container = map.getContainer();
   container.classList.add("map-cooperative");
   const hint = document.createElement("div");
@@ -34,7 +47,7 @@ export function cooperativeGestures(map: L.Map): () => void {
   hint.setAttribute("aria-hidden", "true");
   hint.append(document.createElement("span"));
   container.append(hint);
-  const mac = isApple();
+  const key = wheelKey();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const show = (text: string) => {
@@ -60,7 +73,7 @@ export function cooperativeGestures(map: L.Map): () => void {
       return;
     }
     ev.stopImmediatePropagation();
-    show(HINTS.wheel(mac));
+    show(hints.wheel(key));
   };
 
   let moved = false;
@@ -75,7 +88,7 @@ export function cooperativeGestures(map: L.Map): () => void {
     ev.stopImmediatePropagation();
     if (ev.type === "touchmove" && !moved) {
       moved = true;
-      show(HINTS.touch);
+      show(hints.touch);
     }
   };
 

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { HINTS, isApple } from "./cooperative-gestures.client";
+import { translator } from "~/i18n/catalogues.server";
+import { gestureHints, isApple, wheelKey } from "./cooperative-gestures.client";
+
+const HINTS = gestureHints(translator("ca"));
 
 // The hint names the key people press on their own machine: ⌘ on Apple's, Ctrl elsewhere.
 describe("the wheel hint", () => {
@@ -13,13 +16,17 @@ describe("the wheel hint", () => {
     expect(isApple(nav("", "", "macOS"))).toBe(true);
     expect(isApple(nav("iPad"))).toBe(true);
     expect(isApple(nav("", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"))).toBe(true);
-    expect(HINTS.wheel(true)).toBe("Fes servir ⌘ + roda per fer zoom");
+    expect(HINTS.wheel(wheelKey(nav("MacIntel")))).toBe("Fes servir ⌘ + roda per fer zoom");
   });
   test("Windows, Linux, Android: Ctrl", () => {
     expect(isApple(nav("Win32"))).toBe(false);
     expect(isApple(nav("Linux x86_64", "", "Linux"))).toBe(false);
     expect(isApple(nav("Linux armv8l", "Mozilla/5.0 (Linux; Android 14; Pixel 7)", "Android"))).toBe(false);
-    expect(HINTS.wheel(false)).toBe("Fes servir Ctrl + roda per fer zoom");
+    expect(HINTS.wheel(wheelKey(nav("Win32")))).toBe("Fes servir Ctrl + roda per fer zoom");
     expect(HINTS.touch).toBe("Fes servir dos dits per moure el mapa");
+  });
+  test("in the page's language", () => {
+    expect(gestureHints(translator("es")).wheel("Ctrl")).toBe("Usa Ctrl + rueda para hacer zoom");
+    expect(gestureHints(translator("en")).touch).toBe("Use two fingers to move the map");
   });
 });

@@ -9,8 +9,7 @@ import {
   AREA_BBOX,
   DASH_ARRAYS,
   MAP_CATEGORY_COLOURS,
-  MAP_CATEGORY_LABELS,
-  PIN_STATUS_LABELS,
+  mapCategoryKey,
   type AdminMapPin,
   type MapFocus,
   type MapPlace,
@@ -19,8 +18,11 @@ import {
   type TileSettings,
   nearestMunicipality,
 } from "~/domain/map";
+import { MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map-labels";
 import { nearestSegment, type LatLng, type SegmentShape } from "~/domain/map-places";
-import { cooperativeGestures } from "./cooperative-gestures.client";
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+import { useLocale, useT, type T } from "~/i18n/react";
+import { cooperativeGestures, gestureHints } from "./cooperative-gestures.client";
 import { LabelledIcon, PinLayer, type Pin } from "./pin-layer.client";
 
 interface CommentFeature {
@@ -46,7 +48,7 @@ export interface LeafletMapProps {
   onReady?: (info: { pins: number; ms: number }) => void;
   /** Centre the map here (the place search): a municipality's centre, or a segment framed whole. */
   focus?: MapFocus | null;
-  /** The name of the placed pin's mark. */
+  /** The name of the placed pin's mark ("El lloc del teu comentari" when not given). */
   placeLabel?: string;
 }
 
@@ -80,22 +82,25 @@ const el = (tag: string, text?: string, className?: string) => {
   return node;
 };
 
-function segmentPopup(layerName: string, p: Record<string, unknown>, seg: PublicMapLayer["segments"][number] | undefined) {
+/** A segment's card, in the page's language. */
+function segmentPopup(t: T, layerName: string, p: Record<string, unknown>, seg: PublicMapLayer["segments"][number] | undefined) {
   const box = el("div");
   box.append(el("strong", seg?.name ?? String(p.name ?? p.nom ?? layerName)));
   box.append(el("div", layerName, "map-popup-meta"));
-  if (seg?.status) box.append(el("div", `Estat: ${seg.status}`));
-  if (seg?.lengthKm) box.append(el("div", `Longitud: ${seg.lengthKm.toLocaleString("ca-ES")} km`));
-  if (seg?.municipality) box.append(el("div", `Municipi: ${seg.municipality}`));
+  if (seg?.status) box.append(el("div", t("public.map.popup.status", { status: seg.status })));
+  if (seg?.lengthKm) box.append(el("div", t("public.map.popup.length", { km: seg.lengthKm })));
+  if (seg?.municipality) box.append(el("div", t("public.map.popup.municipality", { name: seg.municipality })));
   return box;
 }
 
-function commentPopup(f: CommentFeature) {
+/** A public comment's card: its category, its text, its municipality and date in the page's language. */
+function commentPopup(t: T, locale: Locale, f: CommentFeature) {
   const box = el("div");
   const { category, comment, municipality, created_at } = f.properties;
-  box.append(el("strong", category ? MAP_CATEGORY_LABELS[category] : "Comentari"));
+  box.append(el("strong", t(category ? mapCategoryKey(category) : "public.map.comment")));
   box.append(el("p", comment));
-  box.append(el("div", [municipality, new Date(created_at).toLocaleDateString("ca-ES")].filter(Boolean).join(" · "), "map-popup-meta"));
+  const date = new Date(created_at).toLocaleDateString(INTL_LOCALE[locale]);
+  box.append(el("div", [municipality, date].filter(Boolean).join(" · "), "map-popup-meta"));
   return box;
 }
 
@@ -122,7 +127,7 @@ function adminPinPopup(pin: AdminMapPin, href: string | undefined) {
   box.append(el("strong", categoryOf(pin.category)));
   box.append(el("div", `Estat: ${PIN_STATUS_LABELS[pin.status]}`, `map-popup-status map-popup-status--${pin.status}`));
   box.append(el("p", pin.comment));
-  const meta = [pin.municipality, pin.segmentName, new Date(pin.createdAt).toLocaleDateString("ca-ES")].filter(Boolean).join(" · ");
+  const meta = [pin.municipality, pin.segmentName, new Date(pin.createdAt).toLocaleDateString(INTL_LOCALE.ca)].filter(Boolean).join(" · ");
   box.append(el("div", meta, "map-popup-meta"));
   if (href) {
     const link = el("a", "Modera aquest comentari", "map-popup-link") as HTMLAnchorElement;
@@ -144,8 +149,11 @@ export default function LeafletMap({
   pinHref,
   onReady,
   focus,
-  placeLabel = "El lloc del teu comentari",
+  placeLabel,
 }: LeafletMapProps) {
+  const t = useT();
+  const locale = useLocale();
+  const pinName = placeLabel ?? t("public.map.place.yourPin");
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const pinLayer = useRef<PinLayer | null>(null);
@@ -201,11 +209,11 @@ export default function LeafletMap({
     const container = m.getContainer();
     container.setAttribute("aria-label", label);
     container.setAttribute("role", "application");
-    container.setAttribute("aria-roledescription", "mapa");
+    container.setAttribute("aria-roledescription", t("public.map.roleDescription"));
     // The base map is decoration: when its server cannot be reached, the network is drawn all the same.
     if (tiles.tileUrl) L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution ?? "", subdomains: "abc", maxZoom: 19 }).addTo(m);
 
-    const stopGestures = cooperativeGestures(m);
+    const stopGestures = cooperativeGestures(m, gestureHints(t));
     container.dataset.zoom = String(m.getZoom());
     m.on("zoomend", () => (container.dataset.zoom = String(m.getZoom())));
 
@@ -259,7 +267,7 @@ export default function LeafletMap({
         onEachFeature: (feature, item) => {
           const seg = layer.segments[index++];
           if (seg) features.current.push({ shape: shapeOf(seg, feature.geometry), seg, item });
-          item.bindPopup(() => segmentPopup(layer.name, feature.properties ?? {}, seg));
+          item.bindPopup(() => segmentPopup(t, layer.name, feature.properties ?? {}, seg));
           item.on("click", (ev) => {
             if (!placeRef.current || !seg) return;
             L.DomEvent.stopPropagation(ev);
@@ -283,7 +291,10 @@ export default function LeafletMap({
       }).addTo(m);
     });
 
-    pinLayer.current = new PinLayer(m, Boolean(adminPins));
+    pinLayer.current = new PinLayer(m, Boolean(adminPins), {
+      count: (n) => t("public.map.cluster", { n }),
+      zoom: (name) => t("public.map.clusterZoom", { name }),
+    });
     const loaded = adminPins
       ? Promise.resolve(drawAdminPins(adminPins))
       : commentsUrl
@@ -293,8 +304,16 @@ export default function LeafletMap({
               comments.current = features.map((f) => {
                 const colour = MAP_CATEGORY_COLOURS[f.properties.category ?? "altres"];
                 const [lng, lat] = f.geometry.coordinates;
-                const title = `${categoryOf(f.properties.category)}: ${f.properties.comment.slice(0, 80)}`;
-                const pin: Pin = { lat, lng, status: "published", title, icon: () => pinIcon(colour), popup: () => commentPopup(f) };
+                const category = t(f.properties.category ? mapCategoryKey(f.properties.category) : "public.map.comment");
+                const title = `${category}: ${f.properties.comment.slice(0, 80)}`;
+                const pin: Pin = {
+                  lat,
+                  lng,
+                  status: "published",
+                  title,
+                  icon: () => pinIcon(colour),
+                  popup: () => commentPopup(t, locale, f),
+                };
                 return { pin, category: f.properties.category };
               });
               pinLayer.current!.setPins(comments.current.map((c) => c.pin));
@@ -344,13 +363,13 @@ export default function LeafletMap({
     picked.current = place
       ? L.marker([place.lat, place.lng], {
           icon: L.divIcon({ className: "map-picked", html: "<span></span>", iconSize: [28, 28], iconAnchor: [14, 28] }),
-          title: placeLabel,
-          alt: placeLabel,
+          title: pinName,
+          alt: pinName,
           keyboard: false,
           interactive: false,
         }).addTo(m)
       : null;
-  }, [place, placeLabel]);
+  }, [place, pinName]);
 
   return <div ref={box} className="map-canvas size-full" data-picking={onPlace ? "true" : undefined} />;
 }

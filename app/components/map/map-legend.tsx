@@ -1,4 +1,5 @@
 import { DASH_ARRAYS, type LineStyle, type PublicMapLayer } from "~/domain/map";
+import { useT } from "~/i18n/react";
 import { cn } from "~/lib/utils";
 
 /** A layer's line as the map draws it (colour and dash), for the legend and the admin cards. */
@@ -18,10 +19,11 @@ export function MapLegend({
   layers: Pick<PublicMapLayer, "id" | "name" | "colour" | "lineStyle">[];
   className?: string;
 }) {
+  const t = useT();
   if (layers.length === 0) return null;
   return (
     <div className={cn("flex flex-col gap-1", className)}>
-      <h3 className="text-sm font-bold">Llegenda</h3>
+      <h3 className="text-sm font-bold">{t("public.map.legend")}</h3>
       <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {layers.map((l) => (
           <li key={l.id} className="flex items-center gap-2">

@@ -2,6 +2,7 @@ import { SearchIcon } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { placeOptions, searchPlaces, type PlaceOption } from "~/domain/map-places";
 import type { PublicMapLayer } from "~/domain/map";
+import { useT } from "~/i18n/react";
 import { cn } from "~/lib/utils";
 
 /** Find a municipality or a segment of the network and centre the map on it (issue 27, item 11).
@@ -18,7 +19,8 @@ export function MapSearch({
   className?: string;
 }) {
   const id = useId();
-  const options = useMemo(() => placeOptions(layers), [layers]);
+  const t = useT();
+  const options = useMemo(() => placeOptions(t, layers), [t, layers]);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -31,7 +33,7 @@ export function MapSearch({
     setQuery(o.name);
     setOpen(false);
     setActive(-1);
-    setSaid(`Mapa centrat a ${o.kind === "municipality" ? o.name : `el tram «${o.name}»`}.`);
+    setSaid(t(o.kind === "municipality" ? "public.map.search.centredTown" : "public.map.search.centredSegment", { name: o.name }));
     onChoose(o);
   };
 
@@ -56,7 +58,7 @@ export function MapSearch({
   return (
     <div className={cn("relative", className)}>
       <label htmlFor={`${id}-input`} className="sr-only">
-        Cerca un municipi o un tram
+        {t("public.map.search.label")}
       </label>
       <div className="relative">
         <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink/70" />
@@ -71,7 +73,7 @@ export function MapSearch({
           aria-expanded={shown}
           aria-controls={`${id}-list`}
           aria-activedescendant={shown && active >= 0 && found[active] ? `${id}-${found[active]!.id}` : undefined}
-          placeholder="Cerca un municipi o un tram"
+          placeholder={t("public.map.search.label")}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -87,13 +89,13 @@ export function MapSearch({
       <ul
         id={`${id}-list`}
         role="listbox"
-        aria-label="Municipis i trams"
+        aria-label={t("public.map.search.options")}
         hidden={!shown}
         className="absolute inset-x-0 top-full z-[1100] mt-1 max-h-72 overflow-y-auto rounded-md border border-ink/20 bg-white py-1 shadow-lg"
       >
         {found.length === 0 ? (
           <li role="option" aria-selected="false" aria-disabled="true" className="px-3 py-2 text-sm text-ink/80">
-            Cap municipi ni tram amb aquest nom.
+            {t("public.map.search.none")}
           </li>
         ) : (
           found.map((o, i) => (
@@ -115,7 +117,7 @@ export function MapSearch({
         )}
       </ul>
       <p id={`${id}-status`} role="status" className="sr-only">
-        {shown ? (found.length === 1 ? "1 resultat." : `${found.length} resultats.`) : said}
+        {shown ? t("public.map.search.results", { n: found.length }) : said}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import {
   MAP_CATEGORIES,
   MAP_CATEGORY_COLOURS,
-  MAP_CATEGORY_LABELS,
+  mapCategoryKey,
   type MapCategory,
   type MapFocus,
   type MapPlace,
@@ -11,6 +11,7 @@ import {
 import type { PlaceOption } from "~/domain/map-places";
 import { MapLegend } from "./map-legend";
 import { MapSearch } from "./map-search";
+import { useT } from "~/i18n/react";
 
 // Our own map (issue 17), as the pages use it. Leaflet and the map's code are a separate chunk,
 // imported only when the map comes near the screen (the home and landing pages) or at once (the
@@ -43,6 +44,7 @@ export function ParticipationMap({
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const goTo = (o: PlaceOption) => setFocus((f) => ({ at: o.at, ref: o.ref, n: (f?.n ?? 0) + 1 }));
   const id = useId();
+  const t = useT();
   useEffect(() => {
     const el = box.current;
     if (near || !el) return;
@@ -61,15 +63,12 @@ export function ParticipationMap({
       const now = s ?? [...MAP_CATEGORIES, "none"];
       return now.includes(c) ? now.filter((x) => x !== c) : [...now, c];
     });
-  const label = onPlace
-    ? "Mapa per marcar el lloc del comentari. Amb el teclat: mou el mapa amb les fletxes fins que el punt de mira quedi al lloc i prem Retorn."
-    : "Mapa de la xarxa ciclable i dels comentaris";
+  const label = t(onPlace ? "public.map.labelPick" : "public.map.label");
   return (
     <div className="flex flex-col gap-3">
       {onPlace && (
         <p id={`${id}-help`} className="text-sm">
-          Clica el mapa per marcar el lloc del comentari, o clica un tram de la xarxa. Amb el teclat: entra al mapa amb el tabulador, mou-lo
-          amb les fletxes fins que el punt de mira quedi al lloc i prem Retorn; o tabula fins a un tram i prem Retorn.
+          {t("public.map.helpPick")}
         </p>
       )}
       <div ref={box} className={`relative w-full overflow-hidden rounded-lg border border-ink/10 bg-brand-soft/40 ${className}`}>
@@ -78,7 +77,7 @@ export function ParticipationMap({
           <MapSearch layers={view.layers} onChoose={goTo} className="absolute top-2.5 right-2.5 left-14 z-[1100] sm:right-auto sm:w-80" />
         )}
         {near && (
-          <Suspense fallback={<p className="p-4">Carregant el mapa...</p>}>
+          <Suspense fallback={<p className="p-4">{t("public.map.loading")}</p>}>
             <LeafletMap
               label={label}
               tiles={view.tiles}
@@ -95,7 +94,7 @@ export function ParticipationMap({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <MapLegend layers={view.layers} />
         <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-bold">Comentaris que es mostren</legend>
+          <legend className="text-sm font-bold">{t("public.map.shown")}</legend>
           {/* Each box 24 px and each row 44 px tall on a phone, 32 px where a mouse points (WCAG 2.5.8). */}
           <div className="flex flex-wrap gap-x-4 text-sm">
             {MAP_CATEGORIES.map((c) => (
@@ -107,7 +106,7 @@ export function ParticipationMap({
                   className="size-6 shrink-0 accent-brand"
                 />
                 <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ background: MAP_CATEGORY_COLOURS[c] }} />
-                {MAP_CATEGORY_LABELS[c]}
+                {t(mapCategoryKey(c))}
               </label>
             ))}
           </div>

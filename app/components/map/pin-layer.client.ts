@@ -5,6 +5,7 @@
 import L from "leaflet";
 import Supercluster from "supercluster";
 import type { ModerationStatus } from "~/domain/contributions";
+import { formatNumber } from "~/i18n/locales";
 
 /** A pin to draw: its place, its marker's icon and name, its popup (built when opened). */
 export interface Pin {
@@ -31,7 +32,14 @@ export const LabelledIcon = L.DivIcon.extend({
   },
 }) as unknown as new (options: L.DivIconOptions & { label: string }) => L.DivIcon;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("ca-ES")} ${n === 1 ? one : many}`;
+// The staff's map is in Catalan (the back office): its clusters' statuses are counted in Catalan.
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** A cluster's name in the page's language: "12 comentaris", and what Enter does. */
+export interface ClusterWords {
+  count: (n: number) => string;
+  zoom: (name: string) => string;
+}
 
 export class PinLayer {
   private readonly layer = L.layerGroup();
@@ -45,6 +53,7 @@ export class PinLayer {
     private readonly map: L.Map,
     /** Name the clusters' statuses (the staff's map). */
     private readonly withStatuses: boolean,
+    private readonly words: ClusterWords,
     private readonly radius = 45,
   ) {
     this.layer.addTo(map);
@@ -99,7 +108,7 @@ export class PinLayer {
   }
 
   private clusterMarker(lat: number, lng: number, id: number, n: number, counts: ClusterCounts) {
-    let name = plural(n, "comentari", "comentaris");
+    let name = this.words.count(n);
     let className = "map-cluster";
     if (this.withStatuses) {
       const published = n - counts.pending - counts.hidden;
@@ -107,7 +116,7 @@ export class PinLayer {
       // Not only published ones inside: a dashed ring, and the name says so in words.
       if (counts.pending || counts.hidden) className += " map-cluster--review";
     }
-    const icon = new LabelledIcon({ className, html: `<span>${n}</span>`, iconSize: [36, 36], label: `${name}. Retorn per apropar-s'hi.` });
+    const icon = new LabelledIcon({ className, html: `<span>${n}</span>`, iconSize: [36, 36], label: this.words.zoom(name) });
     // A click, or Enter on the focused cluster (Leaflet's keyboard markers), zooms to where it opens up.
     return L.marker([lat, lng], { icon, keyboard: true }).on("click", () => {
       const zoom = Math.min(this.index!.getClusterExpansionZoom(id), this.map.getMaxZoom());

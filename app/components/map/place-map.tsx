@@ -3,15 +3,21 @@ import { useFetcher } from "react-router";
 import type { CommentPlace } from "~/domain/contributions";
 import { pointPlaceText } from "~/domain/map-places";
 import type { MapSettings } from "~/lib/participation-texts";
-import { paths } from "~/lib/routes";
+import { useLocale, useT, type T } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import type { MapFocus, MapPlace } from "~/domain/map";
 
 const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
 /** A placed comment's place in words: its segment, or the municipality nearest its pin. */
-export function commentPlaceText(place: CommentPlace): string {
-  if (place.segmentName) return `Tram «${place.segmentName}»${place.municipality ? `, ${place.municipality}` : ""}`;
-  return place.municipality ? `Punt marcat ${pointPlaceText(place.municipality)}` : "Punt marcat al mapa";
+export function commentPlaceText(t: T, place: CommentPlace): string {
+  if (place.segmentName)
+    return place.municipality
+      ? t("public.map.place.segmentIn", { name: place.segmentName, municipality: place.municipality })
+      : t("public.map.place.segment", { name: place.segmentName });
+  return place.municipality
+    ? t("public.map.place.point", { where: pointPlaceText(t, place.municipality) })
+    : t("public.map.place.pointUnknown");
 }
 
 /** A small map of where a comment was placed (issue 27, item 11), for its dialog on the public
@@ -21,12 +27,14 @@ export function commentPlaceText(place: CommentPlace): string {
  * chosen instead of our map, the words alone. */
 export function PlaceMap({ place, className = "h-48" }: { place: CommentPlace; className?: string }) {
   const { load, state, data } = useFetcher<{ map: MapSettings }>({ key: "map-settings" });
+  const t = useT();
+  const mapPage = localePaths(useLocale()).map;
   useEffect(() => {
-    if (!data && state === "idle") void load(paths.map);
-  }, [data, state, load]);
+    if (!data && state === "idle") void load(mapPage);
+  }, [data, state, load, mapPage]);
   const pin = useMemo<MapPlace>(() => ({ lat: place.lat, lng: place.lng }), [place.lat, place.lng]);
   const focus = useMemo<MapFocus>(() => ({ at: [place.lat, place.lng], n: 1 }), [place.lat, place.lng]);
-  const words = commentPlaceText(place);
+  const words = commentPlaceText(t, place);
   const native = data?.map.kind === "native";
   return (
     <figure className="flex flex-col gap-1.5">
@@ -34,15 +42,15 @@ export function PlaceMap({ place, className = "h-48" }: { place: CommentPlace; c
         <div className={`relative w-full overflow-hidden rounded-lg border border-ink/10 bg-brand-soft/40 ${className}`}>
           {/* Fetcher data exists only in the browser: the server never reaches Leaflet. */}
           {native && (
-            <Suspense fallback={<p className="p-3 text-sm">Carregant el mapa...</p>}>
+            <Suspense fallback={<p className="p-3 text-sm">{t("public.map.loading")}</p>}>
               <LeafletMap
-                label={`Mapa del lloc del comentari: ${words}`}
+                label={t("public.map.place.mapOf", { place: words })}
                 tiles={data.map.tiles}
                 layers={data.map.layers}
                 categories={null}
                 place={pin}
                 focus={focus}
-                placeLabel="El lloc del comentari"
+                placeLabel={t("public.map.place.pin")}
               />
             </Suspense>
           )}

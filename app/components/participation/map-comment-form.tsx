@@ -1,22 +1,22 @@
 import { useId, useState } from "react";
 import { FormField } from "~/components/form-field";
-import { labelled, Select } from "~/components/ui/select";
+import { Select } from "~/components/ui/select";
 import type { MapPlace } from "~/domain/map";
-import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
+import { MAP_CATEGORIES, mapCategoryKey, MUNICIPALITY_NAMES, nearestMunicipality, PLACE_DECIMALS } from "~/domain/map";
 import { pointPlaceText } from "~/domain/map-places";
-import { useLocale } from "~/i18n/react";
+import { useLocale, useT, type T } from "~/i18n/react";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { localePaths } from "~/lib/routes";
 import { ConsentCheckbox, ContributionText, EmailField, PublicForm, usePublicForm, useSay } from "./shared";
 
 /** The place in words (issue 27, item 11): the segment and its municipality, or a pin named by the
  * nearest municipality and the nearest named segment; never its coordinates. */
-export function placeText(place: MapPlace, say: ReturnType<typeof useSay>): string {
+export function placeText(place: MapPlace, say: ReturnType<typeof useSay>, t: T): string {
   if (place.segment)
     return place.municipality
       ? say("forms.map.segmentIn", { name: place.segmentName, municipality: place.municipality })
       : say("forms.map.segment", { name: place.segmentName });
-  return say("forms.map.point", { where: pointPlaceText(place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near) });
+  return say("forms.map.point", { where: pointPlaceText(t, place.municipality ?? nearestMunicipality(place.lat, place.lng), place.near) });
 }
 
 /** A comment on the proposal map: the comment and the privacy box; the e-mail is optional, and so
@@ -35,6 +35,7 @@ export function MapCommentForm({
   place?: MapPlace | null;
   onClearPlace?: () => void;
 }) {
+  const t = useT();
   const [comment, setComment] = useState(() => echoed(result, "comment"));
   const [privacy, setPrivacy] = useState(false);
   const say = useSay();
@@ -82,7 +83,7 @@ export function MapCommentForm({
           <p className="text-sm font-semibold">{say("forms.map.place")}</p>
           {place ? (
             <p className="flex flex-wrap items-center gap-2 text-sm">
-              <span>{placeText(place, say)}</span>
+              <span>{placeText(place, say, t)}</span>
               <button type="button" onClick={onClearPlace} className="font-semibold text-brand-dark underline">
                 {say("forms.map.clearPlace")}
               </button>
@@ -106,7 +107,7 @@ export function MapCommentForm({
             name="category"
             defaultValue={echoed(result, "category")}
             none={say("forms.map.noCategory")}
-            options={labelled(MAP_CATEGORIES, MAP_CATEGORY_LABELS)}
+            options={MAP_CATEGORIES.map((c) => [c, t(mapCategoryKey(c))] as const)}
           />
         </FormField>
         <FormField label={say("forms.map.municipality")} error={errors.municipality}>

@@ -5,13 +5,14 @@ import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Slider } from "~/components/ui/slider";
 import { categories, type Category } from "~/domain/themes";
-import { MESSAGES, type PublicTestimonial } from "~/lib/participation-texts";
+import type { PublicTestimonial } from "~/lib/participation-texts";
 import { categoryLabels } from "~/domain/themes";
-import { paths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 import { EmptyState } from "~/components/empty-state";
 
-const FILTERS = [["tots", "Tots"], ...categories.map((c) => [c, categoryLabels[c]] as const)] as const;
+const FILTERS = ["tots", ...categories] as const;
 
 /** m:ss, or '--:--' when unknown. */
 export const formatDuration = (seconds: number | null) =>
@@ -51,6 +52,8 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
   const items = loadingOther ? null : testimonials;
   const [playback, setPlayback] = useState<Playback>({ id: null, playing: false, time: 0, mediaDuration: null });
   const audio = useRef<HTMLAudioElement>(null);
+  const t = useT();
+  const paths = localePaths(useLocale());
 
   const toggle = (t: PublicTestimonial) => {
     const el = audio.current;
@@ -77,9 +80,9 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
     setPlayback((p) => ({ ...p, mediaDuration: Number.isFinite(el.duration) && el.duration > 0 ? el.duration : null }));
 
   return (
-    <section aria-label="Testimonis" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <div role="group" aria-label="Filtra per àmbit" className="flex flex-wrap gap-2">
-        {FILTERS.map(([value, label]) => {
+    <section aria-label={t("public.testimonis.gallery")} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <div role="group" aria-label={t("public.testimonis.filter")} className="flex flex-wrap gap-2">
+        {FILTERS.map((value) => {
           const current = (filter ?? "tots") === value;
           return (
             <Link
@@ -92,7 +95,7 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
                 current ? "border-brand bg-brand text-white" : "border-ink/20 bg-white text-ink hover:bg-brand-soft",
               )}
             >
-              {label}
+              {value === "tots" ? t("public.testimonis.all") : categoryLabels[value]}
             </Link>
           );
         })}
@@ -114,10 +117,10 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
         onDurationChange={(e) => readDuration(e.currentTarget)}
         className="hidden"
       >
-        {MESSAGES.audioUnsupported}
+        {t("public.contributions.audioUnsupported")}
       </audio>
       {items === null ? (
-        <ul aria-busy="true" aria-label="Carregant testimonis" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-busy="true" aria-label={t("public.testimonis.loading")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
               <Skeleton className="h-40 w-full" />
@@ -125,8 +128,8 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
           ))}
         </ul>
       ) : items.length === 0 ? (
-        <EmptyState className="p-8" action={{ to: paths.testimonial, label: "Grava el primer testimoni" }}>
-          Encara no hi ha testimonis per aquest àmbit
+        <EmptyState className="p-8" action={{ to: paths.testimonial, label: t("public.testimonis.emptyAction") }}>
+          {t("public.testimonis.empty")}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -163,6 +166,7 @@ function TestimonialCard({
   const elapsed = Math.min(playback?.time ?? 0, duration ?? Infinity);
   const progress = duration ? elapsed / duration : 0;
   const bars = waveform(t.id);
+  const say = useT();
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-ink/10 p-5 shadow-sm">
       <Badge variant="secondary" className="self-start">
@@ -185,7 +189,7 @@ function TestimonialCard({
         <button
           type="button"
           onClick={onToggle}
-          aria-label={`${playing ? "Pausa" : "Reprodueix"}: ${t.title}`}
+          aria-label={say(playing ? "public.testimonis.pause" : "public.testimonis.play", { title: t.title })}
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
         >
           {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
@@ -197,18 +201,18 @@ function TestimonialCard({
           value={[elapsed]}
           onValueChange={([seconds]) => seconds !== undefined && onSeek(seconds)}
           disabled={!playback || !duration}
-          thumbLabel={`Posició de l'àudio: ${t.title}`}
-          thumbValueText={`${formatDuration(elapsed)} de ${formatDuration(duration)}`}
+          thumbLabel={say("public.testimonis.position", { title: t.title })}
+          thumbValueText={say("public.testimonis.positionValue", { elapsed: formatDuration(elapsed), duration: formatDuration(duration) })}
         />
         <span className="shrink-0 text-sm tabular-nums">
           {playback && (
             <>
-              <span className="sr-only">Temps escoltat: </span>
+              <span className="sr-only">{say("public.testimonis.elapsed")} </span>
               {formatDuration(elapsed)}
               <span aria-hidden="true"> / </span>
             </>
           )}
-          <span className="sr-only">Durada: </span>
+          <span className="sr-only">{say("public.testimonis.duration")} </span>
           {formatDuration(duration)}
         </span>
       </div>

@@ -1,15 +1,26 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { PlaceMap } from "~/components/map/place-map";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import type { Contribution } from "~/domain/contributions";
-import { contributionLabel, excerpt } from "~/lib/contributions";
-import { paths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
+import { contributionKindKey, excerpt } from "~/lib/contributions";
+import { localePaths } from "~/lib/routes";
 import { ReportDialog } from "./report-dialog";
+
+/** A map comment's small map: its code comes when such a dialog opens (the pages that list
+ * contributions do not carry it). */
+const PlaceMap = lazy(() => import("~/components/map/place-map").then((m) => ({ default: m.PlaceMap })));
 
 /** A contribution as a card, with 'Veure aportació' opening the full text (and the audio). */
 export function ContributionCard({ item, withParticipate = false }: { item: Contribution; withParticipate?: boolean }) {
-  const label = contributionLabel(item.type);
+  const t = useT();
+  const locale = useLocale();
+  const paths = localePaths(locale);
+  const label = t(contributionKindKey(item.type));
+  // A visitor's words stay as written: marked with their language where the page's is another (WCAG 3.1.2).
+  const written = item.locale ?? "ca";
+  const lang = written === locale ? undefined : written;
   return (
     <article className="flex h-full flex-col gap-3 rounded-card border border-ink/10 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -18,13 +29,15 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
           {item.dateLabel}
         </time>
       </div>
-      <p className="flex-1 text-[1.0625rem] leading-relaxed break-words whitespace-pre-line">{excerpt(item.text)}</p>
+      <p lang={lang} className="flex-1 text-[1.0625rem] leading-relaxed break-words whitespace-pre-line">
+        {excerpt(item.text)}
+      </p>
       {item.name && <p className="text-sm font-semibold text-ink/80">{item.name}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Dialog>
           <DialogTrigger asChild>
             <Button variant="outline" size="sm" className="w-fit">
-              Veure aportació
+              {t("public.contributions.open")}
             </Button>
           </DialogTrigger>
           <DialogContent>
@@ -35,18 +48,30 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
                 {item.name ? ` · ${item.name}` : ""}
               </DialogDescription>
             </DialogHeader>
-            <p className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">{item.text}</p>
-            {item.type === "map_comment" && item.place && <PlaceMap place={item.place} />}
+            <p lang={lang} className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">
+              {item.text}
+            </p>
+            {item.type === "map_comment" && item.place && (
+              <Suspense fallback={<p className="text-sm">{t("public.map.loading")}</p>}>
+                <PlaceMap place={item.place} />
+              </Suspense>
+            )}
             {item.type === "testimonial" && item.audioUrl && (
-              <audio controls preload="none" src={item.audioUrl} className="w-full" aria-label={`Àudio: ${item.title ?? label}`}>
-                El teu navegador no suporta la reproducció d'àudio.
+              <audio
+                controls
+                preload="none"
+                src={item.audioUrl}
+                className="w-full"
+                aria-label={t("public.contributions.audio", { title: item.title ?? label })}
+              >
+                {t("public.contributions.audioUnsupported")}
               </audio>
             )}
             <DialogFooter className="items-center sm:justify-between">
               <ReportDialog type={item.type} id={item.id} />
               {withParticipate && (
                 <Button asChild>
-                  <Link to={paths.participa}>Digues la teva</Link>
+                  <Link to={paths.participa}>{t("public.contributions.participate")}</Link>
                 </Button>
               )}
             </DialogFooter>

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Contribution } from "~/domain/contributions";
-import { paths } from "~/lib/routes";
+import { useLocale, useT } from "~/i18n/react";
+import { localePaths } from "~/lib/routes";
 import { ContributionCard } from "./contribution-dialog";
 import { EmptyState } from "~/components/empty-state";
 
@@ -19,6 +20,8 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
   const track = useRef<HTMLUListElement>(null);
   /** The cards in view, by index; null until the browser has said (the server renders them all). */
   const [inView, setInView] = useState<ReadonlySet<number> | null>(null);
+  const t = useT();
+  const paths = localePaths(useLocale());
 
   useEffect(() => {
     const el = track.current;
@@ -54,15 +57,15 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
     <section aria-labelledby="aportacions-title" className="mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="aportacions-title" className="text-2xl font-extrabold text-brand-dark md:text-3xl">
-          Les últimes aportacions
+          {t("public.contributions.latest.title")}
         </h2>
         <Link to={paths.aportacions} className="font-semibold text-brand-dark underline underline-offset-4">
-          Veure totes les aportacions
+          {t("public.contributions.latest.seeAll")}
         </Link>
       </div>
       {items.length === 0 ? (
-        <EmptyState className="mt-6" action={{ to: paths.participa, label: "Digues la teva" }}>
-          Encara no hi ha aportacions. Sigues la primera persona a participar!
+        <EmptyState className="mt-6" action={{ to: paths.participa, label: t("public.contributions.participate") }}>
+          {t("public.contributions.latest.empty")}
         </EmptyState>
       ) : (
         <>
@@ -70,12 +73,12 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
             href="#despres-aportacions"
             className="sr-only rounded-md bg-white p-2 font-semibold text-brand-dark focus:not-sr-only focus:mt-4 focus:inline-block"
           >
-            Salta les aportacions
+            {t("public.contributions.latest.skip")}
           </a>
           <div
             role="region"
-            aria-roledescription="carrusel"
-            aria-label="Últimes aportacions"
+            aria-roledescription={t("public.contributions.latest.carousel")}
+            aria-label={t("public.contributions.latest.region")}
             className="relative mt-6"
             onKeyDown={(e) => {
               // React events bubble through portals: keys pressed in a contribution's dialog (its
@@ -92,14 +95,14 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
             <ul
               ref={track}
               tabIndex={0}
-              aria-label="Aportacions (fes servir les fletxes per desplaçar-te)"
+              aria-label={t("public.contributions.latest.list")}
               className="focus-inside flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-4 motion-reduce:scroll-auto"
             >
               {items.map((item, i) => (
                 <li
                   key={item.id}
-                  aria-roledescription="diapositiva"
-                  aria-label={`${i + 1} de ${items.length}`}
+                  aria-roledescription={t("public.contributions.latest.slide")}
+                  aria-label={t("public.contributions.latest.slideN", { n: i + 1, total: items.length })}
                   inert={inView !== null && !inView.has(i)}
                   className="w-full shrink-0 snap-start md:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]"
                 >
@@ -108,10 +111,10 @@ export function ContributionsCarousel({ items }: { items: Contribution[] }) {
               ))}
             </ul>
             <div className="mt-2 flex justify-end gap-2">
-              <Button variant="outline" size="icon" onClick={() => step(-1)} aria-label="Aportació anterior">
+              <Button variant="outline" size="icon" onClick={() => step(-1)} aria-label={t("public.contributions.latest.previous")}>
                 <ChevronLeftIcon aria-hidden="true" />
               </Button>
-              <Button variant="outline" size="icon" onClick={() => step(1)} aria-label="Aportació següent">
+              <Button variant="outline" size="icon" onClick={() => step(1)} aria-label={t("public.contributions.latest.next")}>
                 <ChevronRightIcon aria-hidden="true" />
               </Button>
             </div>

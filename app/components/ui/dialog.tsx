@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useT } from "~/i18n/react";
 import { cn } from "~/lib/utils";
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -25,6 +26,7 @@ function DialogContent({
   showCloseButton = true,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -43,7 +45,7 @@ function DialogContent({
             className="absolute top-4 right-4 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
           >
             <XIcon aria-hidden="true" className="size-5" />
-            <span className="sr-only">Tanca</span>
+            <span className="sr-only">{t("public.ui.close")}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -6,7 +6,8 @@ import { ExportLinks, ListControls, ListStatus, Pager, type ListFilter } from "~
 import { AdminCommentsMap, moderationHref } from "~/components/map/admin-comments-map";
 import { Badge } from "~/components/ui/badge";
 import { moderationStatuses } from "~/domain/contributions";
-import { MAP_CATEGORIES, MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map";
+import { MAP_CATEGORIES } from "~/domain/map";
+import { MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map-labels";
 import { formatShortDate } from "~/lib/dates";
 import { formatNumber } from "~/i18n/locales";
 

@@ -6,6 +6,7 @@ import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui
 import { ExportLinks, ListControls, Pager, type ListFilter } from "~/components/admin/list-controls";
 import { MoreActions } from "~/components/admin/more-actions";
 import { commentPlaceText, PlaceMap } from "~/components/map/place-map";
+import { useT } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -286,9 +287,10 @@ function QueueCard({
 /** A map comment's place: in words, and a small map once opened (issue 27, item 11). */
 function PlaceDetails({ place }: { place: NonNullable<Item["place"]> }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <details className="mt-2 max-w-md text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="flex min-h-6 cursor-pointer items-center font-semibold">Lloc: {commentPlaceText(place)}</summary>
+      <summary className="flex min-h-6 cursor-pointer items-center font-semibold">Lloc: {commentPlaceText(t, place)}</summary>
       {open && (
         <div className="mt-2">
           <PlaceMap place={place} />
