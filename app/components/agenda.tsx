@@ -5,20 +5,22 @@ import { formatTime } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-markdown";
 import { EmptyState } from "~/components/empty-state";
 import { paths } from "~/lib/routes";
+import type { Localized } from "~/lib/translations";
 
 /** An activity as the agenda shows it (a row of the activities table, as content.server.ts's
- * listActivities reads it); dateLabel is the date written out by the server. */
+ * listActivities reads it); dateLabel is the date written out by the server. Its staff texts are
+ * in the page's language, or in Catalan with `lang` (decision 060). */
 interface AgendaItem {
   id: string;
   emoji: string;
-  title: string;
+  title: Localized;
   /** YYYY-MM-DD. */
   date: string;
   startTime: string | null;
-  place: string | null;
-  description: string | null;
+  place: Localized | null;
+  description: Localized | null;
   linkUrl: string | null;
-  linkText: string;
+  linkText: Localized;
   dateLabel: string;
 }
 
@@ -38,7 +40,9 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             <span aria-hidden="true" className="text-3xl">
               {a.emoji}
             </span>
-            <h3 className="text-lg font-bold">{a.title}</h3>
+            <h3 lang={a.title.lang} className="text-lg font-bold">
+              {a.title.text}
+            </h3>
             <p className="text-sm font-semibold text-brand-dark">
               <time dateTime={a.date}>{a.dateLabel}</time>
             </p>
@@ -56,13 +60,17 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
                     <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                     <span>
                       <span className="sr-only">Lloc: </span>
-                      {a.place}
+                      <span lang={a.place.lang}>{a.place.text}</span>
                     </span>
                   </li>
                 )}
               </ul>
             )}
-            {a.description && <p className="text-ink/85">{a.description}</p>}
+            {a.description && (
+              <p lang={a.description.lang} className="text-ink/85">
+                {a.description.text}
+              </p>
+            )}
             <a
               href={`/agenda/${a.id}.ics`}
               download
@@ -70,7 +78,9 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             >
               <CalendarPlusIcon aria-hidden="true" className="size-4" />
               Afegeix al calendari
-              <span className="sr-only">: {a.title}</span>
+              <span className="sr-only">
+                : <span lang={a.title.lang}>{a.title.text}</span>
+              </span>
             </a>
             {href && (
               <a
@@ -79,7 +89,7 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
                 rel="noopener noreferrer"
                 className="mt-auto inline-flex w-fit rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
               >
-                {a.linkText}
+                <span lang={a.linkText.lang}>{a.linkText.text}</span>
                 <span className="sr-only"> (s'obre en una pestanya nova)</span>
               </a>
             )}

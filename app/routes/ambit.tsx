@@ -9,6 +9,7 @@ import { THEME_TONES } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
 import { categoryLabels, isCategory, type Category } from "~/domain/themes";
 import { scopeVideo } from "~/models/content.server";
+import { localeOf } from "~/i18n/locales";
 import { paths } from "~/lib/routes";
 
 interface Theme {
@@ -68,7 +69,7 @@ function scopeFromPath(pathname: string): Category {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = scopeFromPath(new URL(request.url).pathname);
-  return { scope, video: await scopeVideo(context.db, scope) };
+  return { scope, video: await scopeVideo(context.db, scope, localeOf(new URL(request.url).pathname)) };
 }
 
 export default function Ambit({ loaderData }: Route.ComponentProps) {

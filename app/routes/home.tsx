@@ -11,8 +11,10 @@ import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";
 import { activeBackground, embeds, latestContributions, listActivities } from "~/models/content.server";
+import { localeOf } from "~/i18n/locales";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOf(new URL(request.url).pathname);
   const [background, contributions, links, map] = await Promise.all([
     activeBackground(context.db),
     latestContributions(context.db),
@@ -20,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getMapView(context.db),
   ]);
   // The agenda streams in after the first paint of the page.
-  return { background, contributions, embeds: links, map, activities: listActivities(context.db) };
+  return { background, contributions, embeds: links, map, activities: listActivities(context.db, locale) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

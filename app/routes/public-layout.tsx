@@ -11,6 +11,7 @@ import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
 import { getAdminSession } from "~/infra/session.server";
 import { useT } from "~/i18n/react";
+import { localeOf } from "~/i18n/locales";
 
 // Every new page starts at the top: <ScrollRestoration> in root.tsx jumps to the top on each
 // navigation (and back to where you were on Back). Links to a section of the home page
@@ -19,7 +20,7 @@ import { useT } from "~/i18n/react";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup while looking up a signed-in admin's session shows the page as to anyone.
   const [footer, session, participation] = await Promise.all([
-    getFooter(context.db),
+    getFooter(context.db, localeOf(new URL(request.url).pathname)),
     publicRead("admin session", () => getAdminSession(request, context), null),
     // Never the word filter's list: only whether participation is open, its dates and the mode.
     publicRead(

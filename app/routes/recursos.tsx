@@ -4,12 +4,13 @@ import type { Route } from "./+types/recursos";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { activeResources } from "~/models/content.server";
+import { localeOf } from "~/i18n/locales";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { paths } from "~/lib/routes";
 import { EmptyState } from "~/components/empty-state";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { resources: await activeResources(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { resources: await activeResources(context.db, localeOf(new URL(request.url).pathname)) };
 }
 
 export default function Recursos({ loaderData }: Route.ComponentProps) {
@@ -46,8 +47,14 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               <div className="flex flex-1 flex-col gap-3 p-5">
-                <h2 className="text-lg font-bold">{r.title}</h2>
-                {r.description && <p className="flex-1 text-ink/85">{r.description}</p>}
+                <h2 lang={r.title.lang} className="text-lg font-bold">
+                  {r.title.text}
+                </h2>
+                {r.description && (
+                  <p lang={r.description.lang} className="flex-1 text-ink/85">
+                    {r.description.text}
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-2">
                   {r.fullText && (
                     <Dialog>
@@ -58,17 +65,26 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                       </DialogTrigger>
                       <DialogContent>
                         <DialogHeader>
-                          <DialogTitle>{r.title}</DialogTitle>
-                          <DialogDescription>{r.description || "Text del recurs"}</DialogDescription>
+                          <DialogTitle lang={r.title.lang}>{r.title.text}</DialogTitle>
+                          {r.description ? (
+                            <DialogDescription lang={r.description.lang}>{r.description.text}</DialogDescription>
+                          ) : (
+                            <DialogDescription>Text del recurs</DialogDescription>
+                          )}
                         </DialogHeader>
-                        <p className="break-words whitespace-pre-line">{r.fullText}</p>
+                        <p lang={r.fullText.lang} className="break-words whitespace-pre-line">
+                          {r.fullText.text}
+                        </p>
                       </DialogContent>
                     </Dialog>
                   )}
                   {r.href && (
                     <Button asChild size="sm">
                       <a href={r.href} target="_blank" rel="noopener noreferrer">
-                        Descarregar mitjà<span className="sr-only">: {r.title} (s'obre en una pestanya nova)</span>
+                        Descarregar mitjà
+                        <span className="sr-only">
+                          : <span lang={r.title.lang}>{r.title.text}</span> (s'obre en una pestanya nova)
+                        </span>
                       </a>
                     </Button>
                   )}

@@ -5,9 +5,10 @@ import { Hero } from "~/components/site/hero-background";
 import { PhotoGallery } from "~/components/site/photo-gallery";
 import { HASHTAG, HASHTAG_URL } from "~/components/site/social-section";
 import { activePhotos } from "~/models/content.server";
+import { localeOf } from "~/i18n/locales";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { photos: await activePhotos(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { photos: await activePhotos(context.db, localeOf(new URL(request.url).pathname)) };
 }
 
 const FEATURES: Feature[] = [
