@@ -2,6 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Markdown } from "~/lib/markdown";
 import { OF_SITE_NAME } from "~/lib/seo";
+import type { Locale } from "~/i18n/locales";
+import { translationOf, type Translations } from "~/lib/translations";
 
 // The newsletter's e-mails as HTML and text: the confirmation of a subscription, and each issue
 // (rendered from its Markdown as the site renders it). The data modules (newsletter.server.ts,
@@ -13,6 +15,8 @@ export interface NewsletterDraft {
   subject: string;
   /** Markdown. */
   body: string;
+  /** Its Spanish and English subject and body (decision 060). */
+  translations?: Translations;
 }
 
 /** The body's HTML, as the site renders Markdown (the same sanitizer as the preview), made fit for
@@ -24,18 +28,34 @@ export function renderBody(publicUrl: string, markdown: string): string {
     .replace(/ href="\//g, ` href="${publicUrl}/`);
 }
 
-/** The message of one subscriber: the issue, and its personal unsubscribe link in the footer. */
-export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsubscribe: string) {
+/** The issue in a subscriber's language (decision 060): its Spanish or English version when staff
+ * wrote both its subject and its text in it, the Catalan one otherwise. `locale` is the
+ * subscriber's (any other value, or none, is Catalan). */
+export function issueIn(issue: NewsletterDraft, locale: unknown): { subject: string; body: string; lang: Locale } {
+  if (locale === "es" || locale === "en") {
+    const subject = translationOf(issue.translations, "subject", locale);
+    const body = translationOf(issue.translations, "body", locale);
+    if (subject !== null && body !== null) return { subject, body, lang: locale };
+  }
+  return { subject: issue.subject, body: issue.body, lang: "ca" };
+}
+
+/** The message of one subscriber: the issue (in `lang`, Catalan unless said), and its personal
+ * unsubscribe link in the footer. */
+export function newsletterMessage(draft: NewsletterDraft & { lang?: Locale }, bodyHtml: string, unsubscribe: string) {
   const why = `Reps aquest correu perquè et vas subscriure a la newsletter ${OF_SITE_NAME}.`;
+  const lang = draft.lang ?? "ca";
+  // The footer is Catalan whatever the issue's language (the e-mails' catalogue may translate it).
+  const footerLang = lang === "ca" ? "" : ' lang="ca"';
   return {
     subject: draft.subject,
     text: `${draft.body.trim()}\n\n-- \n${why}\nPer donar-te de baixa: ${unsubscribe}\n`,
     html: [
-      '<!doctype html><html lang="ca"><head><meta charset="utf-8">',
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">`,
       `<title>${escapeHtml(draft.subject)}</title></head>`,
       '<body style="font-family:sans-serif;line-height:1.5;max-width:40em">',
       bodyHtml,
-      `<hr><p style="font-size:small">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Dona't de baixa</a></p>`,
+      `<hr><p style="font-size:small"${footerLang}>${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Dona't de baixa</a></p>`,
       "</body></html>",
     ].join("\n"),
   };
