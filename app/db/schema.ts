@@ -21,7 +21,7 @@ import { contributionTypes, moderationStatuses, reportReasons } from "../domain/
 import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
 import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
-import type { Translations } from "../lib/translations";
+import type { Translations } from "../domain/translations";
 
 // Files live in storage; rows hold the storage key and URLs are derived (/media/<key>). A column that
 // holds a key is declared with storageKey(): at start, the orphan sweep deletes every stored file that

@@ -2,17 +2,19 @@
 // own column (required where the text is); its Spanish and English values, optional, live in the
 // row's `translations` column: { es: { title: "…" }, en: { title: "…" } }. A public read asks for
 // a language and gets each text with the language it is in: a missing translation gives the Catalan
-// text, marked `lang: "ca"` so the page says so (WCAG 3.1.2). Client-safe, and read by drizzle-kit
-// through schema.ts: relative imports only.
+// text, marked `lang: "ca"` so the page says so (WCAG 3.1.2). Client-safe. The
+// languages and the translated fields are the domain's (domain/translations.ts, which the schema reads).
 
 import type { Locale } from "../i18n/locales";
+import {
+  TRANSLATED_FIELDS,
+  TRANSLATED_LOCALES,
+  type TranslatedLocale,
+  type TranslatedTable,
+  type Translations,
+} from "../domain/translations";
 
-/** The languages staff may translate into (Catalan is the text itself). */
-export const TRANSLATED_LOCALES = ["es", "en"] as const;
-export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
-
-/** A row's translations: field name → text, per language. */
-export type Translations = Partial<Record<TranslatedLocale, Record<string, string>>>;
+export { TRANSLATED_FIELDS, TRANSLATED_LOCALES, type TranslatedLocale, type TranslatedTable, type Translations };
 
 /** A text as a public page shows it; `lang` is set only when the text is not in the page's
  * language (a Catalan text on /es/ or /en/): put it on the element that holds the text. */
@@ -20,18 +22,6 @@ export interface Localized {
   text: string;
   lang?: Locale;
 }
-
-/** The translated fields of each table that has them (their Catalan columns), in the form's order. */
-export const TRANSLATED_FIELDS = {
-  activities: ["title", "place", "description", "linkText"],
-  landings: ["title", "description"],
-  videos: ["title", "description"],
-  resources: ["title", "description", "fullText"],
-  bici_fucsia_photos: ["title", "description"],
-  footer_config: ["footerText", "collaboratorsText"],
-  newsletter_issues: ["subject", "body"],
-} as const;
-export type TranslatedTable = keyof typeof TRANSLATED_FIELDS;
 
 /** The name of a translation's form field: `title_es`, `description_en`. */
 export const translationField = (field: string, locale: TranslatedLocale) => `${field}_${locale}`;
