@@ -2,6 +2,7 @@ import { z } from "zod";
 import { categories } from "~/domain/themes";
 import { LINE_STYLES, MAP_KINDS } from "~/domain/map";
 import { tileSource } from "./map-tiles";
+import { formatNumber } from "../i18n/locales";
 import { TRANSLATED_LOCALES, translationField, type TranslatedLocale, type Translations } from "./translations";
 
 // One schema per admin form, shared by the form (checks before sending, for comfort) and the
@@ -50,7 +51,7 @@ function translationShape<F extends string>(fields: Record<F, number>) {
       shape[translationField(field, locale)] = z
         .string()
         .trim()
-        .max(max, `El text en ${LANGUAGE_NAMES[locale]} pot tenir com a màxim ${max.toLocaleString("ca-ES")} caràcters`)
+        .max(max, `El text en ${LANGUAGE_NAMES[locale]} pot tenir com a màxim ${formatNumber(max)} caràcters`)
         .optional();
   return shape;
 }
