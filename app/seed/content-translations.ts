@@ -60,8 +60,8 @@ export const SEED_TRANSLATIONS: Record<string, Translations> = {
     },
   },
   "Ruta entre vinyes amb la Vivi": {
-    es: { title: "Ruta entre viñas con la Vivi", place: "Estación de Sant Sadurní d'Anoia", linkText: SIGN_UP.es },
-    en: { title: "A ride through the vineyards with Vivi", place: "Sant Sadurní d'Anoia station", linkText: SIGN_UP.en },
+    es: { title: "Ruta entre viñas con la Vivi", place: "Estación de tren de Sant Sadurní", linkText: SIGN_UP.es },
+    en: { title: "A ride through the vineyards with Vivi", place: "Sant Sadurní railway station", linkText: SIGN_UP.en },
   },
 
   // Videos (their description is the same for both).
