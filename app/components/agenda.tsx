@@ -6,20 +6,22 @@ import { safeHref } from "~/lib/inline-markdown";
 import { EmptyState } from "~/components/empty-state";
 import { localePaths } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
+import type { Localized } from "~/lib/translations";
 
 /** An activity as the agenda shows it (a row of the activities table, as content.server.ts's
- * listActivities reads it); dateLabel is the date written out by the server. */
+ * listActivities reads it); dateLabel is the date written out by the server. Its staff texts are
+ * in the page's language, or in Catalan with `lang` (decision 062). */
 interface AgendaItem {
   id: string;
   emoji: string;
-  title: string;
+  title: Localized;
   /** YYYY-MM-DD. */
   date: string;
   startTime: string | null;
-  place: string | null;
-  description: string | null;
+  place: Localized | null;
+  description: Localized | null;
   linkUrl: string | null;
-  linkText: string;
+  linkText: Localized;
   dateLabel: string;
 }
 
@@ -41,7 +43,9 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             <span aria-hidden="true" className="text-3xl">
               {a.emoji}
             </span>
-            <h3 className="text-lg font-bold">{a.title}</h3>
+            <h3 lang={a.title.lang} className="text-lg font-bold">
+              {a.title.text}
+            </h3>
             <p className="text-sm font-semibold text-brand-dark">
               <time dateTime={a.date}>{a.dateLabel}</time>
             </p>
@@ -59,13 +63,17 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
                     <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                     <span>
                       <span className="sr-only">{t("public.agenda.place")}</span>
-                      {a.place}
+                      <span lang={a.place.lang}>{a.place.text}</span>
                     </span>
                   </li>
                 )}
               </ul>
             )}
-            {a.description && <p className="text-ink/85">{a.description}</p>}
+            {a.description && (
+              <p lang={a.description.lang} className="text-ink/85">
+                {a.description.text}
+              </p>
+            )}
             <a
               href={`/agenda/${a.id}${locale === "ca" ? "" : `.${locale}`}.ics`}
               download
@@ -73,7 +81,9 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
             >
               <CalendarPlusIcon aria-hidden="true" className="size-4" />
               {t("public.agenda.addToCalendar")}
-              <span className="sr-only">: {a.title}</span>
+              <span className="sr-only">
+                : <span lang={a.title.lang}>{a.title.text}</span>
+              </span>
             </a>
             {href && (
               <a
@@ -82,7 +92,7 @@ function AgendaList({ activities }: { activities: AgendaItem[] }) {
                 rel="noopener noreferrer"
                 className="mt-auto inline-flex w-fit rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
               >
-                {a.linkText}
+                <span lang={a.linkText.lang}>{a.linkText.text}</span>
                 <span className="sr-only"> {t("public.common.opensNewTab")}</span>
               </a>
             )}

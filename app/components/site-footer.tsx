@@ -17,14 +17,14 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
           <p lang="ca" className="text-lg font-bold">
             {SITE_NAME}
           </p>
-          <p className="whitespace-pre-line text-white/90">
-            <InlineMarkdown text={footer.footerText} />
+          <p lang={footer.footerText.lang} className="whitespace-pre-line text-white/90">
+            <InlineMarkdown text={footer.footerText.text} />
           </p>
         </div>
         <div className="space-y-3">
           {footer.collaboratorsText && (
-            <p className="whitespace-pre-line text-white/90">
-              <InlineMarkdown text={footer.collaboratorsText} />
+            <p lang={footer.collaboratorsText.lang} className="whitespace-pre-line text-white/90">
+              <InlineMarkdown text={footer.collaboratorsText.text} />
             </p>
           )}
           {footer.logos.length === 0 ? (

@@ -22,6 +22,7 @@ import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
 import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
 import { LOCALES } from "../i18n/locales";
+import type { Translations } from "../domain/translations";
 
 // Files live in storage; rows hold the storage key and URLs are derived (/media/<key>). A column that
 // holds a key is declared with storageKey(): at start, the orphan sweep deletes every stored file that
@@ -47,6 +48,9 @@ const localeCheck = (table: string, column: Column) =>
   check(`${table}_locale_known`, sql`${column} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(", "))})`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** Staff-written texts in Spanish and English (decision 062): { es: { title: "…" }, en: { … } }.
+ * The Catalan text stays in its own column, required; a translation missing here is shown in Catalan. */
+const translations = () => jsonb("translations").$type<Translations>().notNull().default({});
 
 export const categoryEnum = pgEnum("category", categories);
 export const backgroundMediaTypeEnum = pgEnum("background_media_type", ["image", "video"]);
@@ -81,6 +85,7 @@ export const activities = pgTable(
     description: text("description"),
     linkUrl: text("link_url"),
     linkText: text("link_text").notNull().default("Inscriu-te"),
+    translations: translations(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +100,7 @@ export const footerConfig = pgTable(
     singleton: boolean("singleton").notNull().default(true).unique(),
     footerText: text("footer_text").notNull(),
     collaboratorsText: text("collaborators_text").notNull(),
+    translations: translations(),
     updatedAt: updatedAt(),
   },
   (t) => [check("footer_config_singleton", sql`${t.singleton}`)],
@@ -157,6 +163,7 @@ export const newsletterIssues = pgTable(
     subject: text("subject").notNull(),
     /** Markdown, rendered by the site's Markdown component into each message. */
     body: text("body").notNull(),
+    translations: translations(),
     status: newsletterIssueStatusEnum("status").notNull().default("sending"),
     /** Confirmed subscribers when it was queued. */
     recipients: integer("recipients").notNull(),
@@ -341,6 +348,7 @@ export const videos = pgTable(
     scope: categoryEnum("scope").notNull(),
     title: text("title").notNull(),
     description: text("description"),
+    translations: translations(),
     videoKey: storageKey("video_key").notNull(),
     fileType: text("file_type").notNull().default("mp4"),
     fileSize: bigint("file_size", { mode: "number" }),
@@ -357,6 +365,7 @@ export const resources = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     fullText: text("full_text").notNull().default(""),
+    translations: translations(),
     /** An uploaded file, or else an external URL (a file, YouTube or Vimeo). */
     mediaKey: storageKey("media_key"),
     externalUrl: text("external_url"),
@@ -377,6 +386,7 @@ export const biciFucsiaPhotos = pgTable(
     id: id(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
+    translations: translations(),
     imageKey: storageKey("image_key").notNull(),
     /** Intrinsic size, so pages can reserve the space and nothing shifts. */
     width: integer("width"),
@@ -396,6 +406,7 @@ export const landings = pgTable(
     slug: text("slug").notNull().unique(),
     /** Markdown. */
     description: text("description").notNull().default(""),
+    translations: translations(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

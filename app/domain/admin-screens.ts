@@ -94,6 +94,8 @@ export const ADMIN_SCREENS = {
   mapLayers: inShell("/capes-mapa", "map-layers.tsx", EDITOR, "Capes del mapa", "Contingut", "/map-layers"),
   homeBackground: inShell("/fons-inici", "home-background.tsx", EDITOR, "Fons Home", "Contingut", "/home-background"),
   biciFucsia: inShell("/bici-fucsia", "bici-fucsia.tsx", EDITOR, "Vivi (Bici Fúcsia)", "Contingut"),
+  // What staff texts still lack their Spanish or English (decision 062).
+  translations: inShell("/traduccions", "translations.tsx", EDITOR, "Falten traduccions", "Contingut"),
   // The site's configuration: the administrators', but for the footer (the editors').
   settings: inShell("/configuracio", "settings.tsx", ADMIN, "Configuració", "Configuració", "/settings"),
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),

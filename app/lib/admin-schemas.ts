@@ -2,6 +2,8 @@ import { z } from "zod";
 import { categories } from "~/domain/themes";
 import { LINE_STYLES, MAP_KINDS } from "~/domain/map";
 import { tileSource } from "./map-tiles";
+import { formatNumber } from "../i18n/locales";
+import { TRANSLATED_LOCALES, translationField, type TranslatedLocale, type Translations } from "./translations";
 
 // One schema per admin form, shared by the form (checks before sending, for comfort) and the
 // action (the check that counts). Messages are the spec's Catalan texts.
@@ -34,48 +36,96 @@ const flag = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
+// ---------------------------------------------------------------------------------------
+// Staff texts' Spanish and English (decision 062): each translated field `title` of a form has
+// the optional fields `title_es` and `title_en` (the dialog's language tabs); the schema gathers
+// them into the row's `translations` column, leaving out the empty ones.
+
+const LANGUAGE_NAMES: Record<TranslatedLocale, string> = { es: "castellà", en: "anglès" };
+
+/** The optional translation fields of a form, `max` characters at most each (as the Catalan field). */
+function translationShape<F extends string>(fields: Record<F, number>) {
+  const shape: Record<string, z.ZodType<string | undefined>> = {};
+  for (const [field, max] of Object.entries<number>(fields))
+    for (const locale of TRANSLATED_LOCALES)
+      shape[translationField(field, locale)] = z
+        .string()
+        .trim()
+        .max(max, `El text en ${LANGUAGE_NAMES[locale]} pot tenir com a màxim ${formatNumber(max)} caràcters`)
+        .optional();
+  return shape;
+}
+
+type TranslationKeys<F extends string> = `${F}_${TranslatedLocale}`;
+
+/** A form's schema with its texts' translations: `fields` names each translated field and its
+ * longest length; the parsed value carries `translations` instead of the `<field>_<lang>` fields. */
+export function withTranslations<S extends z.ZodRawShape, F extends string>(base: z.ZodObject<S>, fields: Record<F, number>) {
+  return base.extend(translationShape(fields)).transform((data) => {
+    const values: Record<string, unknown> = { ...data };
+    const translations: Translations = {};
+    for (const locale of TRANSLATED_LOCALES)
+      for (const field of Object.keys(fields)) {
+        const key = translationField(field, locale);
+        const text = values[key];
+        delete values[key];
+        if (typeof text === "string" && text !== "") (translations[locale] ??= {})[field] = text;
+      }
+    return { ...(values as Omit<z.infer<z.ZodObject<S>>, TranslationKeys<F>>), translations };
+  });
+}
+
 export const ACTIVITY_EMOJIS = ["🚲", "🚴", "🚴‍♀️", "🗺️", "📍", "🌳", "🏞️", "🎉", "📣", "🧒", "🏫", "💼", "🏛️", "☀️"] as const;
 
-export const activitySchema = z.object({
-  title: z.string().trim().min(1, "El títol és obligatori").max(200),
-  date: z.iso.date("La data és obligatòria"),
-  emoji: z.enum(ACTIVITY_EMOJIS, "Tria una icona de la llista"),
-  // Optional: an activity whose time or place is not known yet shows its date alone. The browser's
-  // time field sends HH:mm (HH:mm:ss when a form is re-sent with the stored value).
-  startTime: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), "L'hora ha de ser una hora del dia, com ara 18:30")
-    .transform((v) => (v === null ? null : v.slice(0, 5))),
-  place: z
-    .string()
-    .trim()
-    .max(200, "El lloc pot tenir com a màxim 200 caràcters")
-    .optional()
-    .transform((v) => (v ? v : null)),
-  description: optionalText,
-  linkUrl: httpUrl("L'enllaç ha de ser una URL vàlida (http:// o https://)"),
-  linkText: z
-    .string()
-    .trim()
-    .max(60)
-    .optional()
-    .transform((v) => v || "Inscriu-te"),
-});
+export const activitySchema = withTranslations(
+  z.object({
+    title: z.string().trim().min(1, "El títol és obligatori").max(200),
+    date: z.iso.date("La data és obligatòria"),
+    emoji: z.enum(ACTIVITY_EMOJIS, "Tria una icona de la llista"),
+    // Optional: an activity whose time or place is not known yet shows its date alone. The browser's
+    // time field sends HH:mm (HH:mm:ss when a form is re-sent with the stored value).
+    startTime: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), "L'hora ha de ser una hora del dia, com ara 18:30")
+      .transform((v) => (v === null ? null : v.slice(0, 5))),
+    place: z
+      .string()
+      .trim()
+      .max(200, "El lloc pot tenir com a màxim 200 caràcters")
+      .optional()
+      .transform((v) => (v ? v : null)),
+    description: optionalText,
+    linkUrl: httpUrl("L'enllaç ha de ser una URL vàlida (http:// o https://)"),
+    linkText: z
+      .string()
+      .trim()
+      .max(60)
+      .optional()
+      .transform((v) => v || "Inscriu-te"),
+  }),
+  { title: 200, place: 200, description: 5000, linkText: 60 },
+);
 
-export const videoSchema = z.object({
-  scope: z.enum(categories, "Selecciona un àmbit"),
-  title: z.string().trim().min(1, "El títol és obligatori").max(200),
-  description: optionalText,
-  isActive: flag,
-});
+export const videoSchema = withTranslations(
+  z.object({
+    scope: z.enum(categories, "Selecciona un àmbit"),
+    title: z.string().trim().min(1, "El títol és obligatori").max(200),
+    description: optionalText,
+    isActive: flag,
+  }),
+  { title: 200, description: 5000 },
+);
 
-export const footerTextsSchema = z.object({
-  footerText: z.string().trim().min(1, "El text del footer és obligatori").max(2000),
-  collaboratorsText: z.string().trim().min(1, "El text de col·laboradors és obligatori").max(2000),
-});
+export const footerTextsSchema = withTranslations(
+  z.object({
+    footerText: z.string().trim().min(1, "El text del footer és obligatori").max(2000),
+    collaboratorsText: z.string().trim().min(1, "El text de col·laboradors és obligatori").max(2000),
+  }),
+  { footerText: 2000, collaboratorsText: 2000 },
+);
 
 export const logoSchema = z.object({
   name: z.string().trim().min(1, "El nom és obligatori").max(200),
@@ -84,20 +134,26 @@ export const logoSchema = z.object({
   isActive: flag,
 });
 
-export const resourceSchema = z.object({
-  title: z.string().trim().min(1, "El títol és obligatori").max(200),
-  description: z.string().trim().max(5000).optional().default(""),
-  fullText: z.string().trim().max(20000).optional().default(""),
-  useExternal: flag,
-  externalUrl: httpUrl("La URL externa ha de començar per http:// o https://"),
-  position: position.optional().default(0),
-  isActive: flag,
-});
+export const resourceSchema = withTranslations(
+  z.object({
+    title: z.string().trim().min(1, "El títol és obligatori").max(200),
+    description: z.string().trim().max(5000).optional().default(""),
+    fullText: z.string().trim().max(20000).optional().default(""),
+    useExternal: flag,
+    externalUrl: httpUrl("La URL externa ha de començar per http:// o https://"),
+    position: position.optional().default(0),
+    isActive: flag,
+  }),
+  { title: 200, description: 5000, fullText: 20000 },
+);
 
-export const photoSchema = z.object({
-  title: z.string().trim().min(1, "Títol i imatge són obligatoris").max(200),
-  description: z.string().trim().max(2000).optional().default(""),
-});
+export const photoSchema = withTranslations(
+  z.object({
+    title: z.string().trim().min(1, "Títol i imatge són obligatoris").max(200),
+    description: z.string().trim().max(2000).optional().default(""),
+  }),
+  { title: 200, description: 2000 },
+);
 
 /** The spec's auto slug: lowercase, accents removed, only a-z 0-9 space hyphen, trimmed, spaces to hyphens. */
 export function slugFromTitle(title: string): string {
@@ -115,22 +171,25 @@ export function normalizeSlug(slug: string): string {
   return slug.trim().toLowerCase().replace(/\s+/g, "-").replace(/-+/g, "-").replace(/^-|-$/g, "");
 }
 
-export const landingSchema = z.object({
-  title: z.string().trim().min(1, "El títol és obligatori").max(200),
-  slug: z
-    .string()
-    .optional()
-    .transform((v) => normalizeSlug(v ?? ""))
-    .pipe(
-      z
-        .string()
-        .min(1, "El slug és obligatori")
-        .max(120)
-        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "El slug només pot tenir lletres sense accents, números i guions"),
-    ),
-  description: z.string().max(50000).optional().default(""),
-  isActive: flag,
-});
+export const landingSchema = withTranslations(
+  z.object({
+    title: z.string().trim().min(1, "El títol és obligatori").max(200),
+    slug: z
+      .string()
+      .optional()
+      .transform((v) => normalizeSlug(v ?? ""))
+      .pipe(
+        z
+          .string()
+          .min(1, "El slug és obligatori")
+          .max(120)
+          .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "El slug només pot tenir lletres sense accents, números i guions"),
+      ),
+    description: z.string().max(50000).optional().default(""),
+    isActive: flag,
+  }),
+  { title: 200, description: 50000 },
+);
 
 export const idSchema = z.uuid("Identificador no vàlid");
 
@@ -196,10 +255,13 @@ export type EmbedSettings = z.infer<typeof embedSettingsSchema>;
 export { frameOrigin, frameOrigins } from "./frame-origins";
 
 /** A newsletter to send (or to test): its subject and its Markdown. */
-export const newsletterDraftSchema = z.object({
-  subject: z.string().trim().min(1, "L'assumpte és obligatori").max(200, "L'assumpte pot tenir com a màxim 200 caràcters"),
-  body: z.string().trim().min(1, "El text de la newsletter és obligatori").max(50000, "El text pot tenir com a màxim 50.000 caràcters"),
-});
+export const newsletterDraftSchema = withTranslations(
+  z.object({
+    subject: z.string().trim().min(1, "L'assumpte és obligatori").max(200, "L'assumpte pot tenir com a màxim 200 caràcters"),
+    body: z.string().trim().min(1, "El text de la newsletter és obligatori").max(50000, "El text pot tenir com a màxim 50.000 caràcters"),
+  }),
+  { subject: 200, body: 50000 },
+);
 
 // ---------------------------------------------------------------------------------------
 // A network layer of the participation map (issue 17); its GeoJSON file is checked on the server

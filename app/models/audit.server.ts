@@ -34,6 +34,10 @@ export function textFields(values: Record<string, unknown> | null | undefined): 
   for (const [k, v] of Object.entries(values)) {
     if (HIDDEN.test(k)) continue;
     if (typeof v === "string" || typeof v === "boolean" || v === null) out[k] = v;
+    // Staff texts' translations (decision 062) are recorded as their form fields: title_es, title_en.
+    else if (k === "translations" && typeof v === "object")
+      for (const [locale, texts] of Object.entries(v as Record<string, Record<string, unknown>>))
+        for (const [field, text] of Object.entries(texts ?? {})) if (typeof text === "string") out[`${field}_${locale}`] = text;
   }
   return out;
 }
@@ -43,8 +47,15 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
   const b = textFields(before);
   const a = textFields(after);
   if (!b || !a) return { before: b, after: a };
-  const keys = Object.keys(a).filter((k) => k in b && b[k] !== a[k]);
-  return { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) };
+  // A translation added or removed is a change too (its key is on one side only).
+  const translated = (k: string) => /_(es|en)$/.test(k);
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b).filter(translated)])].filter(
+    (k) => (k in b || translated(k)) && (b[k] ?? null) !== (a[k] ?? null),
+  );
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, b[k] ?? null])),
+    after: Object.fromEntries(keys.map((k) => [k, a[k] ?? null])),
+  };
 }
 
 /** Writes one entry with `db` (pass the transaction of the change). */

@@ -11,6 +11,7 @@ import {
   CONTRIBUTIONS_PER_PAGE,
   contributionsPage,
   embeds,
+  findLanding,
   getFooter,
   latestContributions,
   listActivities,
@@ -67,7 +68,7 @@ describe.each(testBackends())("public reads on %s", (backend) => {
       const latest = await latestContributions(database.db);
       expect(latest.find((c) => c.text === "Una data clara")?.dateLabel).toBe(formatShortDate(at));
       expect(formatShortDate(at)).toMatch(/^23 de nov\. (del )?2026$/);
-      const [activity] = await listActivities(database.db);
+      const [activity] = await listActivities(database.db, "ca");
       expect(activity?.date).toBe("2027-04-01");
       expect(activity?.dateLabel).toMatch(/^1 d’abril del? 2027$/); // 'del' in newer CLDR data
     } finally {
@@ -136,8 +137,8 @@ describe.each(testBackends())("public reads on %s", (backend) => {
       { scope: "laboral", title: "Nou però inactiu", videoKey: key(5, "mp4"), isActive: false },
       { scope: "infants", title: "Un altre àmbit", videoKey: key(6, "mp4") },
     ]);
-    expect((await scopeVideo(database.db, "laboral"))?.title).toBe("Nou");
-    expect(await scopeVideo(database.db, "turistic")).toBeNull();
+    expect((await scopeVideo(database.db, "laboral", "ca"))?.title).toEqual({ text: "Nou" });
+    expect(await scopeVideo(database.db, "turistic", "ca")).toBeNull();
   });
 
   it("lists active photos and resources by position, with safe links only", async () => {
@@ -146,15 +147,15 @@ describe.each(testBackends())("public reads on %s", (backend) => {
       { title: "Amagada", imageKey: key(11), position: 0, isActive: false },
       { title: "Primera", imageKey: key(12), position: 1 },
     ]);
-    expect((await activePhotos(database.db)).map((p) => p.title)).toEqual(["Primera", "Segona"]);
+    expect((await activePhotos(database.db, "ca")).map((p) => p.title.text)).toEqual(["Primera", "Segona"]);
 
     await database.db.insert(t.resources).values([
       { title: "Cartell", mediaKey: key(20), mediaType: "image", position: 0 },
       { title: "Vídeo", externalUrl: "https://www.youtube.com/watch?v=x", mediaType: "video", position: 1 },
       { title: "Trampa", externalUrl: "javascript:alert(1)", mediaType: "document", position: 2 },
     ]);
-    const list = await activeResources(database.db);
-    expect(list.map((r) => [r.title, r.href, r.imageKey])).toEqual([
+    const list = await activeResources(database.db, "ca");
+    expect(list.map((r) => [r.title.text, r.href, r.imageKey])).toEqual([
       ["Cartell", `/media/${key(20)}`, key(20)],
       ["Vídeo", "https://www.youtube.com/watch?v=x", null],
       ["Trampa", null, null],
@@ -171,34 +172,120 @@ describe.each(testBackends())("public reads on %s", (backend) => {
   });
 });
 
+describe.each(testBackends())("staff texts in the page's language on %s (decision 062)", (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(() => database.close());
+
+  it("an activity shows its translation, and its Catalan text marked lang=ca where the translation is missing", async () => {
+    await database.db.insert(t.activities).values({
+      title: "Bicicletada popular",
+      date: "2027-05-01",
+      place: "Plaça de la Vila",
+      description: "Sortida per a tothom",
+      translations: { es: { title: "Bicicletada popular (es)", description: "Salida para todo el mundo" }, en: { title: "" } },
+    });
+    const [ca] = await listActivities(database.db, "ca");
+    expect(ca).toMatchObject({ title: { text: "Bicicletada popular" }, place: { text: "Plaça de la Vila" } });
+    expect(ca?.title).not.toHaveProperty("lang");
+    const [es] = await listActivities(database.db, "es");
+    expect(es).toMatchObject({
+      title: { text: "Bicicletada popular (es)" },
+      description: { text: "Salida para todo el mundo" },
+      place: { text: "Plaça de la Vila", lang: "ca" },
+      linkText: { text: "Inscriu-te", lang: "ca" },
+    });
+    expect(es?.title.lang).toBeUndefined();
+    // An empty translation counts as missing.
+    const [en] = await listActivities(database.db, "en");
+    expect(en).toMatchObject({
+      title: { text: "Bicicletada popular", lang: "ca" },
+      description: { text: "Sortida per a tothom", lang: "ca" },
+    });
+    expect(JSON.stringify(es)).not.toContain("translations");
+  });
+
+  it("landings, resources, photos, videos and the footer read their translations the same way", async () => {
+    await database.db.insert(t.landings).values({
+      title: "Vilafranca en bici",
+      slug: "vilafranca-en-bici",
+      description: "**Hola**",
+      translations: { en: { title: "Vilafranca by bike" } },
+    });
+    expect(await findLanding(database.db, "vilafranca-en-bici", "en")).toEqual({
+      title: { text: "Vilafranca by bike" },
+      description: { text: "**Hola**", lang: "ca" },
+    });
+    expect(await findLanding(database.db, "no-hi-es", "en")).toBeNull();
+
+    await database.db.insert(t.resources).values({
+      title: "Cartell",
+      description: "",
+      fullText: "Text sencer",
+      mediaKey: key(30),
+      translations: { es: { title: "Cartel", fullText: "Texto completo" } },
+    });
+    const [resource] = await activeResources(database.db, "es");
+    expect(resource).toMatchObject({ title: { text: "Cartel" }, description: null, fullText: { text: "Texto completo" } });
+
+    await database.db
+      .insert(t.biciFucsiaPhotos)
+      .values({ title: "La Vivi a Sitges", imageKey: key(31), translations: { en: { title: "Vivi in Sitges" } } });
+    expect((await activePhotos(database.db, "en")).map((p) => p.title)).toEqual([{ text: "Vivi in Sitges" }]);
+    expect((await activePhotos(database.db, "es")).map((p) => p.title)).toEqual([{ text: "La Vivi a Sitges", lang: "ca" }]);
+
+    await database.db
+      .insert(t.videos)
+      .values({ scope: "infants", title: "Anem a l'escola", videoKey: key(32, "mp4"), translations: { es: { title: "Vamos al cole" } } });
+    expect((await scopeVideo(database.db, "infants", "es"))?.title).toEqual({ text: "Vamos al cole" });
+    expect((await scopeVideo(database.db, "infants", "en"))?.title).toEqual({ text: "Anem a l'escola", lang: "ca" });
+
+    await database.db.insert(t.footerConfig).values({
+      footerText: "Projecte del Consell",
+      collaboratorsText: "Amb el suport de",
+      translations: { es: { footerText: "Proyecto del Consell", collaboratorsText: "Con el apoyo de" } },
+    });
+    expect(await getFooter(database.db, "es")).toMatchObject({
+      footerText: { text: "Proyecto del Consell" },
+      collaboratorsText: { text: "Con el apoyo de" },
+    });
+    expect(await getFooter(database.db, "en")).toMatchObject({
+      footerText: { text: "Projecte del Consell", lang: "ca" },
+      collaboratorsText: { text: "Amb el suport de", lang: "ca" },
+    });
+  });
+});
+
 describe.each(testBackends())("a failing public read on %s", (backend) => {
   it("is logged and answered with the default, never thrown", async () => {
     const database = await createTestDatabase(backend);
     await database.close(); // every query now fails
-    expect(await getFooter(database.db)).toEqual({
-      footerText: "Projecte impulsat pel Consell Comarcal del Penedès",
-      collaboratorsText: "",
+    expect(await getFooter(database.db, "ca")).toEqual({
+      footerText: { text: "Projecte impulsat pel Consell Comarcal del Penedès", lang: "ca" },
+      collaboratorsText: null,
       logos: [],
     });
     expect(await latestContributions(database.db)).toEqual([]);
-    expect(await listActivities(database.db)).toEqual([]);
+    expect(await listActivities(database.db, "ca")).toEqual([]);
     expect(await activeBackground(database.db)).toBeNull();
-    expect(await activePhotos(database.db)).toEqual([]);
+    expect(await activePhotos(database.db, "ca")).toEqual([]);
     expect(await embeds(database.db)).toEqual({ mapEmbedUrl: null, mapFullUrl: null, questionnaireUrl: null });
   });
 
   it("marks the page being rendered as degraded, so that no cache keeps the default", async () => {
     const database = await createTestDatabase(backend);
-    const healthy = await withRenderState(() => getFooter(database.db));
+    const healthy = await withRenderState(() => getFooter(database.db, "ca"));
     expect(healthy.state.degraded).toBe(false);
     await database.close();
     // Also when the failure comes later, in a part of the page that streams in afterwards.
     const failed = await withRenderState(async () => {
       await new Promise((r) => setTimeout(r, 10));
-      return listActivities(database.db);
+      return listActivities(database.db, "ca");
     });
     expect(failed).toMatchObject({ result: [], state: { degraded: true } });
     // Outside a render (a script, a test) a failing read still answers with its default.
-    expect(await listActivities(database.db)).toEqual([]);
+    expect(await listActivities(database.db, "ca")).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import {
   type Category,
 } from "~/db/schema";
 import type { EmbedSettings } from "~/lib/admin-schemas";
-import { DEFAULT_FOOTER, DEFAULT_FOOTER_TEXT, type PublicFooter } from "~/lib/footer";
+import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { safeHref } from "~/lib/inline-markdown";
 import type { PublicTestimonial } from "~/lib/participation";
@@ -22,6 +22,8 @@ import { errorFields, log } from "~/infra/log.server";
 import { markDegraded } from "~/infra/request-state.server";
 import { mediaUrl } from "~/infra/storage.server";
 import { readEmbedSettings } from "~/models/settings.server";
+import type { Locale } from "~/i18n/locales";
+import { localized, localizedOrNull, type Localized } from "~/lib/translations";
 
 /** A public read that fails is logged and the page shows its default instead of a 500. Such a
  * page is marked degraded, so the page cache does not keep the default in place of the content. */
@@ -35,7 +37,8 @@ export async function publicRead<T>(what: string, read: () => Promise<T>, fallba
   }
 }
 
-export function getFooter(db: Db): Promise<PublicFooter> {
+/** The footer in the page's language (decision 062: each text with the language it is in). */
+export function getFooter(db: Db, locale: Locale): Promise<PublicFooter> {
   return publicRead(
     "footer",
     async () => {
@@ -44,8 +47,8 @@ export function getFooter(db: Db): Promise<PublicFooter> {
         db.select().from(footerLogos).where(eq(footerLogos.isActive, true)).orderBy(asc(footerLogos.position), asc(footerLogos.createdAt)),
       ]);
       return {
-        footerText: config?.footerText ?? DEFAULT_FOOTER_TEXT,
-        collaboratorsText: config?.collaboratorsText ?? "",
+        footerText: config ? localized(config.footerText, config.translations, "footerText", locale) : DEFAULT_FOOTER.footerText,
+        collaboratorsText: config ? localizedOrNull(config.collaboratorsText, config.translations, "collaboratorsText", locale) : null,
         logos: logos.map((l) => ({
           id: l.id,
           name: l.name,
@@ -59,17 +62,40 @@ export function getFooter(db: Db): Promise<PublicFooter> {
 }
 
 /** The agenda, soonest first, each date also written out in Catalan ('27 de desembre de 2026'):
- * formatted here, on the server, so the browser never loads the locale's data to hydrate it. */
-export function listActivities(db: Db) {
+ * formatted here, on the server, so the browser never loads the locale's data to hydrate it. Its
+ * staff-written texts are in the page's language, or in Catalan marked so (decision 062). */
+export function listActivities(db: Db, locale: Locale) {
   return publicRead(
     "activities",
     async () =>
-      (await db.select().from(activities).orderBy(asc(activities.date), asc(activities.createdAt))).map((a) => ({
-        ...a,
-        dateLabel: formatLongDate(a.date),
-      })),
+      (await db.select().from(activities).orderBy(asc(activities.date), asc(activities.createdAt))).map(
+        ({ translations, title, place, description, linkText, createdAt: _c, updatedAt: _u, ...a }) => ({
+          ...a,
+          title: localized(title, translations, "title", locale),
+          place: localizedOrNull(place, translations, "place", locale),
+          description: localizedOrNull(description, translations, "description", locale),
+          linkText: localized(linkText, translations, "linkText", locale),
+          dateLabel: formatLongDate(a.date),
+        }),
+      ),
     [],
   );
+}
+
+export type PublicActivity = Awaited<ReturnType<typeof listActivities>>[number];
+
+/** An active landing page in the page's language, or null when there is none at that slug.
+ * Throws when the database does (the page answers 503). */
+export async function findLanding(db: Db, slug: string, locale: Locale) {
+  const row = await db.query.landings.findFirst({
+    where: and(eq(landings.slug, slug), eq(landings.isActive, true)),
+    columns: { title: true, description: true, translations: true },
+  });
+  if (!row) return null;
+  return {
+    title: localized(row.title, row.translations, "title", locale),
+    description: localized(row.description, row.translations, "description", locale),
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -204,7 +230,7 @@ export interface PublicMedia {
   key: string;
   url: string;
   type: "image" | "video";
-  title: string | null;
+  title: Localized | null;
 }
 
 /** The active home background (image or video), or null for the default image. */
@@ -213,14 +239,18 @@ export function activeBackground(db: Db): Promise<PublicMedia | null> {
     "home background",
     async () => {
       const [row] = await db.select().from(homeBackground).where(eq(homeBackground.isActive, true)).limit(1);
-      return row ? { key: row.mediaKey, url: mediaUrl(row.mediaKey), type: row.mediaType, title: row.title } : null;
+      // Its title is the staff's note for the back office, never shown: kept in Catalan.
+      return row
+        ? { key: row.mediaKey, url: mediaUrl(row.mediaKey), type: row.mediaType, title: row.title ? { text: row.title } : null }
+        : null;
     },
     null,
   );
 }
 
-/** The most recent active video of a scope, for the background of its theme page. */
-export function scopeVideo(db: Db, scope: Category): Promise<PublicMedia | null> {
+/** The most recent active video of a scope, for the background of its theme page, its title in
+ * the page's language. */
+export function scopeVideo(db: Db, scope: Category, locale: Locale): Promise<PublicMedia | null> {
   return publicRead(
     "scope video",
     async () => {
@@ -230,13 +260,20 @@ export function scopeVideo(db: Db, scope: Category): Promise<PublicMedia | null>
         .where(and(eq(videos.scope, scope), eq(videos.isActive, true)))
         .orderBy(desc(videos.createdAt))
         .limit(1);
-      return row ? { key: row.videoKey, url: mediaUrl(row.videoKey), type: "video" as const, title: row.title } : null;
+      return row
+        ? {
+            key: row.videoKey,
+            url: mediaUrl(row.videoKey),
+            type: "video" as const,
+            title: localized(row.title, row.translations, "title", locale),
+          }
+        : null;
     },
     null,
   );
 }
 
-export function activePhotos(db: Db) {
+export function activePhotos(db: Db, locale: Locale) {
   return publicRead(
     "photos",
     async () =>
@@ -246,12 +283,19 @@ export function activePhotos(db: Db) {
           .from(biciFucsiaPhotos)
           .where(eq(biciFucsiaPhotos.isActive, true))
           .orderBy(asc(biciFucsiaPhotos.position), asc(biciFucsiaPhotos.createdAt))
-      ).map((p) => ({ id: p.id, title: p.title, description: p.description, key: p.imageKey, width: p.width, height: p.height })),
+      ).map((p) => ({
+        id: p.id,
+        title: localized(p.title, p.translations, "title", locale),
+        description: localizedOrNull(p.description, p.translations, "description", locale),
+        key: p.imageKey,
+        width: p.width,
+        height: p.height,
+      })),
     [],
   );
 }
 
-export function activeResources(db: Db) {
+export function activeResources(db: Db, locale: Locale) {
   return publicRead(
     "resources",
     async () =>
@@ -259,9 +303,9 @@ export function activeResources(db: Db) {
         await db.select().from(resources).where(eq(resources.isActive, true)).orderBy(asc(resources.position), asc(resources.createdAt))
       ).map((r) => ({
         id: r.id,
-        title: r.title,
-        description: r.description,
-        fullText: r.fullText,
+        title: localized(r.title, r.translations, "title", locale),
+        description: localizedOrNull(r.description, r.translations, "description", locale),
+        fullText: localizedOrNull(r.fullText, r.translations, "fullText", locale),
         mediaType: r.mediaType,
         imageKey: r.mediaKey && r.mediaType === "image" ? r.mediaKey : null,
         href: r.mediaKey ? mediaUrl(r.mediaKey) : r.externalUrl ? safeHref(r.externalUrl) : null,

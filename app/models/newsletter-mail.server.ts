@@ -4,6 +4,7 @@ import { Markdown } from "~/lib/markdown";
 import { translator } from "~/i18n/catalogues.server";
 import type { Locale } from "~/i18n/locales";
 import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
+import { translationOf, type Translations } from "~/lib/translations";
 
 // The newsletter's e-mails as HTML and text: the confirmation of a subscription, and each issue
 // (rendered from its Markdown as the site renders it). The data modules (newsletter.server.ts,
@@ -17,6 +18,8 @@ export interface NewsletterDraft {
   subject: string;
   /** Markdown. */
   body: string;
+  /** Its Spanish and English subject and body (decision 062). */
+  translations?: Translations;
 }
 
 /** The body's HTML, as the site renders Markdown (the same sanitizer as the preview), made fit for
@@ -39,20 +42,40 @@ function htmlText(locale: Locale, text: string): string {
   return locale === "ca" ? html : html.split(escapeHtml(SITE_NAME)).join(`<span lang="ca">${escapeHtml(SITE_NAME)}</span>`);
 }
 
-/** The message of one subscriber: the issue, and its personal unsubscribe link in the footer, in
- * the language the person signed up in. */
-export function newsletterMessage(draft: NewsletterDraft, bodyHtml: string, unsubscribe: string, locale: Locale = "ca") {
+/** The issue in a subscriber's language (decision 062): its Spanish or English version when staff
+ * wrote both its subject and its text in it, the Catalan one otherwise. `locale` is the
+ * subscriber's (any other value, or none, is Catalan). */
+export function issueIn(issue: NewsletterDraft, locale: unknown): { subject: string; body: string; lang: Locale } {
+  if (locale === "es" || locale === "en") {
+    const subject = translationOf(issue.translations, "subject", locale);
+    const body = translationOf(issue.translations, "body", locale);
+    if (subject !== null && body !== null) return { subject, body, lang: locale };
+  }
+  return { subject: issue.subject, body: issue.body, lang: "ca" };
+}
+
+/** The message of one subscriber: the issue (in its `lang`, Catalan unless said), and its personal
+ * unsubscribe link in the footer, in the language the person signed up in (`locale`). */
+export function newsletterMessage(
+  draft: NewsletterDraft & { lang?: Locale },
+  bodyHtml: string,
+  unsubscribe: string,
+  locale: Locale = "ca",
+) {
   const t = translator(locale);
   const why = t("emails.footer.why", { ofSite: OF_SITE[locale] });
+  const lang = draft.lang ?? "ca";
+  // The footer speaks the subscriber's language; the issue may be the Catalan one (not translated).
+  const footerLang = locale === lang ? "" : ` lang="${locale}"`;
   return {
     subject: draft.subject,
     text: `${draft.body.trim()}\n\n-- \n${why}\n${t("emails.footer.unsubscribe")} ${unsubscribe}\n`,
     html: [
-      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">`,
       `<title>${escapeHtml(draft.subject)}</title></head>`,
       '<body style="font-family:sans-serif;line-height:1.5;max-width:40em">',
       bodyHtml,
-      `<hr><p style="font-size:small">${htmlText(locale, why)} <a href="${escapeHtml(unsubscribe)}">${escapeText(t("emails.unsubscribe.link"))}</a></p>`,
+      `<hr><p style="font-size:small"${footerLang}>${htmlText(locale, why)} <a href="${escapeHtml(unsubscribe)}">${escapeText(t("emails.unsubscribe.link"))}</a></p>`,
       "</body></html>",
     ].join("\n"),
   };

@@ -319,4 +319,26 @@ describe.each(testBackends())("newsletter sending on %s", (backend) => {
     );
     expect(await ctx.db.select().from(deliveries)).toEqual([]);
   });
+  it("an issue keeps its translations; a test send brings each language it is written in (decision 062)", async () => {
+    await subscribe(1);
+    const translated = {
+      ...DRAFT,
+      translations: { es: { subject: "Novedades del plan de la bici", body: "¡Hola!" }, en: { subject: "Only a subject" } },
+    };
+    await sendTestNewsletter(ctx, "gestor@penedes.cat", translated);
+    // English has no text: only Catalan and Spanish are sent.
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual([`[Prova] ${DRAFT.subject}`, "[Prova] Novedades del plan de la bici"]);
+    expect(String(smtp.received[1]!.parsed.html)).toContain('<html lang="es">');
+    expect(String(smtp.received[1]!.parsed.html)).toContain('<p style="font-size:small" lang="ca">');
+
+    smtp.received.length = 0;
+    const queued = await queueNewsletter(ctx.db, translated);
+    const [issue] = await ctx.db.select().from(issues);
+    expect(issue?.translations).toEqual(translated.translations);
+    await drain(ctx);
+    // A subscriber without a language (the table keeps none yet) gets the Catalan issue.
+    expect(queued.ok).toBe(true);
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual([DRAFT.subject]);
+    expect(String(smtp.received[0]!.parsed.html)).toContain('<html lang="ca">');
+  });
 });

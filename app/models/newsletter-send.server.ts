@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { LOCALES } from "~/i18n/locales";
 import type { Db } from "~/db/client.server";
 import { newsletterDeliveries as deliveries, newsletterIssues as issues, newsletterSubscriptions as subs } from "~/db/schema";
 import type { AppContext } from "~/infra/app-context.server";
 import { errorFields, log } from "~/infra/log.server";
-import { newsletterMessage, renderBody, type NewsletterDraft } from "~/models/newsletter-mail.server";
+import { issueIn, newsletterMessage, renderBody, type NewsletterDraft } from "~/models/newsletter-mail.server";
 import { unsubscribeUrl } from "~/models/newsletter.server";
 
 // Sending a newsletter to every confirmed subscriber through a durable queue in the database
@@ -35,12 +36,16 @@ export interface QueueOptions {
 /** One Message-ID per delivery, the same on every attempt. */
 export const deliveryMessageId = (publicUrl: string, deliveryId: string) => `<newsletter.${deliveryId}@${new URL(publicUrl).hostname}>`;
 
-/** A test of the draft, sent at once to the staff member (not queued, no subscriber involved). Its
- * unsubscribe link is a real one, of a subscription that does not exist. Throws when refused. */
+/** A test of the draft, sent at once to the staff member (not queued, no subscriber involved): one
+ * message per language it is written in (Catalan, and Spanish or English when both its subject and
+ * text are). Its unsubscribe link is a real one, of a subscription that does not exist. Throws when refused. */
 export async function sendTestNewsletter(ctx: SendCtx, to: string, draft: NewsletterDraft): Promise<void> {
   const unsubscribe = unsubscribeUrl(ctx, "00000000-0000-0000-0000-000000000000");
-  const message = newsletterMessage(draft, renderBody(ctx.env.PUBLIC_URL, draft.body), unsubscribe);
-  await ctx.mailer.sendMail({ to, unsubscribeUrl: unsubscribe, ...message, subject: `[Prova] ${message.subject}` });
+  const versions = LOCALES.map((l) => issueIn(draft, l)).filter((v, i, all) => all.findIndex((w) => w.lang === v.lang) === i);
+  for (const version of versions) {
+    const message = newsletterMessage(version, renderBody(ctx.env.PUBLIC_URL, version.body), unsubscribe, version.lang);
+    await ctx.mailer.sendMail({ to, unsubscribeUrl: unsubscribe, ...message, subject: `[Prova] ${message.subject}` });
+  }
 }
 
 // ---- Queueing ----------------------------------------------------------------------------
@@ -203,15 +208,28 @@ export async function sendBatch(
     ).map((s) => [s.id, s]),
   );
   const issueIds = [...new Set(batch.map((d) => d.issueId))];
-  const drafts = new Map(
+  const stored = new Map(
     (
-      await ctx.db.select({ id: issues.id, subject: issues.subject, body: issues.body }).from(issues).where(inArray(issues.id, issueIds))
-    ).map((i) => [i.id, { draft: i, html: renderBody(ctx.env.PUBLIC_URL, i.body) }]),
+      await ctx.db
+        .select({ id: issues.id, subject: issues.subject, body: issues.body, translations: issues.translations })
+        .from(issues)
+        .where(inArray(issues.id, issueIds))
+    ).map((i) => [i.id, i]),
   );
+  // Each issue in each language it is sent in, its body rendered once.
+  const rendered = new Map<string, { draft: ReturnType<typeof issueIn>; html: string }>();
+  const issueFor = (issueId: string, locale: unknown) => {
+    const row = stored.get(issueId);
+    if (!row) return undefined;
+    const draft = issueIn(row, locale);
+    const key = `${issueId}:${draft.lang}`;
+    if (!rendered.has(key)) rendered.set(key, { draft, html: renderBody(ctx.env.PUBLIC_URL, draft.body) });
+    return rendered.get(key)!;
+  };
 
   const sendOne = async (d: Claimed) => {
     const person = people.get(d.subscriptionId);
-    const issue = drafts.get(d.issueId);
+    const issue = person && issueFor(d.issueId, person.locale);
     // Erased meanwhile: its delivery went with it (the foreign key cascades).
     if (!person || !issue) return;
     await wait();

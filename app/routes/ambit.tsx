@@ -22,6 +22,7 @@ import { categoryKey, categoryTaglineKey, isCategory, type Category } from "~/do
 import { scopeVideo } from "~/models/content.server";
 import { localePaths, PAGE_BY_PATH } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
+import { localeOf } from "~/i18n/locales";
 
 /** Each theme page's benefits: an icon each; the words are the catalogue's
  * public.ambit.<scope>.b<n>.title and .text, the headline and intro public.ambit.<scope>.*. */
@@ -40,7 +41,7 @@ function scopeFromPath(pathname: string): Category {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = scopeFromPath(new URL(request.url).pathname);
-  return { scope, video: await scopeVideo(context.db, scope) };
+  return { scope, video: await scopeVideo(context.db, scope, localeOf(new URL(request.url).pathname)) };
 }
 
 export default function Ambit({ loaderData }: Route.ComponentProps) {

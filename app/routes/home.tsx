@@ -12,8 +12,10 @@ import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";
 import { useT } from "~/i18n/react";
 import { activeBackground, embeds, latestContributions, listActivities } from "~/models/content.server";
+import { localeOf } from "~/i18n/locales";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOf(new URL(request.url).pathname);
   const [background, contributions, links, map] = await Promise.all([
     activeBackground(context.db),
     latestContributions(context.db),
@@ -21,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getMapView(context.db),
   ]);
   // The agenda streams in after the first paint of the page.
-  return { background, contributions, embeds: links, map, activities: listActivities(context.db) };
+  return { background, contributions, embeds: links, map, activities: listActivities(context.db, locale) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

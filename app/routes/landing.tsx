@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/landing";
 import { Agenda } from "~/components/agenda";
@@ -11,8 +10,7 @@ import { MapSection } from "~/components/site/map-embed";
 import { getMapView } from "~/models/map.server";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { Button } from "~/components/ui/button";
-import { landings } from "~/db/schema";
-import { activeBackground, embeds, listActivities } from "~/models/content.server";
+import { activeBackground, embeds, findLanding, listActivities } from "~/models/content.server";
 import { errorFields, log } from "~/infra/log.server";
 import { localePaths } from "~/lib/routes";
 import { metaContext, useLocale, useT } from "~/i18n/react";
@@ -30,27 +28,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Anything not shaped like a slug cannot be a landing, and is not sent to the database
   // (a NUL there is an error, which would answer 503 instead of "not found").
   if (!SLUG_PATTERN.test(params.slug)) throw redirect(notFound);
-  let landing: { title: string; description: string } | undefined;
+  const locale = localeOf(new URL(request.url).pathname);
+  let landing: Awaited<ReturnType<typeof findLanding>>;
   try {
-    landing = await context.db.query.landings.findFirst({
-      where: and(eq(landings.slug, params.slug), eq(landings.isActive, true)),
-      columns: { title: true, description: true },
-    });
+    landing = await findLanding(context.db, params.slug, locale);
   } catch (err) {
     log("error", "landing read failed", { slug: params.slug, ...errorFields(err) });
     throw new Response(LANDING_LOAD_ERROR, { status: 503 });
   }
   if (!landing) throw redirect(notFound);
   const [background, links, map] = await Promise.all([activeBackground(context.db), embeds(context.db), getMapView(context.db)]);
-  return { landing, background, embeds: links, map, activities: listActivities(context.db) };
+  return { landing, background, embeds: links, map, activities: listActivities(context.db, locale) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const { publicUrl, t } = metaContext(matches);
   if (!loaderData) return seoFor(location.pathname, publicUrl, t);
-  const description = markdownToText(loaderData.landing.description).replace(/\s+/g, " ").slice(0, 160);
+  const description = markdownToText(loaderData.landing.description.text).replace(/\s+/g, " ").slice(0, 160);
   return seoFor(location.pathname, publicUrl, t, {
-    title: pageTitle(loaderData.landing.title),
+    title: pageTitle(loaderData.landing.title.text),
     description: description || undefined,
   });
 };
@@ -73,10 +69,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             {CAMPAIGN.name}
           </p>
         }
-        title={landing.title}
+        title={<span lang={landing.title.lang}>{landing.title.text}</span>}
       >
-        <div className="max-w-2xl text-lead [&_a]:text-white">
-          <Markdown>{landing.description}</Markdown>
+        <div lang={landing.description.lang} className="max-w-2xl text-lead [&_a]:text-white">
+          <Markdown>{landing.description.text}</Markdown>
         </div>
         <HeroActions />
       </Hero>

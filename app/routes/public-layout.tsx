@@ -20,7 +20,7 @@ import { localeOf } from "~/i18n/locales";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup while looking up a signed-in admin's session shows the page as to anyone.
   const [footer, session, participation] = await Promise.all([
-    getFooter(context.db),
+    getFooter(context.db, localeOf(new URL(request.url).pathname)),
     publicRead("admin session", () => getAdminSession(request, context), null),
     // Never the word filter's list: only whether participation is open, its dates and the mode.
     publicRead(

@@ -4,13 +4,14 @@ import type { Route } from "./+types/recursos";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { activeResources } from "~/models/content.server";
+import { localeOf } from "~/i18n/locales";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { localePaths } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
 import { EmptyState } from "~/components/empty-state";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { resources: await activeResources(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { resources: await activeResources(context.db, localeOf(new URL(request.url).pathname)) };
 }
 
 export default function Recursos({ loaderData }: Route.ComponentProps) {
@@ -49,8 +50,14 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               <div className="flex flex-1 flex-col gap-3 p-5">
-                <h2 className="text-lg font-bold">{r.title}</h2>
-                {r.description && <p className="flex-1 text-ink/85">{r.description}</p>}
+                <h2 lang={r.title.lang} className="text-lg font-bold">
+                  {r.title.text}
+                </h2>
+                {r.description && (
+                  <p lang={r.description.lang} className="flex-1 text-ink/85">
+                    {r.description.text}
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-2">
                   {r.fullText && (
                     <Dialog>
@@ -61,10 +68,16 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                       </DialogTrigger>
                       <DialogContent>
                         <DialogHeader>
-                          <DialogTitle>{r.title}</DialogTitle>
-                          <DialogDescription>{r.description || t("public.recursos.textOf")}</DialogDescription>
+                          <DialogTitle lang={r.title.lang}>{r.title.text}</DialogTitle>
+                          {r.description ? (
+                            <DialogDescription lang={r.description.lang}>{r.description.text}</DialogDescription>
+                          ) : (
+                            <DialogDescription>{t("public.recursos.textOf")}</DialogDescription>
+                          )}
                         </DialogHeader>
-                        <p className="break-words whitespace-pre-line">{r.fullText}</p>
+                        <p lang={r.fullText.lang} className="break-words whitespace-pre-line">
+                          {r.fullText.text}
+                        </p>
                       </DialogContent>
                     </Dialog>
                   )}
@@ -72,7 +85,7 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
                     <Button asChild size="sm">
                       <a href={r.href} target="_blank" rel="noopener noreferrer">
                         {t("public.recursos.download")}
-                        <span className="sr-only">{t("public.recursos.downloadOf", { title: r.title })}</span>
+                        <span className="sr-only">{t("public.recursos.downloadOf", { title: r.title.text })}</span>
                       </a>
                     </Button>
                   )}

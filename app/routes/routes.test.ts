@@ -42,7 +42,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
   it("the public layout shows the default footer on an empty database, then the stored one with active logos in order", async () => {
     const empty = await (call(publicLayout.loader, routeArgs(ctx, "/")) as ReturnType<typeof publicLayout.loader>);
     expect(empty).toEqual({
-      footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },
+      footer: { footerText: { text: DEFAULT_FOOTER_TEXT, lang: "ca" }, collaboratorsText: null, logos: [] },
       isAdmin: false,
       participation: DEFAULT_PARTICIPATION,
     });
@@ -54,7 +54,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       { name: "Primer", imageKey: "logos/00000000-0000-4000-8000-000000000001.png", position: 1, linkUrl: "https://example.cat/" },
     ]);
     const { footer } = await (call(publicLayout.loader, routeArgs(ctx, "/")) as ReturnType<typeof publicLayout.loader>);
-    expect(footer.footerText).toBe("Text [enllaç](https://example.cat)");
+    expect(footer.footerText).toEqual({ text: "Text [enllaç](https://example.cat)" });
     expect(footer.logos).toEqual([
       {
         id: expect.any(String),
@@ -81,7 +81,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
       for (const headers of [{}, { Cookie: adminCookie }] as Record<string, string>[]) {
         const result = await (call(publicLayout.loader, routeArgs(brokenCtx, "/", { headers })) as ReturnType<typeof publicLayout.loader>);
         expect(result).toEqual({
-          footer: { footerText: DEFAULT_FOOTER_TEXT, collaboratorsText: "", logos: [] },
+          footer: { footerText: { text: DEFAULT_FOOTER_TEXT, lang: "ca" }, collaboratorsText: null, logos: [] },
           isAdmin: false,
           participation: DEFAULT_PARTICIPATION,
         });
@@ -99,8 +99,8 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     ]);
     const home_ = await (call(home.loader, routeArgs(ctx, "/")) as ReturnType<typeof home.loader>);
     const activities = await home_.activities;
-    expect(activities.map((a) => a.title)).toEqual(["Abans", "Després"]);
-    expect(activities[1]!.linkText).toBe("Inscriu-te");
+    expect(activities.map((a) => a.title.text)).toEqual(["Abans", "Després"]);
+    expect(activities[1]!.linkText.text).toBe("Inscriu-te");
   });
 
   it("a landing shows when active and redirects to /404 when missing or inactive", async () => {
@@ -111,7 +111,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     const ok = await (call(landing.loader, routeArgs(ctx, "/landing/activa", { params: { slug: "activa" } })) as ReturnType<
       typeof landing.loader
     >);
-    expect(ok.landing.title).toBe("Activa");
+    expect(ok.landing.title.text).toBe("Activa");
     // Also what no slug looks like: a NUL made the database fail (503), invalid UTF-8, traversal.
     for (const slug of ["inactiva", "no-existeix", "a\u0000b", "\uFFFD", "../admin", "Activa"]) {
       const res = (await thrownOrReturned(async () =>

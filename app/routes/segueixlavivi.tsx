@@ -6,9 +6,10 @@ import { PhotoGallery } from "~/components/site/photo-gallery";
 import { HASHTAG, HASHTAG_URL } from "~/components/site/social-section";
 import { activePhotos } from "~/models/content.server";
 import { RichText, useT } from "~/i18n/react";
+import { localeOf } from "~/i18n/locales";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { photos: await activePhotos(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { photos: await activePhotos(context.db, localeOf(new URL(request.url).pathname)) };
 }
 
 /** The Vivi's three features: an icon each, the words public.vivi.f<n>.title and .text. */

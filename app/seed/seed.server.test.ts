@@ -6,6 +6,7 @@ import { fixClock } from "~/test/clock";
 import { setupTestContext } from "~/test/context";
 import { testBackends } from "~/test/db";
 import { seed, seedId } from "./seed.server";
+import { missingTranslations } from "~/routes/admin/translations.server";
 
 const ASSETS = path.resolve("scripts/seed-assets");
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,6 +44,9 @@ describe.each(testBackends())("demo content on %s", (backend) => {
     expect(second.inserted).toBe(0);
     expect(second.skipped).toBe(first.inserted);
     expect(await counts()).toEqual(before);
+
+    // The demo content is in three languages (decision 062): only the draft landing lacks its translations.
+    expect((await missingTranslations(ctx.db, null)).map((m) => m.name)).toEqual(["Camins escolars en bici"]);
 
     const testimonial = await ctx.db.query.testimonials.findFirst({ where: eq(t.testimonials.id, seedId("testimonial:0")) });
     expect(testimonial?.audioKey).toMatch(/^audio\/.+\.weba$/);

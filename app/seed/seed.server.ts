@@ -13,6 +13,7 @@ import * as t from "~/db/schema";
 import { markSvg, MARK_NAMES, type Mark } from "./marks";
 import type { Scene } from "~/domain/campaign";
 import { sceneSvg } from "./scenes";
+import { seedTranslations } from "./content-translations";
 
 // Believable Catalan demo content for every entity, so a newcomer sees a living site.
 // Idempotent: every row has a fixed id derived from its name, and a row (with its file)
@@ -106,6 +107,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
         footerText:
           "Projecte impulsat pel Consell Comarcal del Penedès i desenvolupat per Mou-te Mobilitat SL. Més informació a [la web del Consell](https://www.ccapenedes.cat).",
         collaboratorsText: "Amb la col·laboració dels ajuntaments del Penedès i el finançament de fons europeus.",
+        translations: seedTranslations("footer"),
       })
       .onConflictDoNothing();
     report.inserted++;
@@ -173,6 +175,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
       place: a.place,
       description: a.description,
       linkUrl: a.linkUrl,
+      translations: seedTranslations(a.title),
     }));
   }
 
@@ -251,6 +254,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
         scope,
         title,
         description: "Vídeo de demostració de la campanya.",
+        translations: seedTranslations(title),
         videoKey: file.key,
         fileType: "webm",
         fileSize: file.size,
@@ -262,6 +266,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     title: "Cartell de la campanya",
     description: "El cartell oficial, per imprimir i penjar.",
     fullText: "🚲 Al Penedès, la bici ens mou! Comparteix el cartell a la teva escola, feina o associació.",
+    translations: seedTranslations("Cartell de la campanya"),
     mediaKey: (await store(await illustration(1200, 1600, "xarxa"), "resources")).key,
     mediaType: "image",
     position: 0,
@@ -270,6 +275,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     title: "Guia de participació",
     description: "Com participar en el pla director, pas a pas.",
     fullText: `📋 Respon el qüestionari, comenta el mapa i envia'ns el teu àudio. Hi pots participar mentre la consulta sigui oberta.`,
+    translations: seedTranslations("Guia de participació"),
     mediaKey: (await store(pdf("Guia de participacio - Al Penedes, la bici ens mou!"), "resources")).key,
     mediaType: "document",
     position: 1,
@@ -278,6 +284,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     title: "Vídeo de presentació",
     description: "Presentació del pla director de la bicicleta.",
     fullText: "🎬 Un minut per entendre el pla.",
+    translations: seedTranslations("Vídeo de presentació"),
     externalUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     mediaType: "video",
     position: 2,
@@ -295,6 +302,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     await once(t.biciFucsiaPhotos, `photo:${title}`, async () => ({
       title,
       description,
+      translations: seedTranslations(title),
       width,
       height,
       position: i,
@@ -305,6 +313,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
   await once(t.landings, "landing:vilafranca", async () => ({
     title: "Vilafranca pedala",
     slug: "vilafranca-pedala",
+    translations: seedTranslations("Vilafranca pedala"),
     description:
       "La xarxa ciclable arriba a **Vilafranca del Penedès**.\n\nVine a conèixer els nous trams i [digues la teva](https://penedes.example/participa). Escolta també [les veus del territori](/testimonis).",
   }));

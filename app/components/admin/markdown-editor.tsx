@@ -27,8 +27,11 @@ export function MarkdownEditor({
   rows = 8,
   error,
   required,
+  onChange,
+  lang,
 }: {
-  name: string;
+  /** The form field it sends; none when the value is sent by whoever listens to onChange. */
+  name?: string;
   label: string;
   defaultValue: string;
   preview: (value: string) => ReactNode;
@@ -36,9 +39,16 @@ export function MarkdownEditor({
   rows?: number;
   error?: string | null;
   required?: boolean;
+  onChange?: (value: string) => void;
+  /** The language of the text (a translation's tab). */
+  lang?: string;
 }) {
   const id = useId();
-  const [value, setValue] = useState(defaultValue);
+  const [value, setStateValue] = useState(defaultValue);
+  const setValue = (next: string) => {
+    setStateValue(next);
+    onChange?.(next);
+  };
   const area = useRef<HTMLTextAreaElement>(null);
   const selection = useRef<Edit | null>(null);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -88,7 +98,7 @@ export function MarkdownEditor({
   const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-2">
-      <input type="hidden" name={name} value={value} />
+      {name && <input type="hidden" name={name} value={value} />}
       <Label htmlFor={`${id}-text`}>{label}</Label>
       <Tabs defaultValue="edit">
         <TabsList aria-label="Edició o previsualització">
@@ -128,6 +138,7 @@ export function MarkdownEditor({
             id={`${id}-text`}
             rows={rows}
             value={value}
+            lang={lang}
             required={required}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

@@ -3,11 +3,13 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, useState } from "react";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { useT } from "~/i18n/react";
+import type { Localized } from "~/lib/translations";
 
 export interface GalleryPhoto {
   id: string;
-  title: string;
-  description: string | null;
+  /** Staff texts, in the page's language or in Catalan marked so (decision 062). */
+  title: Localized;
+  description: Localized | null;
   key: string;
   width: number | null;
   height: number | null;
@@ -55,7 +57,8 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
                   sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                   width={photo.width ?? 800}
                   height={photo.height ?? 600}
-                  alt={photo.title}
+                  alt={photo.title.text}
+                  lang={photo.title.lang}
                   loading={i < 3 ? "eager" : "lazy"}
                   decoding="async"
                   className="h-auto w-full bg-brand-soft"
@@ -63,8 +66,14 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
                 <span className="sr-only">{t("public.gallery.enlarge")}</span>
               </a>
               <figcaption className="p-4">
-                <p className="font-bold">{photo.title}</p>
-                {photo.description && <p className="mt-1 text-sm text-ink/80">{photo.description}</p>}
+                <p lang={photo.title.lang} className="font-bold">
+                  {photo.title.text}
+                </p>
+                {photo.description && (
+                  <p lang={photo.description.lang} className="mt-1 text-sm text-ink/80">
+                    {photo.description.text}
+                  </p>
+                )}
               </figcaption>
             </figure>
           </li>
@@ -135,7 +144,9 @@ function Lightbox({
             <>
               <div className="flex items-start justify-between gap-4 p-4">
                 <div className="min-w-0">
-                  <DialogPrimitive.Title className="text-lg leading-tight font-bold">{photo.title}</DialogPrimitive.Title>
+                  <DialogPrimitive.Title lang={photo.title.lang} className="text-lg leading-tight font-bold">
+                    {photo.title.text}
+                  </DialogPrimitive.Title>
                   <p className="mt-1 text-sm text-white/90" aria-live="polite" aria-atomic="true">
                     {/* 'Foto 3 de 12' */}
                     {t("public.gallery.counter", { n: index + 1, total })}
@@ -154,7 +165,8 @@ function Lightbox({
                   sizes="(min-width: 640px) calc(100vw - 8rem), 100vw"
                   width={photo.width ?? 1200}
                   height={photo.height ?? 900}
-                  alt={photo.title}
+                  alt={photo.title.text}
+                  lang={photo.title.lang}
                   decoding="async"
                   className="h-auto max-h-full w-auto max-w-full object-contain opacity-100 transition-opacity duration-200 select-none starting:opacity-0 motion-reduce:transition-none"
                 />
@@ -166,7 +178,11 @@ function Lightbox({
                 )}
               </div>
               <div className="p-4 text-center text-sm text-white/90">
-                {photo.description && <p className="mx-auto max-w-2xl">{photo.description}</p>}
+                {photo.description && (
+                  <p lang={photo.description.lang} className="mx-auto max-w-2xl">
+                    {photo.description.text}
+                  </p>
+                )}
                 {total > 1 && <p className="mt-1 hidden pointer-fine:block">{t("public.gallery.keysHint")}</p>}
                 {total > 1 && <p className="mt-1 hidden pointer-coarse:block">{t("public.gallery.swipeHint")}</p>}
               </div>

@@ -2,6 +2,7 @@ import type { Route } from "./+types/activities";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
 import { EntityEditDialog, LinkField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
+import { LanguageTabs, type TranslatedText } from "~/components/admin/language-tabs";
 import { FormField, InputField, TextareaField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Select } from "~/components/ui/select";
@@ -16,6 +17,14 @@ const today = () => {
 };
 
 type Row = Route.ComponentProps["loaderData"]["activities"][number];
+
+/** The activity's texts staff may translate (decision 062). */
+const ACTIVITY_TEXTS: TranslatedText[] = [
+  { name: "title", label: "Títol", maxLength: 200 },
+  { name: "place", label: "Lloc", maxLength: 200 },
+  { name: "description", label: "Descripció", rows: 3 },
+  { name: "linkText", label: "Text de l'enllaç", maxLength: 60 },
+];
 
 export default function AdminActivities({ loaderData }: Route.ComponentProps) {
   return (
@@ -65,9 +74,34 @@ function ActivityDialog(props: EntityDialogProps<Row>) {
     >
       {(err, row) => (
         <>
-          <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
-          <InputField label="Data" name="date" type="date" defaultValue={row?.date ?? today()} required error={err("date")} />
-          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+          <LanguageTabs
+            error={err}
+            translations={row?.translations}
+            texts={ACTIVITY_TEXTS}
+            catalan={
+              <>
+                <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
+                <InputField
+                  label="Lloc (opcional)"
+                  name="place"
+                  defaultValue={row?.place ?? ""}
+                  maxLength={200}
+                  placeholder="Plaça de la Vila, Vilafranca"
+                  error={err("place")}
+                />
+                <TextareaField
+                  label="Descripció (opcional)"
+                  name="description"
+                  defaultValue={row?.description ?? ""}
+                  rows={3}
+                  error={err("description")}
+                />
+                <InputField label="Text de l'enllaç" name="linkText" defaultValue={row?.linkText ?? "Inscriu-te"} error={err("linkText")} />
+              </>
+            }
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField label="Data" name="date" type="date" defaultValue={row?.date ?? today()} required error={err("date")} />
             <InputField
               label="Hora d'inici (opcional)"
               name="startTime"
@@ -75,27 +109,11 @@ function ActivityDialog(props: EntityDialogProps<Row>) {
               defaultValue={row?.startTime?.slice(0, 5) ?? ""}
               error={err("startTime")}
             />
-            <InputField
-              label="Lloc (opcional)"
-              name="place"
-              defaultValue={row?.place ?? ""}
-              maxLength={200}
-              placeholder="Plaça de la Vila, Vilafranca"
-              error={err("place")}
-            />
           </div>
           <FormField label="Icona" error={err("emoji")}>
             <Select name="emoji" defaultValue={row?.emoji ?? ACTIVITY_EMOJIS[0]} options={ACTIVITY_EMOJIS} />
           </FormField>
-          <TextareaField
-            label="Descripció (opcional)"
-            name="description"
-            defaultValue={row?.description ?? ""}
-            rows={3}
-            error={err("description")}
-          />
           <LinkField value={row?.linkUrl} error={err("linkUrl")} />
-          <InputField label="Text de l'enllaç" name="linkText" defaultValue={row?.linkText ?? "Inscriu-te"} error={err("linkText")} />
         </>
       )}
     </EntityEditDialog>

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
+import { LanguageTabs } from "~/components/admin/language-tabs";
 
 export { loader, action } from "./bici-fucsia.server";
 
@@ -99,12 +100,24 @@ function PhotoCard({ photo }: { photo: Photo }) {
         <save.Form method="post" className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={photo.id} />
-          <FormField label="Títol">
-            <Input name="title" defaultValue={photo.title} required />
-          </FormField>
-          <FormField label="Descripció">
-            <Textarea name="description" defaultValue={photo.description} rows={2} />
-          </FormField>
+          <LanguageTabs
+            error={(field) => (save.state === "idle" ? save.data?.fieldErrors?.[field] : undefined)}
+            translations={photo.translations}
+            texts={[
+              { name: "title", label: "Títol", maxLength: 200 },
+              { name: "description", label: "Descripció", rows: 2 },
+            ]}
+            catalan={
+              <>
+                <FormField label="Títol">
+                  <Input name="title" defaultValue={photo.title} required />
+                </FormField>
+                <FormField label="Descripció">
+                  <Textarea name="description" defaultValue={photo.description} rows={2} />
+                </FormField>
+              </>
+            }
+          />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={save.state !== "idle"}>
               Desa

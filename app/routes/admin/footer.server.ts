@@ -19,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.db.select().from(footerLogos).orderBy(asc(footerLogos.position), asc(footerLogos.createdAt)),
   ]);
   return {
-    config: { footerText: config?.footerText ?? DEFAULT_FOOTER_TEXT, collaboratorsText: config?.collaboratorsText ?? "" },
+    config: {
+      footerText: config?.footerText ?? DEFAULT_FOOTER_TEXT,
+      collaboratorsText: config?.collaboratorsText ?? "",
+      translations: config?.translations ?? {},
+    },
     logos: logos.map((l) => ({ ...l, imageUrl: mediaUrl(l.imageKey) })),
   };
 }

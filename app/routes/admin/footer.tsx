@@ -12,6 +12,8 @@ import { UPLOADS } from "~/domain/uploads";
 import { footerTextsSchema, logoSchema } from "~/lib/admin-schemas";
 import { InlineMarkdown } from "~/lib/inline-markdown";
 import type { MarkdownTool } from "~/lib/markdown-edit";
+import { LanguageTabs } from "~/components/admin/language-tabs";
+import type { Translations } from "~/lib/translations";
 
 export { loader, action } from "./footer.server";
 
@@ -92,7 +94,7 @@ function TextsDialog({
   onClose,
 }: {
   open: boolean;
-  config: { footerText: string; collaboratorsText: string };
+  config: { footerText: string; collaboratorsText: string; translations: Translations };
   onClose: () => void;
 }) {
   const fetcher = useDialogFetcher(onClose);
@@ -108,19 +110,39 @@ function TextsDialog({
       {(err) => (
         <>
           <input type="hidden" name="intent" value="texts" />
-          {TEXT_FIELDS.map(([name, label, rows]) => (
-            <MarkdownEditor
-              key={name}
-              name={name}
-              label={label}
-              defaultValue={config[name]}
-              rows={rows}
-              required
-              tools={FOOTER_TOOLS}
-              error={err(name)}
-              preview={(text) => <InlineMarkdown text={text} />}
-            />
-          ))}
+          <LanguageTabs
+            error={err}
+            translations={config.translations}
+            texts={TEXT_FIELDS.map(([name, label, rows]) => ({
+              name,
+              label,
+              render: (field) => (
+                <MarkdownEditor
+                  label={field.label}
+                  defaultValue={field.value}
+                  onChange={field.onChange}
+                  lang={field.lang}
+                  rows={rows}
+                  tools={FOOTER_TOOLS}
+                  error={field.error}
+                  preview={(text) => <InlineMarkdown text={text} />}
+                />
+              ),
+            }))}
+            catalan={TEXT_FIELDS.map(([name, label, rows]) => (
+              <MarkdownEditor
+                key={name}
+                name={name}
+                label={label}
+                defaultValue={config[name]}
+                rows={rows}
+                required
+                tools={FOOTER_TOOLS}
+                error={err(name)}
+                preview={(text) => <InlineMarkdown text={text} />}
+              />
+            ))}
+          />
         </>
       )}
     </EditDialog>

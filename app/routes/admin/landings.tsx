@@ -13,6 +13,7 @@ import { landingSchema, slugFromTitle } from "~/lib/admin-schemas";
 import { formatShortDate } from "~/lib/dates";
 import { markdownExcerpt } from "~/lib/markdown-text";
 import { paths } from "~/lib/routes";
+import { LanguageTabs } from "~/components/admin/language-tabs";
 
 export { loader, action } from "./landings.server";
 
@@ -71,39 +72,65 @@ function LandingDialog(props: EntityDialogProps<Row>) {
     >
       {(err) => (
         <>
-          <InputField
-            label="Títol"
-            name="title"
-            value={title}
-            required
-            error={err("title")}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              // Only when creating, and until the slug is typed by hand.
-              if (!row && !slugTouched) setSlug(slugFromTitle(e.target.value));
-            }}
-          />
-          <InputField
-            label="Slug"
-            name="slug"
-            value={slug}
-            readOnly={Boolean(row)}
-            error={err("slug")}
-            hint={row ? "El slug no es pot canviar un cop creada la landing page." : `Adreça: /landing/${slug || "..."}`}
-            onChange={(e) => {
-              setSlugTouched(true);
-              setSlug(e.target.value);
-            }}
+          <LanguageTabs
+            error={err}
+            translations={row?.translations}
+            texts={[
+              { name: "title", label: "Títol", maxLength: 200 },
+              {
+                name: "description",
+                label: "Descripció (Markdown)",
+                render: (field) => (
+                  <MarkdownEditor
+                    label={field.label}
+                    defaultValue={field.value}
+                    onChange={field.onChange}
+                    lang={field.lang}
+                    rows={10}
+                    error={field.error}
+                    preview={(text) => <Markdown className={LANDING_PREVIEW}>{text}</Markdown>}
+                  />
+                ),
+              },
+            ]}
+            catalan={
+              <>
+                <InputField
+                  label="Títol"
+                  name="title"
+                  value={title}
+                  required
+                  error={err("title")}
+                  onChange={(e) => {
+                    setTitle(e.target.value);
+                    // Only when creating, and until the slug is typed by hand.
+                    if (!row && !slugTouched) setSlug(slugFromTitle(e.target.value));
+                  }}
+                />
+                <InputField
+                  label="Slug"
+                  name="slug"
+                  value={slug}
+                  readOnly={Boolean(row)}
+                  error={err("slug")}
+                  hint={row ? "El slug no es pot canviar un cop creada la landing page." : `Adreça: /landing/${slug || "..."}`}
+                  onChange={(e) => {
+                    setSlugTouched(true);
+                    setSlug(e.target.value);
+                  }}
+                />
+                <MarkdownEditor
+                  name="description"
+                  label="Descripció (Markdown)"
+                  defaultValue={row?.description ?? ""}
+                  rows={10}
+                  error={err("description")}
+                  preview={(text) => <Markdown className={LANDING_PREVIEW}>{text}</Markdown>}
+                />
+              </>
+            }
           />
           <ActiveField id="landing-active" label="Activa" defaultChecked={row?.isActive} />
-          <MarkdownEditor
-            name="description"
-            label="Descripció (Markdown)"
-            defaultValue={row?.description ?? ""}
-            rows={10}
-            error={err("description")}
-            preview={(text) => <Markdown className={LANDING_PREVIEW}>{text}</Markdown>}
-          />
         </>
       )}
     </EntityEditDialog>

@@ -14,6 +14,9 @@ import { Textarea } from "~/components/ui/textarea";
 import { newsletterDraftSchema } from "~/lib/admin-schemas";
 import { formatDateTime } from "~/lib/dates";
 import { checkForm, hasErrors, type FieldErrors } from "~/lib/forms";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/locales";
+import { translationField } from "~/lib/translations";
 
 export { loader, action } from "./newsletter-send.server";
 
@@ -67,25 +70,29 @@ function SendProgress({ issue }: { issue: Issue }) {
   );
 }
 
+/** The three languages of an issue (decision 062): Catalan required, Spanish and English optional;
+ * each subscriber gets the issue in their language when it has one, in Catalan otherwise. */
+type Draft = Record<Locale, { subject: string; body: string }>;
+const EMPTY_DRAFT: Draft = { ca: { subject: "", body: "" }, es: { subject: "", body: "" }, en: { subject: "", body: "" } };
+
 function Compose({ confirmed, me, busy }: { confirmed: number; me: string; busy: boolean }) {
-  const [subject, setSubject] = useState("");
-  const [body, setBody] = useState("");
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [checked, setChecked] = useState<FieldErrors>({});
   const lastIntent = useRef<"test" | "send">("test");
   const fetcher = useAdminFetcher((): void => {
     // A queued newsletter is gone from the editor; a test keeps it for more editing.
-    if (lastIntent.current === "send") {
-      setSubject("");
-      setBody("");
-    }
+    if (lastIntent.current === "send") setDraft(EMPTY_DRAFT);
   });
   const pending = fetcher.state !== "idle";
   const errors = { ...checked, ...(fetcher.state === "idle" ? fetcher.data?.fieldErrors : undefined) };
+  const field = (locale: Locale, name: "subject" | "body") => (locale === "ca" ? name : translationField(name, locale));
 
   const submit = (intent: "test" | "send") => {
     const form = new FormData();
-    form.set("subject", subject);
-    form.set("body", body);
+    for (const locale of LOCALES) {
+      form.set(field(locale, "subject"), draft[locale].subject);
+      form.set(field(locale, "body"), draft[locale].body);
+    }
     const local = checkForm(newsletterDraftSchema, form);
     setChecked(local);
     if (hasErrors(local)) return false;
@@ -95,30 +102,62 @@ function Compose({ confirmed, me, busy }: { confirmed: number; me: string; busy:
     return true;
   };
 
-  return (
-    <Panel title="Redacta" className="mb-8">
+  const editor = (locale: Locale) => {
+    const { subject, body } = draft[locale];
+    const set = (name: "subject" | "body") => (e: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [locale]: { ...d[locale], [name]: e.target.value } }));
+    const lang = locale === "ca" ? undefined : locale;
+    const inLanguage = locale === "ca" ? "" : locale === "es" ? " en castellà" : " en anglès";
+    return (
       <div className="flex flex-col gap-4">
-        <FormField label="Assumpte" error={errors.subject}>
-          <Input name="subject" value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+        {lang && (
+          <p className="text-sm text-ink/80">
+            Opcional. Els subscriptors que es van apuntar en {LOCALE_NAMES[locale]} el reben en aquesta llengua si té assumpte i text; si
+            no, el reben en català.
+          </p>
+        )}
+        <FormField label={`Assumpte${inLanguage}`} error={errors[field(locale, "subject")]}>
+          <Input value={subject} maxLength={200} lang={lang} onChange={set("subject")} />
         </FormField>
         <div className="grid gap-4 lg:grid-cols-2">
           <FormField
-            label="Text (Markdown)"
-            error={errors.body}
+            label={`Text${inLanguage} (Markdown)`}
+            error={errors[field(locale, "body")]}
             hint="**negreta**, *cursiva*, [enllaç](https://…), llistes amb «-». Cada missatge porta l'enllaç de baixa del subscriptor."
           >
-            <Textarea name="body" rows={16} value={body} onChange={(e) => setBody(e.target.value)} className="font-mono" />
+            <Textarea rows={16} value={body} lang={lang} onChange={set("body")} className="font-mono" />
           </FormField>
           <div className="flex flex-col gap-2">
-            <h3 id="preview-title" className="text-sm font-semibold">
+            <h3 id={`preview-title-${locale}`} className="text-sm font-semibold">
               Previsualització
             </h3>
-            <section aria-labelledby="preview-title" className="min-h-40 rounded-md border border-ink/15 p-3">
+            <section aria-labelledby={`preview-title-${locale}`} lang={lang} className="min-h-40 rounded-md border border-ink/15 p-3">
               <p className="mb-3 border-b border-ink/10 pb-2 font-bold">{subject || "(sense assumpte)"}</p>
               <Markdown>{body || "*Sense contingut*"}</Markdown>
             </section>
           </div>
         </div>
+      </div>
+    );
+  };
+
+  return (
+    <Panel title="Redacta" className="mb-8">
+      <div className="flex flex-col gap-4">
+        <Tabs defaultValue="ca">
+          <TabsList aria-label="Llengua de la newsletter">
+            {LOCALES.map((locale) => (
+              <TabsTrigger key={locale} value={locale}>
+                {LOCALE_NAMES[locale]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {LOCALES.map((locale) => (
+            <TabsContent key={locale} value={locale}>
+              {editor(locale)}
+            </TabsContent>
+          ))}
+        </Tabs>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" disabled={pending} onClick={() => submit("test")}>
             Envia'm una prova

@@ -11,6 +11,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { resourceSchema } from "~/lib/admin-schemas";
 import type { FieldErrors } from "~/lib/forms";
+import { LanguageTabs } from "~/components/admin/language-tabs";
 
 export { loader, action } from "./resources.server";
 
@@ -81,14 +82,33 @@ function ResourceDialog(props: EntityDialogProps<Row>) {
       {(err) => (
         <>
           <input type="hidden" name="useExternal" value={String(external)} />
-          <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
-          <TextareaField label="Descripció" name="description" defaultValue={row?.description ?? ""} rows={2} error={err("description")} />
-          <TextareaField
-            label="Text complet (finestra emergent)"
-            name="fullText"
-            defaultValue={row?.fullText ?? ""}
-            rows={4}
-            error={err("fullText")}
+          <LanguageTabs
+            error={err}
+            translations={row?.translations}
+            texts={[
+              { name: "title", label: "Títol", maxLength: 200 },
+              { name: "description", label: "Descripció", rows: 2 },
+              { name: "fullText", label: "Text complet", rows: 4 },
+            ]}
+            catalan={
+              <>
+                <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
+                <TextareaField
+                  label="Descripció"
+                  name="description"
+                  defaultValue={row?.description ?? ""}
+                  rows={2}
+                  error={err("description")}
+                />
+                <TextareaField
+                  label="Text complet (finestra emergent)"
+                  name="fullText"
+                  defaultValue={row?.fullText ?? ""}
+                  rows={4}
+                  error={err("fullText")}
+                />
+              </>
+            }
           />
           <PositionField value={row?.position} error={err("position")} />
           <div className="flex items-center gap-2">

@@ -9,6 +9,7 @@ import { labelled, Select } from "~/components/ui/select";
 import { categories, categoryLabels } from "~/domain/themes";
 import { UPLOADS } from "~/domain/uploads";
 import { videoSchema } from "~/lib/admin-schemas";
+import { LanguageTabs } from "~/components/admin/language-tabs";
 
 export { loader, action } from "./videos.server";
 
@@ -63,13 +64,25 @@ function VideoDialog(props: EntityDialogProps<Row>) {
           <FormField label="Àmbit" error={err("scope")}>
             <Select name="scope" defaultValue={row?.scope ?? "ciutadania"} options={labelled(categories, categoryLabels)} />
           </FormField>
-          <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
-          <TextareaField
-            label="Descripció (opcional)"
-            name="description"
-            defaultValue={row?.description ?? ""}
-            rows={3}
-            error={err("description")}
+          <LanguageTabs
+            error={err}
+            translations={row?.translations}
+            texts={[
+              { name: "title", label: "Títol", maxLength: 200 },
+              { name: "description", label: "Descripció", rows: 3 },
+            ]}
+            catalan={
+              <>
+                <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} required error={err("title")} />
+                <TextareaField
+                  label="Descripció (opcional)"
+                  name="description"
+                  defaultValue={row?.description ?? ""}
+                  rows={3}
+                  error={err("description")}
+                />
+              </>
+            }
           />
           <FileField label="Fitxer de vídeo" accept="video/mp4,video/webm" editing={Boolean(row)} error={err("file")} />
           <ActiveField id="video-active" defaultChecked={row?.isActive} />
