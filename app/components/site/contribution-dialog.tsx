@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import type { Contribution } from "~/domain/contributions";
 import { contributionLabel, excerpt } from "~/lib/contributions";
 import { paths } from "~/lib/routes";
+import { ContributionAnswer } from "./contribution-answer";
 import { ReportDialog } from "./report-dialog";
 
 /** A contribution as a card, with 'Veure aportació' opening the full text (and the audio). */
@@ -20,6 +21,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
       </div>
       <p className="flex-1 text-[1.0625rem] leading-relaxed break-words whitespace-pre-line">{excerpt(item.text)}</p>
       {item.name && <p className="text-sm font-semibold text-ink/80">{item.name}</p>}
+      {item.answer && <ContributionAnswer answer={item.answer} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Dialog>
           <DialogTrigger asChild>
@@ -37,6 +39,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
             </DialogHeader>
             <p className="max-h-[50dvh] overflow-y-auto break-words whitespace-pre-line">{item.text}</p>
             {item.type === "map_comment" && item.place && <PlaceMap place={item.place} />}
+            {item.answer && <ContributionAnswer answer={item.answer} full />}
             {item.type === "testimonial" && item.audioUrl && (
               <audio controls preload="none" src={item.audioUrl} className="w-full" aria-label={`Àudio: ${item.title ?? label}`}>
                 El teu navegador no suporta la reproducció d'àudio.

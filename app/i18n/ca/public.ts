@@ -88,4 +88,7 @@ export default {
   "seo.report.description": "Avisa l'equip de moderació d'una aportació que no hauria de ser pública.",
   "seo.report.keywords": "denúncia, moderació, aportacions",
   "seo.admin.title": "Backoffice",
+  // — answers —
+  "answer.title": "Resposta de l'Ajuntament",
+  "answer.published": "Publicada el {date}",
 } as const;

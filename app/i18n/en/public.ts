@@ -86,4 +86,7 @@ export default {
   "seo.report.description": "Tell the moderation team about a contribution that should not be public.",
   "seo.report.keywords": "report, moderation, contributions",
   "seo.admin.title": "Back office",
+  // — answers —
+  "answer.title": "The council's answer",
+  "answer.published": "Published on {date}",
 } satisfies Translation<typeof ca>;

@@ -86,4 +86,7 @@ export default {
   "seo.report.description": "Avisa al equipo de moderación de una aportación que no debería ser pública.",
   "seo.report.keywords": "denuncia, moderación, aportaciones",
   "seo.admin.title": "Backoffice",
+  // — answers —
+  "answer.title": "Respuesta del Ayuntamiento",
+  "answer.published": "Publicada el {date}",
 } satisfies Translation<typeof ca>;
