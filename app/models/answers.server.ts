@@ -370,3 +370,62 @@ export async function staffAnswers(db: Db, items: Item[]) {
     });
   return out;
 }
+
+// ---------------------------------------------------------------------------------------
+// The public report "Què hem escoltat i què en farem": figures of the published answers of the
+// contributions the public sees. Nothing of a draft, of a hidden contribution, or of who answered.
+
+export interface AnswersReport {
+  /** Public contributions, and how many of them have a published answer. */
+  contributions: number;
+  answered: number;
+  byState: { label: string; colour: string; n: number }[];
+  byType: { type: ContributionType; total: number; answered: number }[];
+  /** Testimonials by theme (the only kind with one), answered ones. */
+  byTheme: { theme: string; n: number }[];
+  /** Map comments by municipality, answered ones, the most first. */
+  byMunicipality: { municipality: string; n: number }[];
+}
+
+/** The public contributions with their published answer's state (null: none). */
+function publicWithAnswers() {
+  const selects = contributionKinds.map(
+    (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, ${k.table.id} as id, ${columnOrNull(k.columns.theme)}::text as theme,
+      ${"municipality" in k.table ? sql`${k.table.municipality}` : sql`null::text`} as municipality, a.published_state_id as state_id
+      from ${k.table} left join ${contributionAnswers} a
+        on a.contribution_type = ${k.type} and a.contribution_id = ${k.table.id} and a.published_at is not null
+      where ${k.table.status} = 'published'`,
+  );
+  return sql`(${sql.join(selects, sql` union all `)}) as p`;
+}
+
+export async function answersReport(db: Db): Promise<AnswersReport> {
+  type Rows<T> = { rows: T[] };
+  const run = <T>(q: SQL) => db.execute(q) as unknown as Promise<Rows<T>>;
+  const [byType, byState, byTheme, byMunicipality] = await Promise.all([
+    run<{ type: ContributionType; total: number; answered: number }>(
+      sql`select type, count(*)::int as total, count(state_id)::int as answered from ${publicWithAnswers()} group by type`,
+    ),
+    run<{ label: string; colour: string; n: number }>(
+      sql`select s.label, s.colour, count(p.state_id)::int as n from ${answerStates} s
+        left join ${publicWithAnswers()} on p.state_id = s.id
+        group by s.id, s.label, s.colour, s.position having count(p.state_id) > 0 or s.is_active order by s.position, s.label`,
+    ),
+    run<{ theme: string; n: number }>(
+      sql`select theme, count(*)::int as n from ${publicWithAnswers()} where state_id is not null and theme is not null group by theme order by n desc, theme`,
+    ),
+    run<{ municipality: string; n: number }>(
+      sql`select municipality, count(*)::int as n from ${publicWithAnswers()} where state_id is not null and municipality is not null
+        group by municipality order by n desc, municipality limit 30`,
+    ),
+  ]);
+  const types = contributionKinds.map((k) => byType.rows.find((r) => r.type === k.type) ?? { type: k.type, total: 0, answered: 0 });
+  return {
+    contributions: types.reduce((n, r) => n + r.total, 0),
+    answered: types.reduce((n, r) => n + r.answered, 0),
+    byState: byState.rows,
+    byType: types,
+    byTheme: byTheme.rows,
+    byMunicipality: byMunicipality.rows,
+  };
+}

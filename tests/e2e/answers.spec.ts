@@ -64,6 +64,14 @@ test.describe("on a phone-sized screen", () => {
     await expect(opened.locator("strong", { hasText: "incorpora" })).toBeVisible();
     await expect(opened.getByRole("listitem").filter({ hasText: "Estació de Vilafranca" })).toBeVisible();
     await expectAccessible(publicPage, "contribution dialog with its answer");
+
+    // The report page counts it.
+    await publicPage.goto("/que-hem-escoltat");
+    await expect(publicPage.getByRole("heading", { level: 1, name: "Què hem escoltat i què en farem" })).toBeVisible();
+    const byState = publicPage.getByRole("table").first();
+    await expect(byState.getByRole("row", { name: /Acceptada \d/ }).first()).toBeVisible();
+    await expect(publicPage.getByText(/Aportacions amb resposta: \d+ de \d+\./)).toBeVisible();
+    await expectAccessible(publicPage, "report page");
     await visitor.close();
   });
 });

@@ -10,6 +10,7 @@ import { everyPublicLoader } from "~/test/public";
 import * as answerStates from "./answer-states.server";
 import * as answers from "./answers.server";
 import * as moderation from "./moderation.server";
+import * as report from "../que-hem-escoltat";
 
 // Issue 31 (decision 061): the answer states in the settings, and the council's answers: drafts,
 // publication (one, or all at once), withdrawal, what the public sees of each, the bad input, and
@@ -277,5 +278,51 @@ describe.each(testBackends())("answers on %s", (backend) => {
     async function load() {
       return answers.loader(routeArgs(bed.ctx, "/admin/respostes", { headers: { Cookie: bed.cookie } }) as never);
     }
+  });
+
+  it("the report counts the published answers of public contributions by state, type, theme and municipality; drafts count nowhere", async () => {
+    const load = async () => (await report.loader(routeArgs(bed.ctx, "/que-hem-escoltat") as never)).report;
+    expect(await load()).toMatchObject({ contributions: 0, answered: 0, byState: DEFAULTS.map((label) => ({ label, n: 0 })) });
+    const [a, b, c] = await Promise.all(["Una", "Dues", "Tres"].map((x) => reflection(x)));
+    const [comment] = await db()
+      .insert(t.mapComments)
+      .values({ comment: "Carril a Sant Sadurní", municipality: "Sant Sadurní d'Anoia" })
+      .returning();
+    const [testimonial] = await db()
+      .insert(t.testimonials)
+      .values({ title: "Vaig a la feina en bici", category: "laboral", audioKey: "testimonials/x.webm", status: "published" })
+      .returning();
+    const answer = async (item: string, label: string, publish: boolean) =>
+      post(answers.action, {
+        intent: "answer",
+        item,
+        stateId: await stateId(label),
+        text: `Resposta ${label}`,
+        publish: publish ? "true" : "",
+      });
+    await answer(`reflection:${a}`, "Acceptada", true);
+    await answer(`reflection:${b}`, "Acceptada", true);
+    await answer(`reflection:${c}`, "No acceptada", false);
+    await answer(`map_comment:${comment!.id}`, "En estudi", true);
+    await answer(`testimonial:${testimonial!.id}`, "Ja prevista al pla", true);
+    const figures = await load();
+    expect(figures).toMatchObject({ contributions: 5, answered: 4 });
+    expect(Object.fromEntries(figures.byState.map((s) => [s.label, s.n]))).toEqual({
+      Acceptada: 2,
+      "Acceptada parcialment": 0,
+      "No acceptada": 0,
+      "Ja prevista al pla": 1,
+      "En estudi": 1,
+    });
+    expect(figures.byType).toEqual([
+      { type: "reflection", total: 3, answered: 2 },
+      { type: "map_comment", total: 1, answered: 1 },
+      { type: "testimonial", total: 1, answered: 1 },
+    ]);
+    expect(figures.byTheme).toEqual([{ theme: "laboral", n: 1 }]);
+    expect(figures.byMunicipality).toEqual([{ municipality: "Sant Sadurní d'Anoia", n: 1 }]);
+    // A hidden contribution leaves the figures with its answer.
+    await post(moderation.action, { intent: "hide", items: `reflection:${a}`, reason: "Prova" });
+    expect(await load()).toMatchObject({ contributions: 4, answered: 3 });
   });
 });
