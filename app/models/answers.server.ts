@@ -400,32 +400,40 @@ function publicWithAnswers() {
 }
 
 export async function answersReport(db: Db): Promise<AnswersReport> {
-  type Rows<T> = { rows: T[] };
-  const run = <T>(q: SQL) => db.execute(q) as unknown as Promise<Rows<T>>;
-  const [byType, byState, byTheme, byMunicipality] = await Promise.all([
-    run<{ type: ContributionType; total: number; answered: number }>(
-      sql`select type, count(*)::int as total, count(state_id)::int as answered from ${publicWithAnswers()} group by type`,
-    ),
-    run<{ label: string; colour: string; n: number }>(
-      sql`select s.label, s.colour, count(p.state_id)::int as n from ${answerStates} s
-        left join ${publicWithAnswers()} on p.state_id = s.id
-        group by s.id, s.label, s.colour, s.position having count(p.state_id) > 0 or s.is_active order by s.position, s.label`,
-    ),
-    run<{ theme: string; n: number }>(
-      sql`select theme, count(*)::int as n from ${publicWithAnswers()} where state_id is not null and theme is not null group by theme order by n desc, theme`,
-    ),
-    run<{ municipality: string; n: number }>(
-      sql`select municipality, count(*)::int as n from ${publicWithAnswers()} where state_id is not null and municipality is not null
-        group by municipality order by n desc, municipality limit 30`,
-    ),
+  // One pass over the public contributions, grouped as finely as every figure needs; the figures
+  // are summed from these groups (a few hundred rows at most), and the states read beside.
+  const [groups, states] = await Promise.all([
+    db.execute(
+      sql`select type, theme, municipality, state_id, count(*)::int as n from ${publicWithAnswers()} group by 1, 2, 3, 4`,
+    ) as unknown as Promise<{
+      rows: { type: ContributionType; theme: string | null; municipality: string | null; state_id: string | null; n: number }[];
+    }>,
+    listAnswerStates(db),
   ]);
-  const types = contributionKinds.map((k) => byType.rows.find((r) => r.type === k.type) ?? { type: k.type, total: 0, answered: 0 });
+  const sum = <K extends string>(key: (g: (typeof groups.rows)[number]) => K | null, only = true) => {
+    const out = new Map<K, number>();
+    for (const g of groups.rows) {
+      const k = key(g);
+      if (k !== null && (!only || g.state_id !== null)) out.set(k, (out.get(k) ?? 0) + g.n);
+    }
+    return out;
+  };
+  const byStateId = sum((g) => g.state_id);
+  const total = sum((g) => g.type, false);
+  const answered = sum((g) => g.type);
+  const byDesc = <K extends string>(m: Map<K, number>) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], "ca"));
+  const types = contributionKinds.map((k) => ({ type: k.type, total: total.get(k.type) ?? 0, answered: answered.get(k.type) ?? 0 }));
   return {
     contributions: types.reduce((n, r) => n + r.total, 0),
     answered: types.reduce((n, r) => n + r.answered, 0),
-    byState: byState.rows,
+    byState: states
+      .map((s) => ({ label: s.label, colour: s.colour, n: byStateId.get(s.id) ?? 0, isActive: s.isActive }))
+      .filter((s) => s.n > 0 || s.isActive)
+      .map(({ isActive: _, ...s }) => s),
     byType: types,
-    byTheme: byTheme.rows,
-    byMunicipality: byMunicipality.rows,
+    byTheme: byDesc(sum((g) => g.theme)).map(([theme, n]) => ({ theme, n })),
+    byMunicipality: byDesc(sum((g) => g.municipality))
+      .slice(0, 30)
+      .map(([municipality, n]) => ({ municipality, n })),
   };
 }
