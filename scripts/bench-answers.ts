@@ -27,7 +27,9 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function bench(name: string, database: Database) {
   const db = database.db;
   const third = Math.floor(TOTAL / 3);
-  await db.execute(sql`insert into reflections (reflection, status) select 'Reflexió ' || g, 'published' from generate_series(1, ${third}) g`);
+  await db.execute(
+    sql`insert into reflections (reflection, status) select 'Reflexió ' || g, 'published' from generate_series(1, ${third}) g`,
+  );
   await db.execute(sql`insert into map_comments (comment, municipality, status)
     select 'Comentari ' || g, 'Municipi ' || (g % 10), 'published' from generate_series(1, ${third}) g`);
   await db.execute(sql`insert into testimonials (title, category, audio_key, status)
