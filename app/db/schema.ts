@@ -550,6 +550,67 @@ export const contributionReports = pgTable(
   ],
 );
 
+/** The states a council answer takes (issue 31), kept by staff: a public label, a colour for its
+ * badge (white text on it passes WCAG AA: answers.ts checks it) and an order. A state in use is
+ * retired (isActive false), never deleted: the answers hold it with `restrict`. Migration 0015
+ * writes the five defaults. */
+export const answerStates = pgTable(
+  "answer_states",
+  {
+    id: id(),
+    label: text("label").notNull(),
+    /** #rrggbb */
+    colour: text("colour").notNull(),
+    position: integer("position").notNull().default(0),
+    /** False once retired: kept on the answers that have it, offered for no new one. */
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("answer_states_colour", sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+    check("answer_states_position", sql`${t.position} >= 0`),
+    uniqueIndex("answer_states_label_lower_idx").on(sql`lower(${t.label})`),
+  ],
+);
+
+/** The council's answer to one contribution (issue 31): what staff are writing (state_id, text) and
+ * what the public sees (the published_* columns, copied from the former when staff publish). A
+ * draft is only the former; public readers read only the latter, so an edit of a published answer
+ * stays private until it is published again. Withdrawing clears the published columns and keeps
+ * the draft. Removed with its contribution (moderation.server.ts deletes it with the row). */
+export const contributionAnswers = pgTable(
+  "contribution_answers",
+  {
+    id: id(),
+    contributionType: contributionTypeEnum("contribution_type").notNull(),
+    contributionId: uuid("contribution_id").notNull(),
+    stateId: uuid("state_id")
+      .notNull()
+      .references(() => answerStates.id, { onDelete: "restrict" }),
+    /** Markdown, rendered by the site's sanitising Markdown component. */
+    text: text("text").notNull(),
+    /** Who wrote the last version (never shown publicly), kept as text like the audit log's actor. */
+    answeredById: uuid("answered_by_id"),
+    answeredByEmail: text("answered_by_email"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedStateId: uuid("published_state_id").references(() => answerStates.id, { onDelete: "restrict" }),
+    publishedText: text("published_text"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contribution_answers_contribution_idx").on(t.contributionType, t.contributionId),
+    index("contribution_answers_published_idx").on(t.publishedAt),
+    index("contribution_answers_state_idx").on(t.stateId),
+    check("contribution_answers_text_len", sql`char_length(${t.text}) between 1 and 5000`),
+    check(
+      "contribution_answers_published",
+      sql`(${t.publishedAt} is null) = (${t.publishedText} is null) and (${t.publishedAt} is null) = (${t.publishedStateId} is null)`,
+    ),
+  ],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -562,4 +623,6 @@ export type FooterLogo = typeof footerLogos.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type ContributionReport = typeof contributionReports.$inferSelect;
 export type MapLayer = typeof mapLayers.$inferSelect;
+export type AnswerState = typeof answerStates.$inferSelect;
+export type ContributionAnswer = typeof contributionAnswers.$inferSelect;
 export type { Category } from "~/domain/themes";

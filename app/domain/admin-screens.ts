@@ -83,6 +83,8 @@ export const ADMIN_SCREENS = {
   testimonials: inShell("/testimonis", "testimonials.tsx", MODERATOR, "Testimonis", "Participació", "/testimonials"),
   reflections: inShell("/reflexions", "reflections.tsx", MODERATOR, "Reflexions", "Participació", "/reflections"),
   mapComments: inShell("/comentaris-mapa", "map-comments.tsx", MODERATOR, "Comentaris Mapa", "Participació", "/map-comments"),
+  // The council's answers (issue 31): moderators write them, administrators publish (decision 061).
+  answers: inShell("/respostes", "answers.tsx", MODERATOR, "Respostes", "Participació"),
   subscribers: inShell("/subscriptors", "newsletter.tsx", MODERATOR, "Subscriptors", "Newsletter", "/newsletter"),
   // The newsletter is written and sent by the communication staff.
   newsletterSend: inShell("/butlleti", "newsletter-send.tsx", EDITOR, "Enviar newsletter", "Newsletter", "/newsletter-send"),
@@ -98,6 +100,7 @@ export const ADMIN_SCREENS = {
   translations: inShell("/traduccions", "translations.tsx", EDITOR, "Falten traduccions", "Contingut"),
   // The site's configuration: the administrators', but for the footer (the editors').
   settings: inShell("/configuracio", "settings.tsx", ADMIN, "Configuració", "Configuració", "/settings"),
+  answerStates: inShell("/estats-resposta", "answer-states.tsx", ADMIN, "Estats de resposta", "Configuració"),
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),

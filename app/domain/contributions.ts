@@ -10,6 +10,17 @@ export interface CommentPlace {
   segmentName: string | null;
 }
 
+/** The council's published answer to a contribution as public pages show it (issue 31): its state's
+ * label and colour, the Markdown text and when it was published; never who wrote it, never a draft. */
+export interface PublicAnswer {
+  state: string;
+  colour: string;
+  text: string;
+  publishedAt: string;
+  /** publishedAt as the page shows it, formatted on the server. */
+  dateLabel: string;
+}
+
 /** A published contribution as the public pages show it (content.server.ts reads them). */
 export interface Contribution {
   id: string;
@@ -25,6 +36,8 @@ export interface Contribution {
   locale?: "ca" | "es" | "en";
   /** A map comment's place, when it has one: its dialog shows a small map. */
   place?: CommentPlace;
+  /** The council's published answer, when there is one. */
+  answer?: PublicAnswer;
 }
 
 /** Every contribution's status, one model for the three kinds (decisions 028 and 051): published

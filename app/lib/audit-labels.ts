@@ -19,6 +19,11 @@ export const AUDIT_ACTION_LABELS = {
   reject: "Rebuig",
   "undo-reject": "Desfer el rebuig",
   release_held: "Publicació de les retingudes per denúncies",
+  // The council's answers (issue 31).
+  answer: "Resposta",
+  publish: "Publicació",
+  publish_all: "Publicació de totes les respostes",
+  withdraw: "Retirada de la publicació",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -65,6 +70,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   newsletter: "Newsletter",
   newsletter_issue: "Número de la newsletter",
   export: "Exportació de dades",
+  answer: "Resposta a una aportació",
+  "answer state": "Estat de resposta",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -90,6 +90,8 @@ export const PAGES = {
     translated: { es: "/aportaciones", en: "/contributions" },
   }),
   // Its title and description come from the database; the sitemap lists the active ones.
+  // The council's answers in figures (issue 31).
+  heard: page("/que-hem-escoltat", "que-hem-escoltat.tsx", { translated: { es: "/que-hemos-escuchado", en: "/what-we-heard" } }),
   landing: { path: "/landing/:slug", file: "routes/landing.tsx" },
   // The participation forms (issue 4): each posts to its own page, which also serves it without JavaScript.
   newsletter: formPage("/newsletter", "newsletter.tsx", {}),

@@ -69,6 +69,8 @@ export interface EntitySpec<F extends string = never> {
   touch?: boolean;
   /** A toggle of its own (for example "only one active"): false when the row is missing. */
   toggle?(context: AppContext, id: string, active: boolean): Promise<boolean>;
+  /** Why the row may not be deleted (it is in use), or null: a refusal is a 409 and deletes nothing. */
+  refuseDelete?(db: AppContext["db"], id: string): Promise<string | null>;
   /** The answer to a unique violation (PostgreSQL 23505): a 409 on the field it names. */
   conflict?: { error: string; field: string };
   /** The screen's other intents (the footer's texts), answered with the form's fields. */
@@ -183,6 +185,8 @@ export async function entityAction<F extends string = never>(
   if (intent === "delete") {
     await discard();
     try {
+      const refusal = spec.refuseDelete ? await spec.refuseDelete(db, id) : null;
+      if (refusal) return failed(refusal, 409);
       const row = await db.transaction(async (tx) => {
         const [deleted] = (await tx.delete(table).where(byId).returning()) as Row[];
         if (deleted) await audit(tx, { entityId: id, action: "delete", before: textFields(deleted) });

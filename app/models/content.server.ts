@@ -112,6 +112,7 @@ import {
   type ContributionKind,
   type ContributionRow,
 } from "~/models/contributions.server";
+import { itemKey, publishedAnswers } from "~/models/answers.server";
 
 export { contributionTypes, type ContributionType };
 
@@ -132,13 +133,21 @@ export async function commentPlaces(db: Db, ids: string[]): Promise<Map<string, 
   return new Map(rows.map(({ id, lat, lng, ...rest }) => [id, { lat: lat!, lng: lng!, ...rest }]));
 }
 
-/** The same contributions, each map comment with its place. */
+/** The same contributions, each map comment with its place, and each with the council's published
+ * answer when it has one (issue 31; these are public contributions, so their answers may be shown). */
 async function withPlaces(db: Db, items: Contribution[]): Promise<Contribution[]> {
-  const places = await commentPlaces(
-    db,
-    items.filter((i) => hasPlace(i.type)).map((i) => i.id),
-  );
-  return places.size === 0 ? items : items.map((i) => (places.has(i.id) ? { ...i, place: places.get(i.id)! } : i));
+  const [places, answers] = await Promise.all([
+    commentPlaces(
+      db,
+      items.filter((i) => hasPlace(i.type)).map((i) => i.id),
+    ),
+    publishedAnswers(db, items),
+  ]);
+  if (places.size === 0 && answers.size === 0) return items;
+  return items.map((i) => {
+    const answer = answers.get(itemKey(i));
+    return { ...i, ...(places.has(i.id) ? { place: places.get(i.id)! } : {}), ...(answer ? { answer } : {}) };
+  });
 }
 
 export const LATEST_PER_SOURCE = 10;

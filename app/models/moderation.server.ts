@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contributionReports } from "~/db/schema";
+import { contributionAnswers, contributionReports } from "~/db/schema";
 import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
 import {
   contributionTypes,
@@ -266,6 +266,10 @@ export async function moderate(
         await tx
           .delete(contributionReports)
           .where(and(eq(contributionReports.contributionType, type), inArray(contributionReports.contributionId, ids)));
+        // The council's answer goes with it (issue 31).
+        await tx
+          .delete(contributionAnswers)
+          .where(and(eq(contributionAnswers.contributionType, type), inArray(contributionAnswers.contributionId, ids)));
         continue;
       }
       const rows = await tx

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, desc, eq, getTableName, ne, notInArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, isNotNull, ne, notInArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { matchRoutes, type RouteObject } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -463,6 +463,38 @@ const CASES: Record<string, Case[]> = {
       fields: async (ctx) => ({ intent: "toggle", id: await idOf(ctx, t.mapLayers, eq(t.mapLayers.isActive, true)), isActive: "false" }),
     },
   ],
+  "routes/admin/answers.tsx": [
+    {
+      what: "an answer published",
+      fields: async (ctx) => ({
+        intent: "answer",
+        item: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "published"))}`,
+        stateId: await idOf(ctx, t.answerStates),
+        text: "L'Ajuntament ho incorpora al pla.",
+        publish: "true",
+      }),
+    },
+    {
+      what: "an answer withdrawn",
+      fields: async (ctx) => {
+        const [row] = await ctx.db.select().from(t.contributionAnswers).where(isNotNull(t.contributionAnswers.publishedAt)).limit(1);
+        return { intent: "withdraw", item: `${row!.contributionType}:${row!.contributionId}` };
+      },
+    },
+  ],
+  "routes/admin/answer-states.tsx": [
+    {
+      what: "a state renamed",
+      fields: async (ctx) => ({
+        intent: "update",
+        id: await idOf(ctx, t.answerStates, eq(t.answerStates.label, "Acceptada")),
+        label: "Acceptada del tot",
+        colour: "#1b5e20",
+        position: "1",
+        isActive: "true",
+      }),
+    },
+  ],
   "routes/admin/newsletter.tsx": [
     {
       what: "a subscriber removed",
@@ -489,11 +521,27 @@ describe.each(testBackends())("what each write names, against what each page rea
     // The layout's: the footer, and whether participation is open (the site's settings).
     const layout = ["footer_config", "footer_logos", "site_settings"];
     expect(pages.get("/")!.reads).toEqual(
-      new Set([...layout, "home_background", "reflections", "map_comments", "map_layers", "testimonials", "activities"]),
+      new Set([
+        ...layout,
+        "home_background",
+        "reflections",
+        "map_comments",
+        "map_layers",
+        "testimonials",
+        "activities",
+        // The council's published answers under the contributions (issue 31).
+        "contribution_answers",
+        "answer_states",
+      ]),
     );
     expect(pages.get("/testimonis")!.reads).toEqual(new Set([...layout, "testimonials"]));
     // Every type's figures above the list.
-    expect(pages.get("/aportacions?tipus=reflection")!.reads).toEqual(new Set([...layout, "reflections", "map_comments", "testimonials"]));
+    expect(pages.get("/aportacions?tipus=reflection")!.reads).toEqual(
+      new Set([...layout, "reflections", "map_comments", "testimonials", "contribution_answers", "answer_states"]),
+    );
+    expect(pages.get("/que-hem-escoltat")!.reads).toEqual(
+      new Set([...layout, "reflections", "map_comments", "testimonials", "contribution_answers", "answer_states"]),
+    );
     expect(pages.get("/participa/mapa")!.reads).toEqual(new Set([...layout, "map_comments", "map_layers"]));
     expect(pages.get("/avis-legal-i-privacitat")!.reads).toEqual(new Set(layout));
     // The not-found page is inside the layout (its header and footer: issue 27, item 14).

@@ -6,6 +6,7 @@ import type { Contribution } from "~/domain/contributions";
 import { useLocale, useT } from "~/i18n/react";
 import { contributionKindKey, excerpt } from "~/lib/contributions";
 import { localePaths } from "~/lib/routes";
+import { ContributionAnswer } from "./contribution-answer";
 import { ReportDialog } from "./report-dialog";
 
 /** A map comment's small map: its code comes when such a dialog opens (the pages that list
@@ -33,6 +34,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
         {excerpt(item.text)}
       </p>
       {item.name && <p className="text-sm font-semibold text-ink/80">{item.name}</p>}
+      {item.answer && <ContributionAnswer answer={item.answer} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Dialog>
           <DialogTrigger asChild>
@@ -56,6 +58,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
                 <PlaceMap place={item.place} />
               </Suspense>
             )}
+            {item.answer && <ContributionAnswer answer={item.answer} full />}
             {item.type === "testimonial" && item.audioUrl && (
               <audio
                 controls

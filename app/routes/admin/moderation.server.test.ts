@@ -20,10 +20,10 @@ import {
 import { createMapComment, createReflection, createReport, createTestimonial, subscribeNewsletter } from "~/models/participation.server";
 import { MESSAGES, REPORT_TEXTS } from "~/lib/participation-texts";
 import { clientKeyFor, RATE_LIMIT } from "~/infra/rate-limit.server";
-import { PUBLIC_PAGES } from "~/lib/routes";
 import { adminTestBed } from "~/test/admin";
 import { signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
+import { everyPublicLoader } from "~/test/public";
 import { testBackends } from "~/test/db";
 import * as publicLayout from "~/routes/public-layout";
 import * as moderation from "./moderation.server";
@@ -53,28 +53,6 @@ async function publicTexts(ctx: Ctx) {
     byTypeTotal: byType.reduce((n, p) => n + p.total, 0),
     byType: byType.flatMap((p) => p.items.map((c) => c.text)),
   };
-}
-
-/** Every public page's loader (and the layout's), run and resolved, as one string: what any HTML
- * page or `.data` response of the site can hold. */
-async function everyPublicLoader(ctx: Ctx): Promise<string> {
-  const out: unknown[] = [await publicLayout.loader(routeArgs(ctx, "/") as never)];
-  for (const page of PUBLIC_PAGES) {
-    const mod = (await import(/* @vite-ignore */ `../../${page.file}`)) as { loader?: (a: unknown) => unknown };
-    if (!mod.loader) continue;
-    const url = page.path.replace(":slug", "prova").replace(":token", "x".repeat(43));
-    for (const query of ["", "?tipus=reflection", "?tipus=map_comment", "?tipus=testimonial", "?ambit=laboral"]) {
-      try {
-        const data = (await mod.loader(routeArgs(ctx, url + query, { params: { slug: "prova", token: "x".repeat(43) } }))) as object;
-        const resolved = data && typeof data === "object" && "data" in data ? (data as { data: unknown }).data : data;
-        const entries = await Promise.all(Object.entries((resolved as Record<string, unknown>) ?? {}).map(async ([k, v]) => [k, await v]));
-        out.push(Object.fromEntries(entries));
-      } catch (thrown) {
-        out.push(thrown instanceof Response ? thrown.status : String(thrown));
-      }
-    }
-  }
-  return JSON.stringify(out);
 }
 
 describe.each(testBackends())("moderation on %s", (backend) => {

@@ -5,6 +5,8 @@ import { DELETE_TEXTS, mayDelete, moderationActionSchema, QUEUE_SHAPE, queueFilt
 import { readListQuery } from "~/models/admin-list.server";
 import { DeleteRefused, moderate, moderationQueue, releaseHeld, reportHolds } from "~/models/moderation.server";
 import { recordAudit } from "~/models/audit.server";
+import { listAnswerStates, staffAnswers } from "~/models/answers.server";
+import { mayPublishAnswers } from "~/lib/answers";
 import { requireAdmin } from "~/infra/session.server";
 
 // The moderation queue (decisions 028 and 051): every kind of contribution in one list, paged and
@@ -25,7 +27,19 @@ export async function queueLoader({ request, context }: Pick<Route.LoaderArgs, "
     filters.page = query.page = queue.pages;
     queue = await moderationQueue(context.db, filters);
   }
-  return { query, filters, only: only ?? null, canDelete: mayDelete(user.role), ...queue, holds };
+  // Each row's answer (issue 31): staff answer from the row.
+  const [answers, states] = await Promise.all([staffAnswers(context.db, queue.items), listAnswerStates(context.db)]);
+  return {
+    query,
+    filters,
+    only: only ?? null,
+    canDelete: mayDelete(user.role),
+    ...queue,
+    items: queue.items.map((i) => ({ ...i, answer: answers.get(i.key) ?? null })),
+    holds,
+    answerStates: states.map((s) => ({ id: s.id, label: s.label, colour: s.colour, isActive: s.isActive })),
+    canPublishAnswers: mayPublishAnswers(user.role),
+  };
 }
 
 export const loader = (args: Route.LoaderArgs) => queueLoader(args);

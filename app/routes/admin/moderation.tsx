@@ -5,6 +5,7 @@ import type { Route } from "./+types/moderation";
 import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui";
 import { ExportLinks, ListControls, Pager, type ListFilter } from "~/components/admin/list-controls";
 import { MoreActions } from "~/components/admin/more-actions";
+import { AnswerForm, type AnswerStateOption } from "~/components/admin/answer-form";
 import { commentPlaceText, PlaceMap } from "~/components/map/place-map";
 import { useT } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
@@ -62,7 +63,7 @@ const queueFilters = (only: Item["type"] | null): ListFilter[] => [
 
 /** The queue, or one kind's view of it (the testimonials screen: `only`). */
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { query, filters, items, counts, total, pages, only, canDelete, holds } = loaderData;
+  const { query, filters, items, counts, total, pages, only, canDelete, holds, answerStates, canPublishAnswers } = loaderData;
   const [chosen, setSelected] = useState<string[]>([]);
   const fetcher = useRowAction();
   // Only what the list still shows stays selected (an action moves its items to another tab).
@@ -167,6 +168,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 checked={selected.includes(item.key)}
                 onCheck={(on) => toggle(item.key, on)}
                 canDelete={canDelete}
+                answering={{ states: answerStates, canPublish: canPublishAnswers }}
               />
             ))}
           </ul>
@@ -220,11 +222,13 @@ function QueueCard({
   checked,
   onCheck,
   canDelete,
+  answering,
 }: {
   item: Item;
   checked: boolean;
   onCheck: (on: boolean) => void;
   canDelete: boolean;
+  answering: { states: readonly AnswerStateOption[]; canPublish: boolean };
 }) {
   const id = useId();
   const label = contributionLabels[item.type] ?? "Aportació";
@@ -280,6 +284,21 @@ function QueueCard({
       <div className="mt-3">
         <Actions keys={[item.key]} status={item.status} what={THIS[item.type]} canDelete={canDelete} />
       </div>
+      {item.status !== "hidden" && (
+        <details className="mt-3" open={item.answer !== null || undefined}>
+          <summary className="cursor-pointer text-sm font-semibold">
+            {item.answer ? "Resposta de l'Ajuntament" : "Respon"}
+            <span className="sr-only"> {THIS[item.type]}</span>
+          </summary>
+          <AnswerForm
+            item={item.key}
+            what={THIS[item.type]}
+            answer={item.answer}
+            states={answering.states}
+            canPublish={answering.canPublish}
+          />
+        </details>
+      )}
     </li>
   );
 }

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { contributionTypes, type ContributionType } from "~/domain/contributions";
+import { categories } from "~/domain/themes";
+import type { ListShape } from "./admin-list";
+
+// The council's answers to contributions (issue 31, decision 061), client-safe: the states'
+// form (its colour must carry white text at WCAG AA), the answer's form, and the words the back
+// office and the server share.
+
+/** An answer's text, in characters (Markdown). */
+export const MAX_ANSWER = 5000;
+/** The contrast white text needs on a state's badge (WCAG 2.1 AA, normal text). */
+export const MIN_CONTRAST = 4.5;
+
+const channel = (c: number) => {
+  const s = c / 255;
+  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+/** The relative luminance of a #rrggbb colour (WCAG 2.1). */
+export function luminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+/** The contrast of white text on `hex`. */
+export const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+
+export const ANSWER_TEXTS = {
+  stateLabelRequired: "El nom de l'estat és obligatori",
+  stateLabelTooLong: "El nom de l'estat pot tenir com a màxim 60 caràcters",
+  colourFormat: "El color ha de tenir la forma #rrggbb",
+  colourContrast: `El color és massa clar: el text blanc hi ha de tenir un contrast de ${MIN_CONTRAST}:1 com a mínim. Tria'n un de més fosc.`,
+  stateTaken: "Ja hi ha un estat amb aquest nom",
+  stateInUse: "Aquest estat ja s'ha fet servir en alguna resposta: no es pot eliminar. Desactiva'l per retirar-lo.",
+  stateUnknown: "Tria un estat de resposta de la llista",
+  stateRetired: "Aquest estat està retirat: tria'n un altre",
+  textRequired: "Escriu el text de la resposta",
+  textTooLong: `La resposta pot tenir com a màxim ${MAX_ANSWER.toLocaleString("ca-ES")} caràcters`,
+  contributionGone: "Aquesta aportació ja no existeix. Torna a carregar la llista.",
+  contributionHidden: "Aquesta aportació està amagada: no es pot publicar la resposta d'una aportació que no és pública.",
+  noAnswer: "Aquesta aportació encara no té resposta.",
+  alreadyPublished: "Aquesta resposta ja està publicada tal com és ara: no hi ha res de nou per publicar.",
+  notPublished: "Aquesta resposta no està publicada: no hi ha res per retirar.",
+  nothingToPublish: "No hi ha cap resposta pendent de publicar.",
+} as const;
+
+/** One state, as the settings' screen writes it. */
+export const answerStateSchema = z.object({
+  label: z.string().trim().min(1, ANSWER_TEXTS.stateLabelRequired).max(60, ANSWER_TEXTS.stateLabelTooLong),
+  colour: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, ANSWER_TEXTS.colourFormat)
+    .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, ANSWER_TEXTS.colourContrast),
+  position: z.coerce
+    .number("La posició ha de ser un número")
+    .int("La posició ha de ser un número enter")
+    .min(0, "La posició ha de ser 0 o més")
+    .max(100000),
+  isActive: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+
+const contribution = z
+  .string()
+  .regex(/^(reflection|map_comment|testimonial):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Aportació no vàlida")
+  .transform((v) => {
+    const [type, id] = v.toLowerCase().split(":") as [ContributionType, string];
+    return { type, id };
+  });
+
+/** An answer written from the queue's row or the answering screen: one contribution ("type:id"), a
+ * state and a Markdown text; `publish` publishes it at once. */
+export const answerSchema = z.object({
+  item: contribution,
+  stateId: z.uuid(ANSWER_TEXTS.stateUnknown),
+  text: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : ""),
+    z.string().min(1, ANSWER_TEXTS.textRequired).max(MAX_ANSWER, ANSWER_TEXTS.textTooLong),
+  ),
+  publish: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+export type AnswerInput = z.infer<typeof answerSchema>;
+
+/** Publishing or withdrawing one answer. */
+export const answerItemSchema = z.object({ item: contribution });
+
+export { contributionTypes };
+
+/** Who may publish and withdraw answers: administrators (decision 061). Moderators write drafts. */
+export const mayPublishAnswers = (role: string) => role === "administrator";
+export const PUBLISH_TEXTS = { adminsOnly: "Només un administrador pot publicar o retirar respostes." } as const;
+
+/** Where an answer stands, for the answering screen's filter. */
+export const answerStages = ["sense", "esborrany", "publicada"] as const;
+export const ANSWER_STAGE_LABELS: Record<(typeof answerStages)[number], string> = {
+  sense: "Sense resposta",
+  esborrany: "Amb canvis per publicar",
+  publicada: "Publicada",
+};
+
+export const ANSWERS_PAGE_SIZE = 20;
+
+/** The answering screen's list (the one dialect, decision 056): type, theme, municipality, the
+ * answer's state (an id) and where the answer stands; newest first. Hidden contributions are left
+ * out: they are not answered. */
+export const ANSWERS_SHAPE = {
+  search: true,
+  dates: true,
+  sorts: ["data"],
+  defaultDir: "desc",
+  filters: {
+    tipus: { kind: "one-of", values: contributionTypes },
+    ambit: { kind: "one-of", values: categories },
+    municipi: { kind: "text", max: 100 },
+    resposta: { kind: "one-of", values: answerStages },
+    "estat-resposta": { kind: "text", max: 36 },
+  },
+} as const satisfies ListShape;
+
+export const answerIntents = ["answer", "publish", "withdraw", "publish_all"] as const;
+export type AnswerIntent = (typeof answerIntents)[number];

@@ -1,0 +1,439 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { answerStates, contributionAnswers } from "~/db/schema";
+import type { ContributionType, PublicAnswer } from "~/domain/contributions";
+import { contentChanged } from "~/infra/content-changes.server";
+import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers";
+import { formatShortDate } from "~/lib/dates";
+import { containing, dayRange } from "~/models/admin-list.server";
+import { CONTRIBUTION_KINDS, columnOrNull, contributionKinds } from "~/models/contributions.server";
+
+// The council's answers to contributions (issue 31, decision 061). An answer is a draft (state_id,
+// text) until staff publish it; publishing copies the draft into the published_* columns, which are
+// all that public readers read (publishedAnswers). Withdrawing clears them. Every write here runs
+// inside the caller's transaction with its audit entry.
+
+export type Item = { type: ContributionType; id: string };
+export const itemKey = (i: Item) => `${i.type}:${i.id}`;
+
+/** A refusal in Catalan (bad input, a gone or hidden contribution, nothing to do): nothing changed. */
+export class AnswerRefused extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
+/** Every state, in their order (retired ones too: the settings list them). */
+export const listAnswerStates = (db: Db) =>
+  db.select().from(answerStates).orderBy(asc(answerStates.position), asc(answerStates.createdAt), asc(answerStates.label));
+
+/** Whether any answer (draft or published) holds the state. */
+export async function stateInUse(db: Db, id: string): Promise<boolean> {
+  const rows = await db.execute(
+    sql`select 1 from ${contributionAnswers} where ${contributionAnswers.stateId} = ${id} or ${contributionAnswers.publishedStateId} = ${id} limit 1`,
+  );
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** The contribution's moderation status, locked until the transaction ends; null when it is gone. */
+async function statusOf(tx: Db, item: Item): Promise<string | null> {
+  const table = CONTRIBUTION_KINDS[item.type].table;
+  const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, item.id)).for("update");
+  return row?.status ?? null;
+}
+
+export type AnswerRow = typeof contributionAnswers.$inferSelect;
+
+/** The answer of one contribution, or undefined. */
+export async function answerOf(db: Db, item: Item): Promise<AnswerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contributionAnswers)
+    .where(and(eq(contributionAnswers.contributionType, item.type), eq(contributionAnswers.contributionId, item.id)));
+  return row;
+}
+
+/** Writes (or rewrites) the answer's draft, and publishes it when asked. Refuses a contribution that
+ * is gone or hidden, a state that is unknown or retired. Returns the answer before and after. */
+export async function saveAnswer(
+  tx: Db,
+  input: AnswerInput,
+  staff: { id: string; email: string },
+  now = new Date(),
+): Promise<{ before: AnswerRow | undefined; after: AnswerRow }> {
+  const { item } = input;
+  const status = await statusOf(tx, item);
+  if (status === null) throw new AnswerRefused(ANSWER_TEXTS.contributionGone, 404);
+  if (status === "hidden") throw new AnswerRefused(ANSWER_TEXTS.contributionHidden);
+  if (input.publish && status !== "published") throw new AnswerRefused(ANSWER_TEXTS.contributionHidden);
+  const [state] = await tx.select().from(answerStates).where(eq(answerStates.id, input.stateId));
+  if (!state) throw new AnswerRefused(ANSWER_TEXTS.stateUnknown, 400);
+  const before = await answerOf(tx, item);
+  // A retired state stays on the answers that have it, and is offered for no new one.
+  if (!state.isActive && before?.stateId !== state.id) throw new AnswerRefused(ANSWER_TEXTS.stateRetired, 400);
+  const draft = {
+    stateId: state.id,
+    text: input.text,
+    answeredById: staff.id,
+    answeredByEmail: staff.email,
+    answeredAt: now,
+  };
+  const published = input.publish ? { publishedStateId: state.id, publishedText: input.text, publishedAt: now, withdrawnAt: null } : {};
+  const [after] = await tx
+    .insert(contributionAnswers)
+    .values({ contributionType: item.type, contributionId: item.id, ...draft, ...published })
+    .onConflictDoUpdate({
+      target: [contributionAnswers.contributionType, contributionAnswers.contributionId],
+      set: { ...draft, ...published },
+    })
+    .returning();
+  if (input.publish) contentChanged(contributionAnswers);
+  return { before, after: after! };
+}
+
+/** Whether an answer has something the public has not seen (a draft, or changes to a published one). */
+export const unpublished = (a: Pick<AnswerRow, "publishedAt" | "publishedText" | "publishedStateId" | "text" | "stateId">) =>
+  a.publishedAt === null || a.publishedText !== a.text || a.publishedStateId !== a.stateId;
+
+/** Publishes one answer's draft. Refuses a missing answer, a contribution that is not public, and
+ * an answer already published as it is. */
+export async function publishAnswer(tx: Db, item: Item, now = new Date()): Promise<AnswerRow> {
+  const status = await statusOf(tx, item);
+  if (status === null) throw new AnswerRefused(ANSWER_TEXTS.contributionGone, 404);
+  if (status !== "published") throw new AnswerRefused(ANSWER_TEXTS.contributionHidden);
+  const current = await answerOf(tx, item);
+  if (!current) throw new AnswerRefused(ANSWER_TEXTS.noAnswer, 404);
+  if (!unpublished(current)) throw new AnswerRefused(ANSWER_TEXTS.alreadyPublished);
+  const [after] = await tx
+    .update(contributionAnswers)
+    .set({ publishedStateId: current.stateId, publishedText: current.text, publishedAt: now, withdrawnAt: null })
+    .where(eq(contributionAnswers.id, current.id))
+    .returning();
+  contentChanged(contributionAnswers);
+  return after!;
+}
+
+/** Takes a published answer off the site (its draft stays, and can be published again). */
+export async function withdrawAnswer(tx: Db, item: Item, now = new Date()): Promise<AnswerRow> {
+  const current = await answerOf(tx, item);
+  if (!current) throw new AnswerRefused(ANSWER_TEXTS.noAnswer, 404);
+  if (current.publishedAt === null) throw new AnswerRefused(ANSWER_TEXTS.notPublished);
+  const [after] = await tx
+    .update(contributionAnswers)
+    .set({ publishedStateId: null, publishedText: null, publishedAt: null, withdrawnAt: now })
+    .where(eq(contributionAnswers.id, current.id))
+    .returning();
+  contentChanged(contributionAnswers);
+  return after!;
+}
+
+/** The answers with something unpublished whose contribution is public: what "publish all" publishes. */
+const publishableWhere = sql`(${contributionAnswers.publishedAt} is null
+    or ${contributionAnswers.publishedText} is distinct from ${contributionAnswers.text}
+    or ${contributionAnswers.publishedStateId} is distinct from ${contributionAnswers.stateId})
+  and (${sql.join(
+    contributionKinds.map(
+      (k) =>
+        sql`(${contributionAnswers.contributionType} = ${k.type} and exists (select 1 from ${k.table} c where c.id = ${contributionAnswers.contributionId} and c.status = 'published'))`,
+    ),
+    sql` or `,
+  )})`;
+
+/** How many answers "publish all" would publish now (its preview). */
+export async function publishableCount(db: Db): Promise<number> {
+  return db.$count(contributionAnswers, publishableWhere);
+}
+
+/** Publishes every draft of a public contribution in one statement ("Publica totes les respostes":
+ * the council releases its retorn on one day). Answers the ids published. */
+export async function publishAll(tx: Db, now = new Date()): Promise<Item[]> {
+  const rows = await tx
+    .update(contributionAnswers)
+    .set({
+      publishedStateId: sql`${contributionAnswers.stateId}`,
+      publishedText: sql`${contributionAnswers.text}`,
+      publishedAt: now,
+      withdrawnAt: null,
+    })
+    .where(publishableWhere)
+    .returning({ type: contributionAnswers.contributionType, id: contributionAnswers.contributionId });
+  if (rows.length) contentChanged(contributionAnswers);
+  return rows;
+}
+
+/** The published answers of these contributions, by "type:id". The caller passes only contributions
+ * the public sees (a hidden contribution's answer is never read). */
+export async function publishedAnswers(db: Db, items: Item[]): Promise<Map<string, PublicAnswer>> {
+  const out = new Map<string, PublicAnswer>();
+  if (!items.length) return out;
+  const rows = await db
+    .select({
+      type: contributionAnswers.contributionType,
+      id: contributionAnswers.contributionId,
+      text: contributionAnswers.publishedText,
+      publishedAt: contributionAnswers.publishedAt,
+      state: answerStates.label,
+      colour: answerStates.colour,
+    })
+    .from(contributionAnswers)
+    .innerJoin(answerStates, eq(answerStates.id, contributionAnswers.publishedStateId))
+    .where(
+      inArray(
+        contributionAnswers.contributionId,
+        items.map((i) => i.id),
+      ),
+    );
+  for (const r of rows)
+    if (r.text !== null && r.publishedAt !== null)
+      out.set(itemKey(r), {
+        state: r.state,
+        colour: r.colour,
+        text: r.text,
+        publishedAt: r.publishedAt.toISOString(),
+        dateLabel: formatShortDate(r.publishedAt),
+      });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// The answering screen's list: every contribution that is not hidden, with its answer.
+
+export interface AnsweringFilters {
+  type: ContributionType | null;
+  theme: string | null;
+  municipality: string | null;
+  /** Where the answer stands: none yet, something unpublished, published as it is. */
+  stage: "sense" | "esborrany" | "publicada" | null;
+  stateId: string | null;
+  q: string;
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+/** The kinds' tables as one, with what the answering screen filters on. */
+function contributionsUnion() {
+  const selects = contributionKinds.map(
+    (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, id, ${k.columns.text} as text, ${columnOrNull(k.columns.name)} as name,
+      ${columnOrNull(k.columns.theme)}::text as theme, ${"municipality" in k.table ? sql`municipality` : sql`null::text`} as municipality,
+      status::text as status, created_at from ${k.table} where status <> 'hidden'`,
+  );
+  return sql`(${sql.join(selects, sql` union all `)})`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function answeringWhere(f: Omit<AnsweringFilters, "page">): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.type) parts.push(sql`c.type = ${f.type}`);
+  if (f.theme) parts.push(sql`c.theme = ${f.theme}`);
+  if (f.municipality) parts.push(sql`c.municipality ilike ${containing(f.municipality)}`);
+  if (f.q) parts.push(sql`c.text ilike ${containing(f.q)}`);
+  const days = dayRange(sql`c.created_at`, f.from, f.to);
+  if (days) parts.push(days);
+  if (f.stage === "sense") parts.push(sql`a.id is null`);
+  if (f.stage === "esborrany")
+    parts.push(
+      sql`a.id is not null and (a.published_at is null or a.published_text is distinct from a.text or a.published_state_id is distinct from a.state_id)`,
+    );
+  if (f.stage === "publicada")
+    parts.push(sql`a.published_at is not null and a.published_text = a.text and a.published_state_id = a.state_id`);
+  if (f.stateId && UUID.test(f.stateId)) parts.push(sql`a.state_id = ${f.stateId}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface AnsweringItem {
+  key: string;
+  type: ContributionType;
+  id: string;
+  text: string;
+  name: string | null;
+  theme: string | null;
+  municipality: string | null;
+  status: string;
+  createdAt: string;
+  dateLabel: string;
+  answer: {
+    stateId: string;
+    text: string;
+    answeredAt: string;
+    answeredByEmail: string | null;
+    published: { stateId: string; text: string; at: string } | null;
+    /** Something staff wrote is not yet public. */
+    unpublished: boolean;
+  } | null;
+}
+
+type AnsweringRow = {
+  type: ContributionType;
+  id: string;
+  text: string;
+  name: string | null;
+  theme: string | null;
+  municipality: string | null;
+  status: string;
+  created_at: string;
+  a_state_id: string | null;
+  a_text: string | null;
+  a_answered_at: string | null;
+  a_by: string | null;
+  a_pub_state: string | null;
+  a_pub_text: string | null;
+  a_pub_at: string | null;
+};
+
+const asDate = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+
+/** A page of the answering list (newest first), how many match, and how many of all the
+ * contributions that are not hidden still have no answer (the count left). */
+export async function answeringList(db: Db, f: AnsweringFilters) {
+  const where = answeringWhere(f);
+  const from = sql`${contributionsUnion()} as c left join ${contributionAnswers} a on a.contribution_type::text = c.type and a.contribution_id = c.id`;
+  const count = async (w: SQL) =>
+    ((await db.execute(sql`select count(*)::int as n from ${from} where ${w}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const [matching, left] = await Promise.all([count(where), count(sql`a.id is null`)]);
+  const pages = Math.max(1, Math.ceil(matching / ANSWERS_PAGE_SIZE));
+  const page = Math.min(f.page, pages);
+  const rows = (
+    (await db.execute(sql`select c.type, c.id, c.text, c.name, c.theme, c.municipality, c.status, c.created_at::text as created_at,
+        a.state_id as a_state_id, a.text as a_text, a.answered_at::text as a_answered_at, a.answered_by_email as a_by,
+        a.published_state_id as a_pub_state, a.published_text as a_pub_text, a.published_at::text as a_pub_at
+      from ${from} where ${where} order by c.created_at desc, c.id desc
+      limit ${ANSWERS_PAGE_SIZE} offset ${(page - 1) * ANSWERS_PAGE_SIZE}`)) as unknown as { rows: AnsweringRow[] }
+  ).rows;
+  const items: AnsweringItem[] = rows.map((r) => {
+    const at = asDate(r.created_at);
+    const published = r.a_pub_at ? { stateId: r.a_pub_state!, text: r.a_pub_text!, at: asDate(r.a_pub_at).toISOString() } : null;
+    return {
+      key: `${r.type}:${r.id}`,
+      type: r.type,
+      id: r.id,
+      text: r.text,
+      name: r.name,
+      theme: r.theme,
+      municipality: r.municipality,
+      status: r.status,
+      createdAt: at.toISOString(),
+      dateLabel: formatShortDate(at),
+      answer:
+        r.a_state_id && r.a_text !== null
+          ? {
+              stateId: r.a_state_id,
+              text: r.a_text,
+              answeredAt: asDate(r.a_answered_at!).toISOString(),
+              answeredByEmail: r.a_by,
+              published,
+              unpublished: !published || published.text !== r.a_text || published.stateId !== r.a_state_id,
+            }
+          : null,
+    };
+  });
+  return { items, matching, left, page, pages };
+}
+
+/** The answers of these contributions as staff see them (draft and published), by "type:id": the
+ * moderation queue's rows carry them. */
+export async function staffAnswers(db: Db, items: Item[]) {
+  const out = new Map<
+    string,
+    {
+      stateId: string;
+      text: string;
+      answeredAt: string;
+      published: { stateId: string; text: string; at: string } | null;
+      unpublished: boolean;
+    }
+  >();
+  if (!items.length) return out;
+  const rows = await db
+    .select()
+    .from(contributionAnswers)
+    .where(
+      inArray(
+        contributionAnswers.contributionId,
+        items.map((i) => i.id),
+      ),
+    );
+  for (const r of rows)
+    out.set(itemKey({ type: r.contributionType, id: r.contributionId }), {
+      stateId: r.stateId,
+      text: r.text,
+      answeredAt: r.answeredAt.toISOString(),
+      published:
+        r.publishedAt && r.publishedStateId && r.publishedText !== null
+          ? { stateId: r.publishedStateId, text: r.publishedText, at: r.publishedAt.toISOString() }
+          : null,
+      unpublished: unpublished(r),
+    });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// The public report "Què hem escoltat i què en farem": figures of the published answers of the
+// contributions the public sees. Nothing of a draft, of a hidden contribution, or of who answered.
+
+export interface AnswersReport {
+  /** Public contributions, and how many of them have a published answer. */
+  contributions: number;
+  answered: number;
+  byState: { label: string; colour: string; n: number }[];
+  byType: { type: ContributionType; total: number; answered: number }[];
+  /** Testimonials by theme (the only kind with one), answered ones. */
+  byTheme: { theme: string; n: number }[];
+  /** Map comments by municipality, answered ones, the most first. */
+  byMunicipality: { municipality: string; n: number }[];
+}
+
+/** The public contributions with their published answer's state (null: none). */
+function publicWithAnswers() {
+  const selects = contributionKinds.map(
+    (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, ${k.table.id} as id, ${columnOrNull(k.columns.theme)}::text as theme,
+      ${"municipality" in k.table ? sql`${k.table.municipality}` : sql`null::text`} as municipality, a.published_state_id as state_id
+      from ${k.table} left join ${contributionAnswers} a
+        on a.contribution_type = ${k.type} and a.contribution_id = ${k.table.id} and a.published_at is not null
+      where ${k.table.status} = 'published'`,
+  );
+  return sql`(${sql.join(selects, sql` union all `)}) as p`;
+}
+
+export async function answersReport(db: Db): Promise<AnswersReport> {
+  // One pass over the public contributions, grouped as finely as every figure needs; the figures
+  // are summed from these groups (a few hundred rows at most), and the states read beside.
+  const [groups, states] = await Promise.all([
+    db.execute(
+      sql`select type, theme, municipality, state_id, count(*)::int as n from ${publicWithAnswers()} group by 1, 2, 3, 4`,
+    ) as unknown as Promise<{
+      rows: { type: ContributionType; theme: string | null; municipality: string | null; state_id: string | null; n: number }[];
+    }>,
+    listAnswerStates(db),
+  ]);
+  const sum = <K extends string>(key: (g: (typeof groups.rows)[number]) => K | null, only = true) => {
+    const out = new Map<K, number>();
+    for (const g of groups.rows) {
+      const k = key(g);
+      if (k !== null && (!only || g.state_id !== null)) out.set(k, (out.get(k) ?? 0) + g.n);
+    }
+    return out;
+  };
+  const byStateId = sum((g) => g.state_id);
+  const total = sum((g) => g.type, false);
+  const answered = sum((g) => g.type);
+  const byDesc = <K extends string>(m: Map<K, number>) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], "ca"));
+  const types = contributionKinds.map((k) => ({ type: k.type, total: total.get(k.type) ?? 0, answered: answered.get(k.type) ?? 0 }));
+  return {
+    contributions: types.reduce((n, r) => n + r.total, 0),
+    answered: types.reduce((n, r) => n + r.answered, 0),
+    byState: states
+      .map((s) => ({ label: s.label, colour: s.colour, n: byStateId.get(s.id) ?? 0, isActive: s.isActive }))
+      .filter((s) => s.n > 0 || s.isActive)
+      .map(({ isActive: _, ...s }) => s),
+    byType: types,
+    byTheme: byDesc(sum((g) => g.theme)).map(([theme, n]) => ({ theme, n })),
+    byMunicipality: byDesc(sum((g) => g.municipality))
+      .slice(0, 30)
+      .map(([municipality, n]) => ({ municipality, n })),
+  };
+}

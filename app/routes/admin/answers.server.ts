@@ -1,0 +1,119 @@
+import type { Route } from "./+types/answers";
+import type { ContributionType } from "~/domain/contributions";
+import type { Category } from "~/domain/themes";
+import {
+  ANSWER_TEXTS,
+  answerIntents,
+  answerItemSchema,
+  answerSchema,
+  ANSWERS_SHAPE,
+  mayPublishAnswers,
+  PUBLISH_TEXTS,
+  type AnswerIntent,
+} from "~/lib/answers";
+import { done, failed, firstError, logActionError, readAdminForm } from "~/models/admin.server";
+import { readListQuery } from "~/models/admin-list.server";
+import {
+  AnswerRefused,
+  answeringList,
+  itemKey,
+  listAnswerStates,
+  publishableCount,
+  publishAll,
+  publishAnswer,
+  saveAnswer,
+  withdrawAnswer,
+  type AnsweringFilters,
+} from "~/models/answers.server";
+import { recordAudit, type AuditChange } from "~/models/audit.server";
+import { requireAdmin } from "~/infra/session.server";
+
+// The council's answers (issue 31, decision 061): the answering screen's list and the one action
+// that writes answers, which the moderation queue's rows post to as well. Moderators write drafts;
+// administrators publish one, or every draft at once, and withdraw. Each write and its audit entry
+// are one transaction.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request, context);
+  const query = readListQuery(new URL(request.url), ANSWERS_SHAPE);
+  const f = query.filters;
+  const filters: AnsweringFilters = {
+    type: (f.tipus ?? null) as ContributionType | null,
+    theme: (f.ambit ?? null) as Category | null,
+    municipality: f.municipi ?? null,
+    stage: (f.resposta ?? null) as AnsweringFilters["stage"],
+    stateId: f["estat-resposta"] ?? null,
+    q: query.q,
+    from: query.from,
+    to: query.to,
+    page: query.page,
+  };
+  const [list, states, publishable] = await Promise.all([
+    answeringList(context.db, filters),
+    listAnswerStates(context.db),
+    publishableCount(context.db),
+  ]);
+  query.page = list.page;
+  return {
+    query,
+    ...list,
+    states: states.map((s) => ({ id: s.id, label: s.label, colour: s.colour, isActive: s.isActive })),
+    publishable,
+    canPublish: mayPublishAnswers(user.role),
+  };
+}
+
+const DONE: Record<Exclude<AnswerIntent, "publish_all">, string> = {
+  answer: "Resposta desada com a esborrany",
+  publish: "Resposta publicada",
+  withdraw: "Resposta retirada de la web",
+};
+
+export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
+  const { user } = await requireAdmin(request, context);
+  const { fields } = await readAdminForm(request, context, {});
+  const intent = answerIntents.find((i) => i === fields.intent);
+  if (!intent) return failed("Acció desconeguda", 400);
+  const publishing = intent !== "answer" || fields.publish === "on" || fields.publish === "true";
+  if (publishing && !mayPublishAnswers(user.role)) return failed(PUBLISH_TEXTS.adminsOnly, 403);
+  const audit = (tx: typeof context.db, change: Omit<AuditChange, "entity">) =>
+    recordAudit(tx, { request, context }, user, { entity: "answer", ...change });
+  try {
+    if (intent === "publish_all") {
+      const published = await context.db.transaction(async (tx) => {
+        const items = await publishAll(tx);
+        if (items.length) await audit(tx, { action: "publish_all", after: { count: String(items.length) } });
+        return items.length;
+      });
+      if (published === 0) return failed(ANSWER_TEXTS.nothingToPublish, 409);
+      return done(published === 1 ? "1 resposta publicada" : `${published.toLocaleString("ca-ES")} respostes publicades`);
+    }
+    if (intent === "answer") {
+      const parsed = answerSchema.safeParse(fields);
+      if (!parsed.success) return failed(firstError(parsed.error), 400);
+      const input = parsed.data;
+      await context.db.transaction(async (tx) => {
+        const { before, after } = await saveAnswer(tx, input, { id: user.id, email: user.email });
+        await audit(tx, {
+          entityId: itemKey(input.item),
+          action: input.publish ? "publish" : "answer",
+          before: before ? { stateId: before.stateId, text: before.text } : null,
+          after: { stateId: after.stateId, text: after.text },
+        });
+      });
+      return done(input.publish ? DONE.publish : DONE.answer);
+    }
+    const parsed = answerItemSchema.safeParse(fields);
+    if (!parsed.success) return failed(firstError(parsed.error), 400);
+    const { item } = parsed.data;
+    await context.db.transaction(async (tx) => {
+      const after = intent === "publish" ? await publishAnswer(tx, item) : await withdrawAnswer(tx, item);
+      await audit(tx, { entityId: itemKey(item), action: intent, after: { stateId: after.stateId, text: after.text } });
+    });
+    return done(DONE[intent]);
+  } catch (err) {
+    if (err instanceof AnswerRefused) return failed(err.message, err.status);
+    logActionError("answers", err);
+    return failed("No s'ha pogut desar la resposta. Torna-ho a provar.", 500);
+  }
+}

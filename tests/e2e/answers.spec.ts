@@ -1,0 +1,93 @@
+import { expect, expectAccessible, hydrated, signIn, test, toast, unique } from "./fixtures";
+
+// Issue 31 (decision 061): staff answer a contribution from a phone, publish every answer at once,
+// and a visitor sees the answer with the contribution; the new screens and dialogs pass axe.
+
+test.describe("on a phone-sized screen", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("staff answer from the answering screen, publish all, and a visitor sees the answer under the contribution", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const text = `Cal un aparcament de bicis a l'estació ${unique()}`;
+    expect((await request.post("/participa/reflexio", { form: { reflection: text } })).status()).toBe(200);
+
+    await signIn(page);
+    await page.goto(`/admin/respostes?resposta=sense&q=${encodeURIComponent(text)}`);
+    await hydrated(page);
+    await expect(page.getByRole("status").filter({ hasText: "sense resposta" })).toBeVisible();
+    await expectAccessible(page, "answering screen");
+    // N: the next contribution without an answer, its state field focused.
+    await page.keyboard.press("n");
+    const state = page.getByRole("combobox", { name: "Estat de la resposta" });
+    await expect(state).toBeFocused();
+    await state.selectOption({ label: "Acceptada" });
+    const form = page.getByRole("form", { name: "Resposta a aquesta reflexió" });
+    await form.getByLabel("Text de la resposta (Markdown)").fill("L'Ajuntament ho **incorpora** al pla.\n\n- Estació de Vilafranca");
+    await form.getByRole("button", { name: "Desa l'esborrany" }).click();
+    await expect(toast(page, "Resposta desada com a esborrany")).toBeVisible();
+
+    // A draft is not public.
+    const visitor = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 390, height: 844 } });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto("/aportacions?tipus=reflection");
+    await expect(publicPage.locator("article", { hasText: text })).toBeVisible();
+    await expect(publicPage.locator("article", { hasText: text }).getByText("Resposta de l'Ajuntament")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Publica totes les respostes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Publica totes les respostes" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "publish-all dialog");
+    await dialog.getByRole("button", { name: /^Publica \d/ }).click();
+    await expect(toast(page, "publicad")).toBeVisible();
+
+    // The visitor sees it, once the page cache has caught up (decision 026).
+    const card = publicPage.locator("article", { hasText: text });
+    await expect
+      .poll(
+        async () => {
+          await publicPage.goto("/aportacions?tipus=reflection");
+          return card.getByText("Resposta de l'Ajuntament").count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+    await expect(card.getByText("Acceptada", { exact: true })).toBeVisible();
+    await hydrated(publicPage);
+    await card.getByRole("button", { name: "Veure aportació" }).click();
+    const opened = publicPage.getByRole("dialog");
+    await expect(opened.locator("strong", { hasText: "incorpora" })).toBeVisible();
+    await expect(opened.getByRole("listitem").filter({ hasText: "Estació de Vilafranca" })).toBeVisible();
+    await expectAccessible(publicPage, "contribution dialog with its answer");
+
+    // The report page counts it.
+    await publicPage.goto("/que-hem-escoltat");
+    await expect(publicPage.getByRole("heading", { level: 1, name: "Què hem escoltat i què en farem" })).toBeVisible();
+    const byState = publicPage.getByRole("table").first();
+    await expect(byState.getByRole("row", { name: /Acceptada \d/ }).first()).toBeVisible();
+    await expect(publicPage.getByText(/Aportacions amb resposta: \d+ de \d+\./)).toBeVisible();
+    await expectAccessible(publicPage, "report page");
+    await visitor.close();
+  });
+});
+
+test("the answer states screen lists the defaults and refuses a colour white text cannot be read on", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/estats-resposta");
+  await hydrated(page);
+  for (const label of ["Acceptada", "Acceptada parcialment", "No acceptada", "Ja prevista al pla", "En estudi"])
+    await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
+  await expectAccessible(page, "answer states");
+  await page.getByRole("button", { name: "Nou estat" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nou estat" });
+  await dialog.getByLabel("Nom públic").fill(`Estat ${unique()}`);
+  await dialog.getByLabel("Color").fill("#ffeb3b");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(dialog.getByText(/El color és massa clar/)).toBeVisible();
+  await expectAccessible(page, "answer state dialog with an error");
+});
