@@ -59,7 +59,12 @@ describe("the site registry", () => {
       }
     const t = translators.ca;
     expect(headerNav("ca").map((i) => t(i.label))).toEqual(["DIGUES LA TEVA", "SEGUEIX LA VIVI", "AGENDA", "SABER-NE MÉS"]);
-    expect(footerNav("ca").map((i) => t(i.label))).toEqual(["Recursos", "Avís legal i privacitat", "Política de cookies", "Declaració d'accessibilitat"]);
+    expect(footerNav("ca").map((i) => t(i.label))).toEqual([
+      "Recursos",
+      "Avís legal i privacitat",
+      "Política de cookies",
+      "Declaració d'accessibilitat",
+    ]);
   });
 
   it("gives every page an address in each language, Catalan unchanged at the root, and finds its alternates from any of them", () => {
