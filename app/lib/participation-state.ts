@@ -53,10 +53,3 @@ export function useParticipation(): ParticipationState {
   const data = useRouteLoaderData("routes/public-layout") as { participation?: ParticipationState } | undefined;
   return data?.participation ?? DEFAULT_PARTICIPATION;
 }
-
-/** What the public pages say about publication, in each mode. */
-export const MODE_NOTES: Record<ModerationMode, string> = {
-  publish_then_review:
-    "Les reflexions i els comentaris al mapa es publiquen en enviar-los, i l'equip de moderació els revisa després. Els testimonis d'àudio es publiquen un cop revisats.",
-  review_first: "L'equip de moderació revisa cada aportació abans de publicar-la.",
-};

@@ -1,4 +1,5 @@
 import type { Category } from "~/domain/themes";
+import type { Locale } from "~/i18n/locales";
 import type { ClientKey, MessageValues } from "~/i18n/catalogue";
 import type { MapKind, PublicMapComment, PublicMapLayer, TileSettings } from "~/domain/map";
 
@@ -174,6 +175,8 @@ export interface PublicTestimonial {
   duration: number | null;
   audioUrl: string;
   submittedAt: string;
+  /** The language its author recorded it in (its title is theirs, decision 059). */
+  locale: Locale;
 }
 
 export interface MapSettings {

@@ -369,6 +369,7 @@ export function listApprovedTestimonials(db: Db, category: Category | null): Pro
           duration: testimonials.duration,
           audioKey: testimonials.audioKey,
           submittedAt: testimonials.submittedAt,
+          locale: testimonials.locale,
         })
         .from(testimonials)
         .where(and(eq(testimonials.status, "published"), category ? eq(testimonials.category, category) : undefined))

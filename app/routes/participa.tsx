@@ -8,7 +8,7 @@ import { ReflectionDialog } from "~/components/participation/reflection-dialog";
 import { QuestionnaireDialog } from "~/components/site/questionnaire-dialog";
 import { Button } from "~/components/ui/button";
 import { embeds } from "~/models/content.server";
-import { MODE_NOTES, useParticipation } from "~/lib/participation-state";
+import { useParticipation } from "~/lib/participation-state";
 import { localePaths } from "~/lib/routes";
 import { RichText, useLocale, useT } from "~/i18n/react";
 
@@ -49,7 +49,7 @@ export default function Participa({ loaderData }: Route.ComponentProps) {
       ) : (
         <ClosedNotice className="mt-4 max-w-3xl" />
       )}
-      <p className="mt-2 max-w-3xl text-ink/85">{MODE_NOTES[participation.mode]}</p>
+      <p className="mt-2 max-w-3xl text-ink/85">{t(`forms.mode.${participation.mode}`)}</p>
       <ul className="mt-8 grid gap-4 md:grid-cols-2">
         <ParticipationCard
           icon={ClipboardListIcon}

@@ -107,13 +107,17 @@ test.describe("three languages", () => {
   for (const locale of ["es", "en"] as const)
     test(`the ${locale} pages carry no Catalan interface text outside content marked lang="ca"`, async ({ page }) => {
       await rememberCookieChoice(page);
+      test.setTimeout(120_000);
       const catalan = catalanTexts(locale);
+      // Every page's findings, then one assertion: a run shows all that is left.
+      const left: Record<string, string[]> = {};
       for (const p of PUBLIC_PAGES.filter((q) => q.locale === locale)) {
         await page.goto(address(p));
         await hydrated(page);
         const found = await catalanOn(page, locale, catalan);
-        expect(found, address(p)).toEqual([]);
+        if (found.length) left[address(p)] = found;
       }
+      expect(left).toEqual({});
     });
 });
 
@@ -132,9 +136,10 @@ function catalanTexts(locale: Locale): string[] {
   return [...out];
 }
 
-/** Words only Catalan uses (never Spanish or English words). */
+/** Words only Catalan uses (never Spanish or English words); "d'" and "l'" before a lower-case
+ * word only, so that place names ("Sant Sadurní d'Anoia") are not taken for sentences. */
 const CATALAN_WORDS =
-  /(?:^|[\s(«"¡¿])(amb|dels|pels|aquesta|aquestes|aquests|teva|teves|també|perquè|però|més|encara|mitjançant|vostra|vostre|l'[a-zàèéíòóú]+|d'[a-zàèéíòóú]+|s'ha|n'hi|què|són|hi ha)(?=[\s.,;:!?)»"]|$)/iu;
+  /(?:^|[\s(«"¡¿])([Aa]mb|[Dd]els|[Pp]els|[Aa]questa|[Aa]questes|[Aa]quests|[Tt]eva|[Tt]eves|[Tt]ambé|[Pp]erquè|[Pp]erò|[Mm]és|[Ee]ncara|[Mm]itjançant|[Vv]ostra|[Vv]ostre|[LlDd]'[a-zàèéíòóú]+|s'ha|n'hi|[Qq]uè|[Ss]ón|[Hh]i ha)(?=[\s.,;:!?)»"]|$)/u;
 
 /** The Catalan the page shows outside elements marked with another language than its own: text,
  * and the names and descriptions in alt, aria-label, title and placeholder. */
@@ -142,6 +147,13 @@ async function catalanOn(page: Page, locale: Locale, catalan: string[]): Promise
   const texts = await page.evaluate((lang) => {
     const out: string[] = [];
     const own = (el: Element | null) => (el?.closest("[lang]")?.getAttribute("lang") ?? lang).slice(0, 2) === lang;
+    // Content marked as another language (a visitor's title) may be quoted in a control's name
+    // ("Reproducir: Volem anar…"): it is left out of the names as it is of the text.
+    const marked = [...document.body.querySelectorAll("[lang]")]
+      .filter((el) => !own(el))
+      .map((el) => el.textContent?.trim() ?? "")
+      .filter((text) => text.length >= 8);
+    const unquoted = (value: string) => marked.reduce((rest, text) => rest.split(text).join(" "), value);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
@@ -153,7 +165,7 @@ async function catalanOn(page: Page, locale: Locale, catalan: string[]): Promise
       if (own(el))
         for (const name of ["alt", "aria-label", "title", "placeholder"]) {
           const value = el.getAttribute(name)?.trim();
-          if (value) out.push(value);
+          if (value) out.push(unquoted(value));
         }
     out.push(document.title);
     return out;
@@ -162,7 +174,11 @@ async function catalanOn(page: Page, locale: Locale, catalan: string[]): Promise
   for (const text of texts) {
     const word = CATALAN_WORDS.exec(text);
     if (word) found.add(`${word[1]} in «${text.slice(0, 80)}»`);
-    for (const c of catalan) if (text.includes(c)) found.add(`«${c.slice(0, 60)}»`);
+    // A whole word's match: "aportació" is not found in "aportación".
+    for (const c of catalan) {
+      const at = text.indexOf(c);
+      if (at >= 0 && !/\p{L}/u.test(text[at + c.length] ?? "")) found.add(`«${c.slice(0, 60)}»`);
+    }
   }
   return [...found];
 }

@@ -6,7 +6,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Slider } from "~/components/ui/slider";
 import { categories, type Category } from "~/domain/themes";
 import type { PublicTestimonial } from "~/lib/participation-texts";
-import { categoryLabels } from "~/domain/themes";
+import { categoryKey } from "~/domain/themes";
 import { useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
@@ -95,7 +95,7 @@ export function TestimonialsGallery({ filter, testimonials }: { filter: Category
                 current ? "border-brand bg-brand text-white" : "border-ink/20 bg-white text-ink hover:bg-brand-soft",
               )}
             >
-              {value === "tots" ? t("public.testimonis.all") : categoryLabels[value]}
+              {value === "tots" ? t("public.testimonis.all") : t(categoryKey(value))}
             </Link>
           );
         })}
@@ -167,12 +167,16 @@ function TestimonialCard({
   const progress = duration ? elapsed / duration : 0;
   const bars = waveform(t.id);
   const say = useT();
+  const locale = useLocale();
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-ink/10 p-5 shadow-sm">
       <Badge variant="secondary" className="self-start">
-        {categoryLabels[t.category]}
+        {say(categoryKey(t.category))}
       </Badge>
-      <p className="font-semibold">{t.title}</p>
+      {/* The author's words, in the language they wrote them in (WCAG 3.1.2). */}
+      <p lang={t.locale === locale ? undefined : t.locale} className="font-semibold">
+        {t.title}
+      </p>
       <div aria-hidden="true" className="flex h-10 items-center gap-0.5">
         {bars.map((v, i) => (
           <span
