@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 // The folders of app/ are its layers (decisions 044 and 057), and every import points down:
 //
-//   i18n, domain <- lib <- components <- routes    (code the browser may load, then the pages)
+//   i18n <- domain <- lib <- components <- routes  (code the browser may load, then the pages)
 //   db <- infra <- models <- routes and server     (server-only)
 //   seed above all of them
 //
@@ -30,10 +30,10 @@ type Layer = (typeof LAYERS)[number];
 /** What each layer may import besides itself. */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   i18n: [],
-  domain: [],
+  domain: ["i18n"],
   lib: ["i18n", "domain"],
   components: ["i18n", "domain", "lib"],
-  db: ["domain"],
+  db: ["i18n", "domain"],
   infra: ["i18n", "domain", "lib", "db"],
   models: ["i18n", "domain", "lib", "db", "infra"],
   routes: ["i18n", "domain", "lib", "components", "db", "infra", "models"],

@@ -8,7 +8,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // campaign tag, a random one) is left out of the page's address before it is rendered and kept:
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { localeOf, localePrefix } from "~/i18n/locales";
-import { PAGE_PARAMS } from "~/lib/routes";
+import { PAGE_PARAMS, PUBLIC_PAGES } from "~/lib/routes";
 import { endOfDayInCatalonia } from "~/domain/consultation";
 import { targetPath } from "~/domain/request-path";
 import { contributionTypes } from "~/domain/contributions";
@@ -84,14 +84,16 @@ const notFoundKey = (path: string) => `${localePrefix(localeOf(path))}${NOT_FOUN
 
 const SKIP_CACHE_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_NAME}|${FRESH_COOKIE})=`);
 const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
-/** Each page in each of the three languages (decision 059) keeps its share: about 75 routes × 16.
- * A kept page is about 150 KB (its HTML and its two compressed copies): 180 MB at the very most,
- * reached only when every page's every variant is asked for. */
-export const MAX_ENTRIES = 1200;
 /** How many addresses one page (one route: its parameters' values, its data URL, every landing)
  * keeps at most. Each route of the site (about 25 per language) fits its share of MAX_ENTRIES:
  * variants of one page push out only that page's other variants (issue 29, item 8). */
 export const MAX_KEYS_PER_PAGE = 16;
+/** Each page in each of the three languages (decision 059) keeps its share, and so do robots.txt,
+ * the sitemap, the map's GeoJSON, an activity's calendar, each language's not-found page, the
+ * root's data and the route discovery. A kept page is about 150 KB (its HTML and its two
+ * compressed copies): about 200 MB at the very most, reached only when every page's every variant
+ * is asked for. */
+export const MAX_ENTRIES = (PUBLIC_PAGES.length + 9) * MAX_KEYS_PER_PAGE;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 type Encoding = "identity" | "br" | "gzip";

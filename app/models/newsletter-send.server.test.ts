@@ -329,16 +329,34 @@ describe.each(testBackends())("newsletter sending on %s", (backend) => {
     // English has no text: only Catalan and Spanish are sent.
     expect(smtp.received.map((m) => m.parsed.subject)).toEqual([`[Prova] ${DRAFT.subject}`, "[Prova] Novedades del plan de la bici"]);
     expect(String(smtp.received[1]!.parsed.html)).toContain('<html lang="es">');
-    expect(String(smtp.received[1]!.parsed.html)).toContain('<p style="font-size:small" lang="ca">');
+    // The footer in the version's language (the test goes to staff, not to a subscriber).
+    expect(String(smtp.received[1]!.parsed.html)).toContain('<p style="font-size:small">Recibes este correo');
 
     smtp.received.length = 0;
     const queued = await queueNewsletter(ctx.db, translated);
     const [issue] = await ctx.db.select().from(issues);
     expect(issue?.translations).toEqual(translated.translations);
     await drain(ctx);
-    // A subscriber without a language (the table keeps none yet) gets the Catalan issue.
+    // A subscriber who signed up in Catalan gets the Catalan issue.
     expect(queued.ok).toBe(true);
     expect(smtp.received.map((m) => m.parsed.subject)).toEqual([DRAFT.subject]);
     expect(String(smtp.received[0]!.parsed.html)).toContain('<html lang="ca">');
+
+    // One who signed up in Spanish gets the Spanish issue, its footer in Spanish; in English, where
+    // staff wrote no text, the Catalan issue with an English footer marked as such.
+    smtp.received.length = 0;
+    await ctx.db.update(subs).set({ locale: "es" });
+    await queueNewsletter(ctx.db, translated);
+    await drain(ctx);
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual(["Novedades del plan de la bici"]);
+    expect(String(smtp.received[0]!.parsed.html)).toContain('<html lang="es">');
+    expect(String(smtp.received[0]!.parsed.html)).toContain('<p style="font-size:small">Recibes este correo');
+    smtp.received.length = 0;
+    await ctx.db.update(subs).set({ locale: "en" });
+    await queueNewsletter(ctx.db, translated);
+    await drain(ctx);
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual([DRAFT.subject]);
+    expect(String(smtp.received[0]!.parsed.html)).toContain('<html lang="ca">');
+    expect(String(smtp.received[0]!.parsed.html)).toContain('<p style="font-size:small" lang="en">You are receiving');
   });
 });

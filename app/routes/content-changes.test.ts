@@ -380,6 +380,19 @@ const CASES: Record<string, Case[]> = {
       }),
     },
   ],
+  "routes/admin/accessibility.tsx": [
+    {
+      what: "the accessibility statement's parts",
+      fields: () => ({
+        compliance: "partial",
+        nonCompliance: "- Un vídeo sense subtítols (EN 301 549, 9.1.2.2).",
+        burden: "No s'hi acull cap contingut.",
+        outOfScope: "- El qüestionari extern.",
+        method: "Autoavaluació.",
+        unit: "Àrea de Mobilitat",
+      }),
+    },
+  ],
   "routes/admin/testimonials.tsx": [
     {
       what: "a testimonial approved",
