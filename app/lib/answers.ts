@@ -2,6 +2,7 @@ import { z } from "zod";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
 import { categories } from "~/domain/themes";
 import type { ListShape } from "./admin-list";
+import { formatNumber } from "~/i18n/locales";
 
 // The council's answers to contributions (issue 31, decision 061), client-safe: the states'
 // form (its colour must carry white text at WCAG AA), the answer's form, and the words the back
@@ -34,7 +35,7 @@ export const ANSWER_TEXTS = {
   stateUnknown: "Tria un estat de resposta de la llista",
   stateRetired: "Aquest estat està retirat: tria'n un altre",
   textRequired: "Escriu el text de la resposta",
-  textTooLong: `La resposta pot tenir com a màxim ${MAX_ANSWER.toLocaleString("ca-ES")} caràcters`,
+  textTooLong: `La resposta pot tenir com a màxim ${formatNumber(MAX_ANSWER)} caràcters`,
   contributionGone: "Aquesta aportació ja no existeix. Torna a carregar la llista.",
   contributionHidden: "Aquesta aportació està amagada: no es pot publicar la resposta d'una aportació que no és pública.",
   noAnswer: "Aquesta aportació encara no té resposta.",

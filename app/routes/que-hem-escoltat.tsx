@@ -6,6 +6,7 @@ import { useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
 import { answersReport } from "~/models/answers.server";
 import { publicRead } from "~/models/content.server";
+import { formatNumber } from "~/i18n/locales";
 
 // "Què hem escoltat i què en farem" (issue 31): the council's published answers in figures, by
 // state, type, theme and municipality. Each figure is a table (the accessible form, read aloud as
@@ -32,6 +33,7 @@ function FigureTable({
   rows: { key: string; label: React.ReactNode; n: number; colour?: string }[];
 }) {
   const max = Math.max(1, ...rows.map((r) => r.n));
+  const locale = useLocale();
   return (
     <section aria-labelledby={id} className="mt-10 break-inside-avoid">
       <h2 id={id} className="text-2xl font-bold text-brand-dark">
@@ -62,7 +64,7 @@ function FigureTable({
                       style={{ width: `${(r.n / max) * 100}%`, backgroundColor: r.colour ?? "var(--color-brand)" }}
                     />
                   </span>
-                  <span className="w-16 text-right font-bold tabular-nums">{r.n.toLocaleString("ca-ES")}</span>
+                  <span className="w-16 text-right font-bold tabular-nums">{formatNumber(r.n, locale)}</span>
                 </div>
               </td>
             </tr>

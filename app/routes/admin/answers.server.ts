@@ -27,6 +27,7 @@ import {
 } from "~/models/answers.server";
 import { recordAudit, type AuditChange } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
+import { formatNumber } from "~/i18n/locales";
 
 // The council's answers (issue 31, decision 061): the answering screen's list and the one action
 // that writes answers, which the moderation queue's rows post to as well. Moderators write drafts;
@@ -86,7 +87,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
         return items.length;
       });
       if (published === 0) return failed(ANSWER_TEXTS.nothingToPublish, 409);
-      return done(published === 1 ? "1 resposta publicada" : `${published.toLocaleString("ca-ES")} respostes publicades`);
+      return done(published === 1 ? "1 resposta publicada" : `${formatNumber(published)} respostes publicades`);
     }
     if (intent === "answer") {
       const parsed = answerSchema.safeParse(fields);

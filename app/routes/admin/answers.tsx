@@ -12,6 +12,7 @@ import { contributionTypes } from "~/domain/contributions";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
 import { ANSWER_STAGE_LABELS, answerStages } from "~/lib/answers";
 import { contributionLabels } from "~/lib/contributions";
+import { formatNumber } from "~/i18n/locales";
 
 export { loader, action } from "./answers.server";
 
@@ -23,7 +24,7 @@ const THIS: Record<Item["type"], string> = {
   testimonial: "aquest testimoni",
 };
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString("ca-ES")} ${many}`);
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${formatNumber(n)} ${many}`);
 
 /** The answering screen (issue 31): every contribution that is not hidden, with its answer form;
  * "next unanswered" (the button, or the N key) moves to the next one without an answer. */

@@ -12,11 +12,13 @@ const sources = fs
   .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
   .map((file) => ({ file, text: fs.readFileSync(path.join(DIR, file), "utf8") }));
 
-/** Parameters that are no list's: where to go after signing in, the dashboard's chart per day. */
+/** Parameters that are no list's: where to go after signing in, the dashboard's chart per day, the
+ * language the "Falten traduccions" view shows (a short report, not a paged list). */
 const NOT_LISTS: Record<string, string[]> = {
   "login.tsx": ["redirectTo"],
   "login.server.ts": ["redirectTo"],
   "dashboard.server.ts": ["per"],
+  "translations.server.ts": ["llengua"],
 };
 
 /** The parameter names a source reads by itself (searchParams.get, useSearchParams). */
