@@ -15,6 +15,20 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("the query was answered");
 }
 
+describe("isDatabaseUnavailable", () => {
+  it("reads the driver's codes and words, through Drizzle's wrapping, and takes nothing else for the database away", () => {
+    const coded = (code: string) => Object.assign(new Error("x"), { code });
+    for (const code of ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "08006", "08001"])
+      expect(isDatabaseUnavailable(coded(code)), code).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: new Error("Connection terminated unexpectedly") }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: coded("57P01") }))).toBe(true);
+    for (const code of ["42P01", "23505", "22P02", "0800"]) expect(isDatabaseUnavailable(coded(code)), code).toBe(false);
+    expect(isDatabaseUnavailable(new Error("Connection terminated by the user, politely"))).toBe(false);
+    expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});
+
 // A real PostgreSQL, reached through a door the test shuts and opens (its connections cut, new ones
 // refused, as when the server stops), or whose backends it terminates (as a fast shutdown does).
 // Declared only where a PostgreSQL server is given (CI sets TEST_DATABASE_URL): no skipped test.
