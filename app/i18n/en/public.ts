@@ -18,7 +18,7 @@ export default {
   "nav.participa": "HAVE YOUR SAY",
   "nav.vivi": "FOLLOW VIVI",
   "nav.agenda": "WHAT'S ON",
-  "nav.initiative": "LEARN MORE",
+  "nav.initiative": "ABOUT THE PLAN",
   "nav.recursos": "Resources",
   "nav.legal": "Legal notice and privacy",
   "nav.cookies": "Cookie policy",
