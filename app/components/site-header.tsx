@@ -76,7 +76,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
             <span className="hidden text-xs text-ink/80 sm:block">{t("public.shell.tagline")}</span>
           </span>
         </Link>
-        <nav aria-label={t("public.shell.mainNav")} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("public.shell.mainNav")} className="hidden items-center gap-1 lg:flex">
           {nav.map((item) => (
             <NavItem key={item.label} item={item} />
           ))}
@@ -85,7 +85,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         </nav>
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("public.shell.openMenu")}>
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("public.shell.openMenu")}>
               <MenuIcon aria-hidden="true" className="size-6" />
             </Button>
           </DialogTrigger>

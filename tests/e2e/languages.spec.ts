@@ -104,6 +104,23 @@ test.describe("three languages", () => {
     await expect(page.getByRole("dialog").getByRole("link", { name: "HAVE YOUR SAY" })).toHaveAttribute("href", "/en/take-part");
   });
 
+  test("the header keeps its one line in every language, from a tablet to a laptop (the longer words and the switch included)", async ({
+    page,
+  }) => {
+    for (const width of [800, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const home of ["/", "/es", "/en"]) {
+        await page.goto(home);
+        const header = (await page.getByRole("banner").boundingBox())!;
+        expect(header.height, `${home} at ${width}px`).toBeLessThanOrEqual(65);
+        const name = (await page.getByRole("banner").getByText("Al Penedès, la bici ens mou!").boundingBox())!;
+        expect(name.height, `${home} at ${width}px: the campaign's name on one line`).toBeLessThan(30);
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scroll, `${home} at ${width}px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   for (const locale of ["es", "en"] as const)
     test(`the ${locale} pages carry no Catalan interface text outside content marked lang="ca"`, async ({ page }) => {
       await rememberCookieChoice(page);
