@@ -17,10 +17,11 @@ const suffix = E2E_DATABASE_URL ? "-pg" : "";
 export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 
 /** What the PostgreSQL lane leaves to the PGlite lane (decision 041): the specs about how pages look,
- * read and load, the one-page accessibility checks, and the tests that start servers of their own on
- * PGlite. The database under the shared server changes none of them; every other test runs on both. */
+ * read and load (in each language: decision 059), the one-page accessibility checks, and the tests that
+ * start servers of their own on PGlite. The database under the shared server changes none of them; every other test runs on both. */
 const PGLITE_LANE_ONLY = {
-  testIgnore: /(pages|public-site|identity|details|narrow-screens|bundle-boundary|languages)\.spec\.ts$/,
+  testIgnore:
+    /(pages|public-site|identity|details|narrow-screens|bundle-boundary|languages|languages-pages-a|languages-pages-b)\.spec\.ts$/,
   grepInvert: /has no accessibility violations|answers 200 and passes axe-core|@own-server/,
 };
 
