@@ -100,11 +100,13 @@ export const ADMIN_SCREENS = {
   translations: inShell("/traduccions", "translations.tsx", EDITOR, "Falten traduccions", "Contingut"),
   // The site's configuration: the administrators', but for the footer (the editors').
   settings: inShell("/configuracio", "settings.tsx", ADMIN, "Configuració", "Configuració", "/settings"),
-  answerStates: inShell("/estats-resposta", "answer-states.tsx", ADMIN, "Estats de resposta", "Configuració"),
+  // Two screens reached from "Configuració" (and the states from "Respostes") rather than from the
+  // side navigation, which must fit 1280×650 (decision 050).
+  answerStates: screen("/estats-resposta", "answer-states.tsx", ADMIN, { shell: true }),
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),
-  accessibility: inShell("/accessibilitat", "accessibility.tsx", ADMIN, "Accessibilitat", "Configuració"),
+  accessibility: screen("/accessibilitat", "accessibility.tsx", ADMIN, { shell: true }),
   // Every account's own screen, in the header's menu.
   account: inShell("/compte", "account.tsx", ALL, "El meu compte", "account"),
 } satisfies Record<string, AdminScreen>;

@@ -69,7 +69,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             {CAMPAIGN.name}
           </p>
         }
-        title={<span lang={landing.title.lang}>{landing.title.text}</span>}
+        title={landing.title.text}
+        titleLang={landing.title.lang}
       >
         <div lang={landing.description.lang} className="max-w-2xl text-lead [&_a]:text-white">
           <Markdown>{landing.description.text}</Markdown>

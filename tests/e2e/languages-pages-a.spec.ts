@@ -104,7 +104,8 @@ for (const locale of ["es", "en"] as const) {
 test("the agenda of a page in English gives its calendar files in English", async ({ page, request }) => {
   await rememberCookieChoice(page);
   await page.goto("/en");
-  const item = page.locator("#agenda li").filter({ hasText: "Bicicletada popular per la xarxa de carrils" }).first();
+  // The seed's activity, in its English title (decision 062).
+  const item = page.locator("#agenda li").filter({ hasText: "Community bike ride along the cycle lanes" }).first();
   await expect(item).toContainText("10:30");
   await expect(item).not.toContainText("10:30 h");
   const link = item.getByRole("link", { name: /^Add to calendar/ });
@@ -113,7 +114,7 @@ test("the agenda of a page in English gives its calendar files in English", asyn
   const ics = await request.get(href);
   expect(ics.status()).toBe(200);
   expect(ics.headers()["content-disposition"]).toMatch(/filename="activity-\d{4}-\d{2}-\d{2}\.ics"/);
-  expect(await ics.text()).toContain("SUMMARY:Bicicletada popular per la xarxa de carrils\r\n");
+  expect(await ics.text()).toContain("SUMMARY:Community bike ride along the cycle lanes\r\n");
   const missing = await request.get("/agenda/00000000-0000-0000-0000-000000000000.es.ics");
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toBe("No encontrado");

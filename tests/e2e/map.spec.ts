@@ -469,7 +469,8 @@ test("a placed comment opened on /aportacions and in the moderation queue shows 
     .getByRole("listitem")
     .filter({ has: page.locator("summary", { hasText: "Lloc:" }) })
     .first();
-  await card.locator("summary").click();
+  // (The row has other disclosures too: the answer's.)
+  await card.locator("summary", { hasText: "Lloc:" }).click();
   const staffMap = card.getByRole("application", { name: /^Mapa del lloc del comentari: / });
   await expect(staffMap).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
   await expect(staffMap.locator(".map-picked")).toBeVisible();

@@ -1,4 +1,5 @@
 import { BASE_URL } from "../../playwright.config";
+import { localeOf } from "../../app/i18n/locales";
 import { PUBLIC_PATHS } from "../../app/lib/routes";
 import { expect, footerTexts, hydrated, rememberCookieChoice, restoreFooterTexts, signIn, test, unique } from "./fixtures";
 
@@ -80,8 +81,9 @@ test("an admin's edit of the footer shows on every public page within the stalen
     await expect(page.getByText("Configuració del footer actualitzada correctament")).toBeVisible();
     const savedAt = Date.now();
     for (const path of everyPage) {
-      // The not-found page has no footer.
-      if (path.startsWith("/no-existeix")) continue;
+      // The not-found page has no footer. The Spanish and English pages show the footer's own
+      // translation (the seed has one, decision 062), which this edit of the Catalan text leaves as it was.
+      if (path.startsWith("/no-existeix") || localeOf(path) !== "ca") continue;
       // Any request made more than the bound after the save shows the new footer.
       const { startedAt, html } = await anonymous(path);
       if (startedAt > savedAt + BOUND_MS) expect(html.includes(footerText), path).toBe(true);

@@ -1,6 +1,8 @@
 import { ArrowDown, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/answers";
+import { adminPaths } from "~/lib/admin-paths";
 import { EmptyState, PageTitle, useAdminFetcher } from "~/components/admin/admin-ui";
 import { AnswerForm } from "~/components/admin/answer-form";
 import { ListControls, Pager, type ListFilter } from "~/components/admin/list-controls";
@@ -71,7 +73,16 @@ export default function Answers({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageTitle title="Respostes">{canPublish && <PublishAll count={publishable} />}</PageTitle>
+      <PageTitle title="Respostes">
+        {canPublish && (
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to={adminPaths.adminAnswerStates}>Estats de resposta</Link>
+            </Button>
+            <PublishAll count={publishable} />
+          </div>
+        )}
+      </PageTitle>
       <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
         La resposta de l'Ajuntament a cada aportació: un estat i un text. Es desa com a esborrany i no surt a la web fins que un
         administrador la publica. Les aportacions amagades no es responen.

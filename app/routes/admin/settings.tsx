@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageTitle, Panel, useCheckedFetcherForm } from "~/components/admin/admin-ui";
 import { CalendarForm, ModerationSettingsForm } from "~/components/admin/participation-settings";
@@ -7,6 +8,8 @@ import { FormField, SubmitButton } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
 import { MapBaseSettingsForm } from "~/components/admin/map-base-form";
+import { Button } from "~/components/ui/button";
+import { adminPaths } from "~/lib/admin-paths";
 
 export { loader, action } from "./settings.server";
 
@@ -54,7 +57,16 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const allowed = frameOrigins(saved);
   return (
     <>
-      <PageTitle title="Configuració" />
+      <PageTitle title="Configuració">
+        <nav aria-label="Més configuració" className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={adminPaths.adminAnswerStates}>Estats de resposta</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={adminPaths.adminAccessibility}>Declaració d'accessibilitat</Link>
+          </Button>
+        </nav>
+      </PageTitle>
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <CalendarForm saved={consultation} state={state} />
         <ModerationSettingsForm saved={moderation} />
