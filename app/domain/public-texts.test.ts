@@ -13,9 +13,11 @@ describe("the campaign's words the back office and the public pages share", () =
   });
 
   it("names each theme as the catalogue does in Catalan, and has it in Spanish and English", () => {
+    expect(CATALOGUES.en.public["themes.infants.name"]).toBe("Children");
     for (const c of categories) {
       expect(ca(categoryKey(c))).toBe(categoryLabels[c]);
-      for (const locale of ["es", "en"] as const) expect(CATALOGUES[locale].public[`themes.${c}.name`]).toBeTruthy();
+      // Written out in each language: a word, not an empty text nor the key itself.
+      for (const locale of ["es", "en"] as const) expect(CATALOGUES[locale].public[`themes.${c}.name`]).toMatch(/^\p{Lu}\p{Ll}+/u);
     }
   });
 });
