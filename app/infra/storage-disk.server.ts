@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
@@ -50,8 +51,9 @@ export function createLocalStorage(root: string): LocalStorage {
       const tmpPath = path.join(tmpDir, `${HOST_TAG}-${process.pid}-${randomUUID()}`);
       writing.add(tmpPath);
       const guard = typeGuard({ maxBytes, accept });
+      const out = fs.createWriteStream(tmpPath, { flags: "wx" });
       try {
-        await pipeline(body, guard.stream, fs.createWriteStream(tmpPath, { flags: "wx" }));
+        await pipeline(body, guard.stream, out);
         const type = await guard.contentType;
         const key = newKey(prefix, type);
         const finalPath = resolveKey(key);
@@ -59,6 +61,9 @@ export function createLocalStorage(root: string): LocalStorage {
         await fsp.rename(tmpPath, finalPath);
         return { key, contentType: type, size: guard.size() };
       } catch (err) {
+        // A body that fails at once can fail the pipeline while the file is still being opened: the
+        // file appears after that, so remove it only once the stream has let go of it.
+        if (!out.closed) await once(out, "close").catch(() => {});
         await fsp.rm(tmpPath, { force: true });
         throw err;
       } finally {
