@@ -1,5 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
-import { ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SHELL, type AdminScreen } from "./domain/admin-screens";
+import { ADMIN_ERRORS, ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SHELL, type AdminScreen } from "./domain/admin-screens";
 import { PREFIXED_LOCALES } from "./i18n/locales";
 import { PUBLIC_PAGES } from "./lib/routes";
 
@@ -20,10 +20,13 @@ export default [
   ]),
   // The back office, from its registry (domain/admin-screens.ts): the screens inside its shell,
   // the rest beside it, and each old English address redirected to its Catalan one.
-  ...prefix("admin", [
-    ...ADMIN_SCREEN_LIST.filter((s) => !s.shell).map(adminRoute),
-    layout(ADMIN_SHELL, ADMIN_SCREEN_LIST.filter((s) => s.shell).map(adminRoute)),
-    ...ADMIN_SCREEN_LIST.filter((s) => s.was).map((s) => route(`${s.was!.slice(7)}/*`, ADMIN_MOVED, { id: `moved-${s.name}` })),
+  // An error below it is shown by its layout's error page, in Catalan.
+  layout(ADMIN_ERRORS, [
+    ...prefix("admin", [
+      ...ADMIN_SCREEN_LIST.filter((s) => !s.shell).map(adminRoute),
+      layout(ADMIN_SHELL, ADMIN_SCREEN_LIST.filter((s) => s.shell).map(adminRoute)),
+      ...ADMIN_SCREEN_LIST.filter((s) => s.was).map((s) => route(`${s.was!.slice(7)}/*`, ADMIN_MOVED, { id: `moved-${s.name}` })),
+    ]),
   ]),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -113,6 +113,10 @@ export const ADMIN_SCREENS = {
 
 /** The shell's layout: its header and side navigation around the screens marked `shell`. */
 export const ADMIN_SHELL = "routes/admin/shell.tsx";
+/** The layout around every admin route, with no address of its own: its error page catches what
+ * an admin route throws (a POST to a screen without an action: 405), so the root's data, the
+ * page's words among it, are read for it as for any page (the root's own error page has none). */
+export const ADMIN_ERRORS = "routes/admin/errors.tsx";
 /** The module that answers every old address with its permanent redirect. */
 export const ADMIN_MOVED = "routes/admin/moved.ts";
 

@@ -405,6 +405,23 @@ test.describe("bad traffic", () => {
     }
   });
 
+  test("a form sent to an admin screen that takes none is refused in words, not in catalogue keys", async () => {
+    // The root's error page had no words: the root's loader does not run for the error page of
+    // the route that catches the error, and nothing below the root caught the admin's.
+    for (const target of ["/admin/dashboard", "/admin/traduccions", "/admin/login/x"]) {
+      const res = await fetch(`${BASE_URL}${target}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+        redirect: "manual",
+      });
+      const html = await res.text();
+      expect(res.status, target).toBeGreaterThanOrEqual(400);
+      expect(html, target).not.toMatch(/>(errors|public)\.[\w.]+</);
+      expect(html, target).toMatch(/<h1[^>]*>(Petició no vàlida|Pàgina no trobada)</);
+    }
+  });
+
   test("a request no URL can be made of answers 400: an empty or malformed Host, an absolute-form target", async () => {
     for (const host of ["Host: ", "Host: a b", "Host: [::1", "Host: 127.0.0.1:99999"]) {
       const res = await rawRequest(head("GET /admin/login HTTP/1.1", [host]));

@@ -113,8 +113,13 @@ function send(c: Case, port: number): Promise<Result> {
 }
 
 /** What is wrong with this answer, or null. */
+/** A catalogue key shown as a page's text: a page rendered without its words (issue 30). */
+const RAW_KEY = />(?:errors|public|forms|emails)\.[a-zA-Z]+\.[\w.]+</;
+
 function judge(c: Case, res: Result): string | null {
   if (res.status !== null && res.status >= 500) return `answered ${res.status}`;
+  const key = RAW_KEY.exec(res.body.toString("utf8"));
+  if (key) return `shows a catalogue key as text: ${key[0]}`;
   if (res.outcome === "timeout") return `no answer within ${ANSWER_MS / 1000} s`;
   if (res.outcome === "waited") return "waited for a 200 MB body instead of refusing it";
   if (res.outcome === "malformed") return "a response that is not HTTP";

@@ -5,7 +5,7 @@ import * as t from "~/db/schema";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SCREENS, ADMIN_SHELL, screenAddresses, type AdminScreenName } from "~/domain/admin-screens";
+import { ADMIN_ERRORS, ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SCREENS, ADMIN_SHELL, screenAddresses, type AdminScreenName } from "~/domain/admin-screens";
 import { accessEntry, ADMIN_ACCESS, adminRoles, mayUse, type AdminRole } from "~/domain/roles";
 import routes from "~/routes";
 import { guardedAdminRoutes, signedInAs } from "~/test/admin";
@@ -109,9 +109,11 @@ it("every admin route of the table is in the registry (a screen, the shell, an o
   const expected = [
     ...ADMIN_SCREEN_LIST.map(({ path, file }) => ({ path, file })),
     { path: "", file: ADMIN_SHELL },
+    { path: "", file: ADMIN_ERRORS },
     ...ADMIN_SCREEN_LIST.filter((s) => s.was).map((s) => ({ path: `${s.was}/*`, file: ADMIN_MOVED })),
   ];
-  const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+  const byPath = (a: { path: string; file: string }, b: { path: string; file: string }) =>
+    a.path.localeCompare(b.path) || a.file.localeCompare(b.file);
   expect(tableAdminRoutes().sort(byPath)).toEqual(expected.sort(byPath));
   // And every route module of the back office's folder is routed by it.
   const modules = readdirSync(new URL(".", import.meta.url))
