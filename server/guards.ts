@@ -59,6 +59,14 @@ export function wellFormedRequests(): RequestHandler {
       res.status(400).type("text/plain; charset=utf-8").send("Petició no vàlida");
       return;
     }
+    // A form posted to the site's root: React Router gives it to the root route itself (the home
+    // page is the root's index), which takes none, and whose error page is shown without the
+    // page's words (the root's data is not read for it). No page takes it: refused here.
+    if (req.method === "POST" && url.pathname === "/" && !url.searchParams.has("index")) {
+      res.setHeader("Allow", "GET, HEAD");
+      res.status(405).type("text/plain; charset=utf-8").send("Mètode no permès");
+      return;
+    }
     res.locals.url = url;
     next();
   };

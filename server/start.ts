@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import type { Socket } from "node:net";
 import type { ViteDevServer } from "vite";
 import { ensureAdmin } from "~/models/admin-users.server";
 import { ConfigError, parseEnv, type Env } from "~/infra/env.server";
@@ -16,10 +17,35 @@ import { drainable } from "./unavailable";
  * a request. A POST sent so is never retried: the visitor gets the proxy's 502 (decision 060). */
 export const KEEP_ALIVE_MS = 65_000;
 
+/** How long a connection the server closes after an answer keeps reading what the client still
+ * sends (nginx's lingering close; its lingering_timeout is 5 s). */
+export const LINGER_MS = 3_000;
+
 /** The HTTP server the site listens with. */
 export function siteServer(listener: RequestListener): Server {
   const server = createServer(listener);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // A request refused before its body was read (a form too large by its announced length, a
+  // method a page does not take) leaves bytes unread in the socket. Closed so, the connection is
+  // reset by the system, and a client still reading the answer loses its end. So once answered,
+  // the rest of the body is read and thrown away, and a closing connection first says it is done
+  // sending, then waits for the client to close its side, or LINGER_MS, before it lets go.
+  server.on("request", (req, res) => {
+    res.once("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+  });
+  server.on("connection", (socket) => {
+    socket.destroySoon = function lingeringClose(this: Socket) {
+      if (this.writable) this.end();
+      const timer = setTimeout(() => this.destroy(), LINGER_MS);
+      timer.unref();
+      this.once("end", () => this.destroy());
+      this.once("close", () => clearTimeout(timer));
+    };
+  });
   return server;
 }
 

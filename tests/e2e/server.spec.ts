@@ -420,6 +420,14 @@ test.describe("bad traffic", () => {
       expect(html, target).not.toMatch(/>(errors|public)\.[\w.]+</);
       expect(html, target).toMatch(/<h1[^>]*>(Petició no vàlida|Pàgina no trobada)</);
     }
+    // The root's own: no page takes a form there (the home page is the root's index).
+    const root = await fetch(`${BASE_URL}/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(root.status).toBe(405);
+    expect(await root.text()).toBe("Mètode no permès");
   });
 
   test("a request no URL can be made of answers 400: an empty or malformed Host, an absolute-form target", async () => {

@@ -5,7 +5,15 @@ import * as t from "~/db/schema";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ADMIN_ERRORS, ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SCREENS, ADMIN_SHELL, screenAddresses, type AdminScreenName } from "~/domain/admin-screens";
+import {
+  ADMIN_ERRORS,
+  ADMIN_MOVED,
+  ADMIN_SCREEN_LIST,
+  ADMIN_SCREENS,
+  ADMIN_SHELL,
+  screenAddresses,
+  type AdminScreenName,
+} from "~/domain/admin-screens";
 import { accessEntry, ADMIN_ACCESS, adminRoles, mayUse, type AdminRole } from "~/domain/roles";
 import routes from "~/routes";
 import { guardedAdminRoutes, signedInAs } from "~/test/admin";
