@@ -1,5 +1,6 @@
 import type { Route } from "./+types/accessibility";
 import { LegalPage } from "~/components/site/legal-page";
+import { AccessibilityRequestForm } from "~/components/participation/accessibility-request-form";
 import { useLocale, useT } from "~/i18n/react";
 import { INTL_LOCALE } from "~/i18n/locales";
 import { Markdown } from "~/lib/markdown";
@@ -55,6 +56,13 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
       <p>
         {t("public.accessibility.contact.unit")} <span lang={staff}>{statement.unit}</span>
       </p>
+      <section aria-labelledby="accessibility-request-title" className="my-6 rounded-lg bg-brand-soft p-4 sm:p-6">
+        <h3 id="accessibility-request-title" className="text-xl font-bold text-brand-dark">
+          {t("forms.accessibilityRequest.title")}
+        </h3>
+        <p className="mb-4">{t("forms.accessibilityRequest.lead")}</p>
+        <AccessibilityRequestForm headingLevel="h3" />
+      </section>
       <h2>{t("public.accessibility.complaint.heading")}</h2>
       <p>{t("public.accessibility.complaint.text")}</p>
     </LegalPage>

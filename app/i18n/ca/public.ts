@@ -87,6 +87,10 @@ export default {
   "seo.report.title": "Denuncia una aportació",
   "seo.report.description": "Avisa l'equip de moderació d'una aportació que no hauria de ser pública.",
   "seo.report.keywords": "denúncia, moderació, aportacions",
+  "seo.accessibilityRequest.title": "Comunicacions i sol·licituds d'informació accessible",
+  "seo.accessibilityRequest.description":
+    "Envia'ns una comunicació sobre l'accessibilitat del web o demana informació en un format accessible.",
+  "seo.accessibilityRequest.keywords": "accessibilitat, sol·licitud d'informació accessible, comunicació",
   "seo.admin.title": "Backoffice",
 
   // — accessibility statement —

@@ -85,6 +85,9 @@ export default {
   "seo.report.title": "Report a contribution",
   "seo.report.description": "Tell the moderation team about a contribution that should not be public.",
   "seo.report.keywords": "report, moderation, contributions",
+  "seo.accessibilityRequest.title": "Feedback and requests for accessible information",
+  "seo.accessibilityRequest.description": "Tell us about the website's accessibility or ask for information in an accessible format.",
+  "seo.accessibilityRequest.keywords": "accessibility, accessible information request, feedback",
   "seo.admin.title": "Back office",
 
   // — accessibility statement —

@@ -85,6 +85,10 @@ export default {
   "seo.report.title": "Denuncia una aportación",
   "seo.report.description": "Avisa al equipo de moderación de una aportación que no debería ser pública.",
   "seo.report.keywords": "denuncia, moderación, aportaciones",
+  "seo.accessibilityRequest.title": "Comunicaciones y solicitudes de información accesible",
+  "seo.accessibilityRequest.description":
+    "Envíanos una comunicación sobre la accesibilidad del sitio web o pide información en un formato accesible.",
+  "seo.accessibilityRequest.keywords": "accesibilidad, solicitud de información accesible, comunicación",
   "seo.admin.title": "Backoffice",
 
   // — accessibility statement —
