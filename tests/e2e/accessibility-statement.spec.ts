@@ -12,6 +12,8 @@ import { expect, expectAccessible, expectAccessibleWithoutJavaScript, hydrated, 
 test("staff edit the statement's variable parts; the public page follows in each language, staff's words marked Catalan", async ({
   page,
 }) => {
+  // Four page loads, three saves and two axe runs on a page that now holds the request form.
+  test.setTimeout(60_000);
   await signIn(page);
   await page.goto(adminPaths.adminAccessibility);
   await hydrated(page);
@@ -83,6 +85,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, ...visitor(233) });
 
   test("a request is refused field by field in Catalan, then sent, acknowledged on the page and by e-mail", async ({ page }) => {
+    // Two axe runs on copies of the page, a mail to wait for, a staff sign-in.
+    test.setTimeout(90_000);
     const email = `persona-${unique()}@example.cat`;
     await page.goto(localePaths("ca").accessibility);
     const form = page.getByRole("region", { name: "Comunicacions i sol·licituds d'informació accessible" });
@@ -117,6 +121,8 @@ test.describe("without JavaScript", () => {
 test("with JavaScript: the request is acknowledged in place; staff find it in the queue with its due date and mark it answered", async ({
   page,
 }) => {
+  // Three axe runs, a mail to wait for, a staff sign-in.
+  test.setTimeout(90_000);
   const email = `amb-js-${unique()}@example.cat`;
   await page.goto(localePaths("ca").accessibility);
   const form = page.getByRole("region", { name: "Comunicacions i sol·licituds d'informació accessible" });
