@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { contributionTypes, moderationStatuses, reportReasons } from "../domain/contributions";
+import { ACCESSIBILITY_REQUEST_KINDS, ACCESSIBILITY_REQUEST_STATUSES } from "../domain/accessibility-requests";
 import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
 import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
@@ -611,6 +612,45 @@ export const contributionAnswers = pgTable(
   ],
 );
 
+/** What a visitor sends from the accessibility statement (issue 33; RD 1112/2018, art. 10): a
+ * communication (a barrier found) or a request for accessible information (content in a form they
+ * can use). Stored whole or not at all; acknowledged by e-mail (ackSentAt: null when the mail server
+ * refused it); staff answer it within 20 working days (dueOn, from the day it came in) and mark it
+ * answered. The e-mail is the person's, for the answer only: it never reaches a public page. */
+export const accessibilityRequests = pgTable(
+  "accessibility_requests",
+  {
+    id: id(),
+    kind: text("kind", { enum: ACCESSIBILITY_REQUEST_KINDS }).notNull(),
+    name: text("name"),
+    email: text("email").notNull(),
+    /** The page or content concerned, in the person's words (an address, a title). */
+    about: text("about").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ACCESSIBILITY_REQUEST_STATUSES }).notNull().default("pending"),
+    /** The day the answer is due: 20 working days after the day it came in (domain/working-days.ts). */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    ackSentAt: timestamp("ack_sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredByEmail: text("answered_by_email"),
+    locale: localeColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    localeCheck("accessibility_requests", t.locale),
+    check("accessibility_requests_kind", sql`${t.kind} in ('communication', 'information')`),
+    check("accessibility_requests_status", sql`${t.status} in ('pending', 'answered')`),
+    check("accessibility_requests_answered", sql`(${t.status} = 'answered') = (${t.answeredAt} is not null)`),
+    check(
+      "accessibility_requests_lengths",
+      sql`char_length(${t.message}) between 1 and 5000 and char_length(${t.about}) between 1 and 300 and (${t.name} is null or char_length(${t.name}) <= 100)`,
+    ),
+    // The queue's order (the list engine: date, then id) and its status filter.
+    index("accessibility_requests_created_id_idx").on(t.createdAt, t.id),
+    index("accessibility_requests_status_due_idx").on(t.status, t.dueOn),
+  ],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -624,5 +664,6 @@ export type Testimonial = typeof testimonials.$inferSelect;
 export type ContributionReport = typeof contributionReports.$inferSelect;
 export type MapLayer = typeof mapLayers.$inferSelect;
 export type AnswerState = typeof answerStates.$inferSelect;
+export type AccessibilityRequest = typeof accessibilityRequests.$inferSelect;
 export type ContributionAnswer = typeof contributionAnswers.$inferSelect;
 export type { Category } from "~/domain/themes";

@@ -107,6 +107,9 @@ export const ADMIN_SCREENS = {
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),
   accessibility: screen("/accessibilitat", "accessibility.tsx", ADMIN, { shell: true }),
+  // The requests sent from the statement (issue 33, decision 064): answered by the moderators, who
+  // answer the public already; reached from the statement's screen and from the dashboard.
+  accessibilityRequests: screen("/sollicituds-accessibilitat", "accessibility-requests.tsx", MODERATOR, { shell: true }),
   // Every account's own screen, in the header's menu.
   account: inShell("/compte", "account.tsx", ALL, "El meu compte", "account"),
 } satisfies Record<string, AdminScreen>;

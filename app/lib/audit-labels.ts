@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS = {
   publish: "Publicació",
   publish_all: "Publicació de totes les respostes",
   withdraw: "Retirada de la publicació",
+  // Accessibility requests (issue 33): marked answered, or back to pending.
+  reopen: "Tornada a pendent",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -72,6 +74,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   export: "Exportació de dades",
   answer: "Resposta a una aportació",
   "answer state": "Estat de resposta",
+  accessibility_request: "Sol·licitud d'accessibilitat",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -24,6 +24,9 @@ export const LIMITS = {
   audioBytes: 5 * 1024 * 1024,
   /** A report's words, a staff member's reason to hide. */
   reason: 500,
+  /** An accessibility request (issue 33): the page or content it is about, and the message. */
+  about: 300,
+  message: 5000,
 } as const;
 
 /** A key of the public forms' texts (app/i18n/<locale>/forms.ts). */
@@ -46,6 +49,8 @@ export const FORM_VALUES = {
   maxReason: LIMITS.reason,
   maxSeconds: LIMITS.recording,
   audioMb: LIMITS.audioBytes / 1024 / 1024,
+  maxAbout: LIMITS.about,
+  maxMessage: LIMITS.message,
 } as const;
 
 /** A message with a title and a description under one key: "forms.x.title", "forms.x.description". */
@@ -128,6 +133,24 @@ export const REPORT_TEXTS = {
   failure: "forms.report.failure",
 } as const satisfies Record<string, FormKey | FormMessage>;
 
+/** The accessibility statement's form (issue 33): a communication or a request for accessible
+ * information. The success names its reference and the day the answer is due ({due}, said in the page's
+ * language). */
+export const ACCESSIBILITY_REQUEST_TEXTS = {
+  kindRequired: "forms.accessibilityRequest.kindRequired",
+  aboutRequired: "forms.accessibilityRequest.aboutRequired",
+  aboutTooLong: "forms.accessibilityRequest.aboutTooLong",
+  messageRequired: "forms.accessibilityRequest.messageRequired",
+  messageTooLong: "forms.accessibilityRequest.messageTooLong",
+  failure: "forms.accessibilityRequest.failure",
+  success: (due: string, reference: string): FormMessage => ({ ...pair("accessibilityRequest.success"), values: { due, reference } }),
+  /** Stored, but the mail server refused the acknowledgement. */
+  successNoMail: (due: string, reference: string): FormMessage => ({
+    ...pair("accessibilityRequest.successNoMail"),
+    values: { due, reference },
+  }),
+} as const satisfies Record<string, FormKey | ((due: string, reference: string) => FormMessage)>;
+
 const UNREACHED = "forms.unreachable.description";
 
 /** What each public form says when its send does not reach the site or the site cannot answer
@@ -138,6 +161,7 @@ export const UNREACHABLE = {
   reflection: pair("unreachable.reflection"),
   testimonial: { title: MESSAGES.testimonialError, description: "forms.unreachable.testimonial.description" },
   report: { title: REPORT_TEXTS.failure, description: UNREACHED },
+  accessibilityRequest: { title: ACCESSIBILITY_REQUEST_TEXTS.failure, description: UNREACHED },
 } as const satisfies Record<string, Required<Omit<FormMessage, "values">>>;
 
 /** The most bytes a text form whose fields hold at most these many characters takes, url-encoded

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { inArea, MAP_CATEGORIES, MUNICIPALITY_NAMES, roundCoord, type MapCategory } from "~/domain/map";
 import { categories } from "~/domain/themes";
 import { checkForm, type FieldErrors } from "./forms";
-import { LIMITS, MESSAGES } from "./participation-texts";
+import { ACCESSIBILITY_REQUEST_KINDS } from "~/domain/accessibility-requests";
+import { ACCESSIBILITY_REQUEST_TEXTS, LIMITS, MESSAGES } from "./participation-texts";
 
 export { fieldErrors } from "./forms";
 
@@ -130,6 +131,36 @@ export const testimonialSchema = z
     return { title, category: category.data, duration: clampDuration(v.duration) };
   });
 
+/** The accessibility statement's form (issue 33): what it is (a communication or a request for
+ * accessible information), the page or content concerned, the message, an e-mail for the answer
+ * (required) and a name (optional). */
+export const accessibilityRequestSchema = z
+  .object({
+    kind: text.optional(),
+    name: optionalText.optional(),
+    email: text.optional(),
+    about: text.optional(),
+    message: text.optional(),
+  })
+  .transform((v, ctx) => {
+    const kind = ACCESSIBILITY_REQUEST_KINDS.find((k) => k === v.kind);
+    const name = v.name ?? null;
+    const email = v.email ?? "";
+    const about = v.about ?? "";
+    const message = v.message ?? "";
+    const T = ACCESSIBILITY_REQUEST_TEXTS;
+    if (!kind) ctx.addIssue({ code: "custom", path: ["kind"], message: T.kindRequired });
+    if (!about) ctx.addIssue({ code: "custom", path: ["about"], message: T.aboutRequired });
+    else if (about.length > LIMITS.about) ctx.addIssue({ code: "custom", path: ["about"], message: T.aboutTooLong });
+    if (!message) ctx.addIssue({ code: "custom", path: ["message"], message: T.messageRequired });
+    else if (message.length > LIMITS.message) ctx.addIssue({ code: "custom", path: ["message"], message: T.messageTooLong });
+    if (!email || email.length > LIMITS.email || !isEmail(email))
+      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    if (name !== null && name.length > LIMITS.name) ctx.addIssue({ code: "custom", path: ["name"], message: MESSAGES.nameTooLong });
+    if (!kind) return z.NEVER;
+    return { kind, name, email, about, message };
+  });
+
 /** Seconds, rounded and clamped to 0..60; null when not a number (an upload without JavaScript). */
 export function clampDuration(value: unknown): number | null {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : NaN;
@@ -137,7 +168,12 @@ export function clampDuration(value: unknown): number | null {
   return Math.min(LIMITS.recording, Math.max(0, Math.round(n)));
 }
 
-const FORM_SCHEMAS = { newsletter: newsletterSchema, mapComment: mapCommentSchema, reflection: reflectionSchema } as const;
+const FORM_SCHEMAS = {
+  newsletter: newsletterSchema,
+  mapComment: mapCommentSchema,
+  reflection: reflectionSchema,
+  accessibilityRequest: accessibilityRequestSchema,
+} as const;
 
 /** The browser's check of a public form before sending (the same schema the action applies). */
 export function checkPublicForm(name: keyof typeof FORM_SCHEMAS, data: FormData): FieldErrors {

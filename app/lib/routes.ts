@@ -98,6 +98,11 @@ export const PAGES = {
   map: formPage("/participa/mapa", "map.tsx", { en: "/take-part/map" }),
   reflection: formPage("/participa/reflexio", "reflection.tsx", { es: "/participa/reflexion", en: "/take-part/reflection" }),
   testimonial: formPage("/testimonis/enviar", "testimonial.tsx", { es: "/testimonios/enviar", en: "/testimonials/send" }),
+  // The accessibility statement's form (issue 33): a communication or a request for accessible information.
+  accessibilityRequest: formPage("/declaracio-accessibilitat/sollicitud", "accessibility-request.tsx", {
+    es: "/declaracion-de-accesibilidad/solicitud",
+    en: "/accessibility-statement/request",
+  }),
   // A visitor reports a contribution (decision 028); without JavaScript, the report dialog.
   report: {
     ...page("/denuncia", "participation/report.tsx", { params: ["tipus", "id"], translated: { en: "/report" } }),

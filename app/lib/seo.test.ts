@@ -13,7 +13,14 @@ const title = (meta: ReturnType<typeof seoFor>) => (meta.find((m) => "title" in 
 const canonical = (meta: ReturnType<typeof seoFor>) =>
   (meta.find((m) => "rel" in m && m.rel === "canonical") as { href: string } | undefined)?.href;
 
-const FORM_PAGES = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/testimonis/enviar", "/denuncia"];
+const FORM_PAGES = [
+  "/newsletter",
+  "/participa/mapa",
+  "/participa/reflexio",
+  "/testimonis/enviar",
+  "/denuncia",
+  "/declaracio-accessibilitat/sollicitud",
+];
 
 describe("seoFor", () => {
   it("gives each public page its own title, description and keywords in each language, indexed, with its canonical URL", () => {

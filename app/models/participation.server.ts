@@ -23,6 +23,8 @@ import {
   subscribe,
 } from "~/models/newsletter.server";
 import {
+  ACCESSIBILITY_REQUEST_TEXTS,
+  accessibilityRequestSchema,
   clampDuration,
   fieldErrors,
   formBytes,
@@ -42,6 +44,8 @@ import { findSegment } from "~/models/map.server";
 import { nearestMunicipality } from "~/domain/map";
 import { acceptAudio } from "~/domain/uploads";
 import { localePaths } from "~/lib/routes";
+import { formatLongDate } from "~/lib/dates";
+import { storeAccessibilityRequest } from "~/models/accessibility-requests.server";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
 // and its schema, then stores the row once and completely, or nothing at all. Answers carry
@@ -64,6 +68,7 @@ const FORM_BYTES: Record<WriteKind, number> = {
   reflection: formBytes(LIMITS.reflection, LIMITS.name, LIMITS.email),
   testimonial: formBytes(LIMITS.title),
   report: formBytes(MAX_REASON),
+  "accessibility-request": formBytes(LIMITS.name, LIMITS.email, LIMITS.about, LIMITS.message),
 };
 
 /** A participation write while participation is closed (decisions 029 and 050: by staff, or after
@@ -88,7 +93,22 @@ const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, 
  * it. Never an e-mail address: those stay out of every response. */
 function echo(fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["comment", "reflection", "name", "title", "category", "reason", "detail", "municipality", "lat", "lng", "segment"]) {
+  for (const name of [
+    "comment",
+    "reflection",
+    "name",
+    "title",
+    "category",
+    "reason",
+    "detail",
+    "municipality",
+    "lat",
+    "lng",
+    "segment",
+    "kind",
+    "about",
+    "message",
+  ]) {
     const value = fields[name];
     if (typeof value === "string" && value.length <= LIMITS.reflection) out[name] = value;
   }
@@ -384,4 +404,23 @@ export async function createTestimonial(request: Request, context: Ctx): Promise
     log("error", "testimonial failed", errorFields(err));
     return { status: 500, result: { ok: false, errors: {}, message: { title: MESSAGES.testimonialError } } };
   }
+}
+
+/** A communication or a request for accessible information, from the accessibility statement
+ * (issue 33): stored, then acknowledged on the page and by e-mail, with the day the answer is due
+ * (20 working days). Not participation: open whatever the consultation's state. */
+export function createAccessibilityRequest(request: Request, context: Ctx): Promise<Outcome> {
+  return textWrite(request, context, "accessibility-request", {
+    schema: accessibilityRequestSchema,
+    // What a bot that filled the honeypot is told: no date to give.
+    success: { ok: true, message: { title: "forms.accessibilityRequest.success.title" } },
+    failure: ACCESSIBILITY_REQUEST_TEXTS.failure,
+    store: async (data, _settings, locale) => {
+      const { dueOn, reference, mailed } = await storeAccessibilityRequest(context, data, locale);
+      const due = formatLongDate(dueOn, locale);
+      const said = mailed ? ACCESSIBILITY_REQUEST_TEXTS.success : ACCESSIBILITY_REQUEST_TEXTS.successNoMail;
+      const message = said(due, reference);
+      return { status: 200, result: { ok: true, message } };
+    },
+  });
 }

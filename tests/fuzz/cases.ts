@@ -143,7 +143,7 @@ const ADMIN_MOVED = ADMIN_SCREEN_LIST.flatMap((s) => (s.was ? [s.was] : []));
 const ADMIN_ROUTES = [...new Set([...ADMIN_SCREEN_LIST.flatMap(addresses), ...ADMIN_ACTIONS, ...ADMIN_MOVED])];
 /** The addresses that answer without a session: sign-in and sign-out, the second factor, an invitation's, the redirects. */
 const SESSIONLESS = new Set([...ADMIN_SCREEN_LIST.filter((s) => !s.roles).flatMap(addresses), ...ADMIN_MOVED]);
-const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/denuncia"];
+const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/denuncia", "/declaracio-accessibilitat/sollicitud"];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
 export const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];
 
@@ -621,6 +621,7 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
     (bad) => ["/newsletter", `email=persona${bad}%40exemple.cat`],
     (bad) => ["/participa/mapa", `comment=Falta un carril ${bad} bici&email=`],
     (bad) => ["/participa/reflexio", `name=Anna ${bad}&email=anna%40exemple.cat&privacy=on`],
+    (bad) => ["/declaracio-accessibilitat/sollicitud", `kind=communication&about=Inici ${bad}&email=anna%40exemple.cat`],
     (bad) => ["/admin/login", `email=gestor${bad}%40penedes.cat&password=${bad}`],
   ];
   for (const form of textForms) {

@@ -18,4 +18,13 @@ export default {
   "confirm.expires": "L'enllaç caduca d'aquí a {days} dies.",
   "unsubscribe.link": "Dona't de baixa",
   "footer.unsubscribe": "Per donar-te de baixa:",
+  // The acknowledgement of an accessibility request (issue 33), in the sender's language.
+  "accessibilityRequest.subject": "Hem rebut la teva sol·licitud d'accessibilitat ({reference})",
+  "accessibilityRequest.hello": "Hola,",
+  "accessibilityRequest.receivedCommunication": "Hem rebut la comunicació sobre l'accessibilitat del web {site} que ens has enviat.",
+  "accessibilityRequest.receivedInformation": "Hem rebut la sol·licitud d'informació accessible del web {site} que ens has enviat.",
+  "accessibilityRequest.reference": "Referència: {reference}.",
+  "accessibilityRequest.due": "Et respondrà {unit} com a màxim el {due} (vint dies hàbils).",
+  "accessibilityRequest.copy": "Aquesta és una còpia del que ens has enviat:",
+  "accessibilityRequest.about": "Pàgina o contingut:",
 } as const;

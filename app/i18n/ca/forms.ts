@@ -171,4 +171,32 @@ export default {
   "mode.review_first": "L'equip de moderació revisa cada aportació abans de publicar-la.",
   // — storage away (decision 060) —
   audioStoreUnavailable: "Ara mateix no podem desar la gravació. No s'ha guardat res: torna-ho a provar d'aquí a un moment.",
+  // — accessibility statement: communications and requests for accessible information (issue 33) —
+  "accessibilityRequest.title": "Comunicacions i sol·licituds d'informació accessible",
+  "accessibilityRequest.lead":
+    "Fes-nos arribar una comunicació sobre l'accessibilitat d'aquest web o demana'ns un contingut en un format que puguis fer servir. Et respondrem en un termini màxim de vint dies hàbils.",
+  "accessibilityRequest.kind": "Què vols fer?",
+  "accessibilityRequest.kind.communication": "Comunicar un problema d'accessibilitat o fer un suggeriment",
+  "accessibilityRequest.kind.information": "Demanar informació en un format accessible",
+  "accessibilityRequest.name": "Nom (opcional)",
+  "accessibilityRequest.emailHint": "Hi enviarem el justificant i la resposta.",
+  "accessibilityRequest.about": "Pàgina o contingut",
+  "accessibilityRequest.aboutHint": "L'adreça o el nom de la pàgina, el document, l'àudio o el vídeo.",
+  "accessibilityRequest.message": "Missatge",
+  "accessibilityRequest.messageHint": "Explica què no has pogut fer o en quin format vols la informació.",
+  "accessibilityRequest.privacy": "Farem servir les teves dades només per respondre't. Consulta la <link>política de privacitat</link>.",
+  "accessibilityRequest.submit": "Envia la sol·licitud",
+  "accessibilityRequest.another": "Envia'n una altra",
+  "accessibilityRequest.kindRequired": "Tria si fas una comunicació o una sol·licitud d'informació.",
+  "accessibilityRequest.aboutRequired": "Indica la pàgina o el contingut de què es tracta.",
+  "accessibilityRequest.aboutTooLong": "La pàgina o el contingut pot tenir com a màxim {maxAbout} caràcters.",
+  "accessibilityRequest.messageRequired": "Escriu el missatge.",
+  "accessibilityRequest.messageTooLong": "El missatge pot tenir com a màxim {maxMessage} caràcters.",
+  "accessibilityRequest.failure": "No s'ha pogut enviar la sol·licitud. Torna-ho a provar.",
+  "accessibilityRequest.success.title": "Hem rebut la teva sol·licitud",
+  "accessibilityRequest.success.description":
+    "La referència és {reference}. T'hem enviat un justificant per correu electrònic i et respondrem com a màxim el {due}.",
+  "accessibilityRequest.successNoMail.title": "Hem rebut la teva sol·licitud",
+  "accessibilityRequest.successNoMail.description":
+    "La referència és {reference}. No t'hem pogut enviar el justificant per correu electrònic, però la sol·licitud ha quedat registrada i et respondrem com a màxim el {due}.",
 } as const;

@@ -87,6 +87,10 @@ export default {
   "seo.report.title": "Denuncia una aportació",
   "seo.report.description": "Avisa l'equip de moderació d'una aportació que no hauria de ser pública.",
   "seo.report.keywords": "denúncia, moderació, aportacions",
+  "seo.accessibilityRequest.title": "Comunicacions i sol·licituds d'informació accessible",
+  "seo.accessibilityRequest.description":
+    "Envia'ns una comunicació sobre l'accessibilitat del web o demana informació en un format accessible.",
+  "seo.accessibilityRequest.keywords": "accessibilitat, sol·licitud d'informació accessible, comunicació",
   "seo.admin.title": "Backoffice",
 
   // — accessibility statement —
@@ -118,6 +122,37 @@ export default {
   "accessibility.contact.text":
     "Pots fer comunicacions sobre els requisits d'accessibilitat d'aquest web (article 10.2.a del Reial decret 1112/2018): informar d'un possible incompliment, explicar altres dificultats per accedir al contingut o fer qualsevol consulta o suggeriment de millora. També pots demanar la informació d'aquest web en un format accessible.",
   "accessibility.contact.unit": "Unitat responsable:",
+  "accessibility.criteria.heading": "Resultats per criteri de les WCAG 2.2",
+  "accessibility.criteria.intro":
+    "Els criteris de nivell A i AA que les eines automàtiques poden comprovar es revisen a cada pàgina. Els criteris nous de les WCAG 2.2 que cap eina no pot comprovar sola es revisen amb proves específiques al navegador. Aquest és el resultat de cada un.",
+  "accessibility.criteria.caption": "Resultat de cada criteri comprovat",
+  "accessibility.criteria.col.criterion": "Criteri",
+  "accessibility.criteria.col.level": "Nivell",
+  "accessibility.criteria.col.result": "Resultat",
+  "accessibility.criteria.col.how": "Com s'ha comprovat",
+  "accessibility.criteria.result.pass": "Compleix",
+  "accessibility.criteria.result.fail": "No compleix",
+  "accessibility.criteria.result.pending": "Pendent d'avaluar",
+  "accessibility.criteria.axe.name": "Criteris de nivell A i AA que es poden comprovar automàticament",
+  "accessibility.criteria.axe.how":
+    "Prova automàtica amb axe-core (regles de les WCAG 2.0, 2.1 i 2.2, nivells A i AA) a cada pàgina pública i del backoffice, i als diàlegs oberts.",
+  "accessibility.criteria.c2_4_11.name": "Focus no tapat (mínim)",
+  "accessibility.criteria.c2_4_11.how":
+    "Prova automàtica: es recorren amb el tabulador, endavant i enrere, la pàgina d'inici i la de participació, en pantalla de mòbil i d'ordinador, i la capçalera fixa no tapa mai l'element que té el focus.",
+  "accessibility.criteria.c2_5_7.name": "Moviments d'arrossegament",
+  "accessibility.criteria.c2_5_7.how": "Encara no s'ha comprovat que el punt del mapa es pugui marcar sense arrossegar.",
+  "accessibility.criteria.c2_5_8.name": "Mida de l'objectiu (mínim)",
+  "accessibility.criteria.c2_5_8.how":
+    "Prova automàtica: es mesuren els controls de les pàgines principals en pantalla de mòbil i d'ordinador; tots fan com a mínim 24 × 24 píxels o estan prou separats dels altres.",
+  "accessibility.criteria.c3_2_6.name": "Ajuda coherent",
+  "accessibility.criteria.c3_2_6.how":
+    "Encara no s'ha comprovat amb una prova que l'enllaç d'ajuda i contacte sigui al mateix lloc a totes les pàgines.",
+  "accessibility.criteria.c3_3_7.name": "Entrada redundant",
+  "accessibility.criteria.c3_3_7.how":
+    "Encara no s'ha comprovat amb una prova que cap formulari de diversos passos demani dues vegades la mateixa dada.",
+  "accessibility.criteria.c3_3_8.name": "Autenticació accessible (mínim)",
+  "accessibility.criteria.c3_3_8.how":
+    "Prova automàtica: a l'accés del backoffice es pot enganxar la contrasenya i el codi de verificació en dos passos, i els camps indiquen què són perquè els gestors de contrasenyes els puguin omplir.",
   "accessibility.complaint.heading": "Procediment d'aplicació",
   "accessibility.complaint.text":
     "Si, després de fer una sol·licitud d'informació accessible o una queixa, no estàs d'acord amb la decisió presa o la resposta no compleix els requisits de l'article 12.5 del Reial decret 1112/2018, pots presentar una reclamació a la unitat responsable. També pots fer-ho en els termes que preveu la Llei 39/2015, de l'1 d'octubre, del procediment administratiu comú de les administracions públiques.",

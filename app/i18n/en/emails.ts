@@ -18,4 +18,12 @@ export default {
   "confirm.expires": "The link expires in {days} days.",
   "unsubscribe.link": "Unsubscribe",
   "footer.unsubscribe": "To unsubscribe:",
+  "accessibilityRequest.subject": "We have received your accessibility request ({reference})",
+  "accessibilityRequest.hello": "Hello,",
+  "accessibilityRequest.receivedCommunication": "We have received your feedback on the accessibility of the {site} website.",
+  "accessibilityRequest.receivedInformation": "We have received your request for accessible information from the {site} website.",
+  "accessibilityRequest.reference": "Reference: {reference}.",
+  "accessibilityRequest.due": "{unit} will reply by {due} at the latest (twenty working days).",
+  "accessibilityRequest.copy": "This is a copy of what you sent us:",
+  "accessibilityRequest.about": "Page or content:",
 } satisfies Translation<typeof ca>;

@@ -169,4 +169,32 @@ export default {
   "mode.review_first": "The moderation team reviews each contribution before publishing it.",
   // — storage away (decision 060) —
   audioStoreUnavailable: "We cannot save the recording right now. Nothing has been kept: please try again in a moment.",
+  // — accessibility statement: communications and requests for accessible information (issue 33) —
+  "accessibilityRequest.title": "Feedback and requests for accessible information",
+  "accessibilityRequest.lead":
+    "Tell us about an accessibility problem on this website, or ask us for content in a format you can use. We will reply within twenty working days.",
+  "accessibilityRequest.kind": "What would you like to do?",
+  "accessibilityRequest.kind.communication": "Report an accessibility problem or make a suggestion",
+  "accessibilityRequest.kind.information": "Ask for information in an accessible format",
+  "accessibilityRequest.name": "Name (optional)",
+  "accessibilityRequest.emailHint": "We will send the acknowledgement and our reply here.",
+  "accessibilityRequest.about": "Page or content",
+  "accessibilityRequest.aboutHint": "The address or name of the page, document, audio or video.",
+  "accessibilityRequest.message": "Message",
+  "accessibilityRequest.messageHint": "Tell us what you could not do, or the format you would like the information in.",
+  "accessibilityRequest.privacy": "We will use your details only to reply to you. See the <link>privacy policy</link>.",
+  "accessibilityRequest.submit": "Send request",
+  "accessibilityRequest.another": "Send another",
+  "accessibilityRequest.kindRequired": "Choose whether you are sending feedback or a request for information.",
+  "accessibilityRequest.aboutRequired": "Tell us which page or content this is about.",
+  "accessibilityRequest.aboutTooLong": "The page or content can be at most {maxAbout} characters long.",
+  "accessibilityRequest.messageRequired": "Please write your message.",
+  "accessibilityRequest.messageTooLong": "The message can be at most {maxMessage} characters long.",
+  "accessibilityRequest.failure": "Your request could not be sent. Please try again.",
+  "accessibilityRequest.success.title": "We have received your request",
+  "accessibilityRequest.success.description":
+    "Your reference is {reference}. We have sent you an acknowledgement by email and will reply by {due} at the latest.",
+  "accessibilityRequest.successNoMail.title": "We have received your request",
+  "accessibilityRequest.successNoMail.description":
+    "Your reference is {reference}. We could not send you an acknowledgement by email, but your request has been recorded and we will reply by {due} at the latest.",
 } satisfies Translation<typeof ca>;

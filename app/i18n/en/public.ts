@@ -85,6 +85,9 @@ export default {
   "seo.report.title": "Report a contribution",
   "seo.report.description": "Tell the moderation team about a contribution that should not be public.",
   "seo.report.keywords": "report, moderation, contributions",
+  "seo.accessibilityRequest.title": "Feedback and requests for accessible information",
+  "seo.accessibilityRequest.description": "Tell us about the website's accessibility or ask for information in an accessible format.",
+  "seo.accessibilityRequest.keywords": "accessibility, accessible information request, feedback",
   "seo.admin.title": "Back office",
 
   // — accessibility statement —
@@ -116,6 +119,36 @@ export default {
   "accessibility.contact.text":
     "You can contact us about the accessibility requirements of this website (Article 10.2.a of Royal Decree 1112/2018): to report a possible non-compliance, to tell us about other difficulties in accessing the content, or to send any question or suggestion for improvement. You can also ask for this website's information in an accessible format.",
   "accessibility.contact.unit": "Responsible unit:",
+  "accessibility.criteria.heading": "Results by WCAG 2.2 success criterion",
+  "accessibility.criteria.intro":
+    "The level A and AA criteria that automated tools can check are checked on every page. The new WCAG 2.2 criteria that no tool can check on its own are checked with dedicated tests in the browser. This is the result for each of them.",
+  "accessibility.criteria.caption": "Result of each criterion checked",
+  "accessibility.criteria.col.criterion": "Criterion",
+  "accessibility.criteria.col.level": "Level",
+  "accessibility.criteria.col.result": "Result",
+  "accessibility.criteria.col.how": "How it was checked",
+  "accessibility.criteria.result.pass": "Meets",
+  "accessibility.criteria.result.fail": "Does not meet",
+  "accessibility.criteria.result.pending": "Not yet evaluated",
+  "accessibility.criteria.axe.name": "Level A and AA criteria that can be checked automatically",
+  "accessibility.criteria.axe.how":
+    "Automated test with axe-core (WCAG 2.0, 2.1 and 2.2 rules, levels A and AA) on every public and back-office page, and on open dialogs.",
+  "accessibility.criteria.c2_4_11.name": "Focus Not Obscured (Minimum)",
+  "accessibility.criteria.c2_4_11.how":
+    "Automated test: the home page and the take-part page are tabbed through, forwards and backwards, on phone and desktop screens, and the sticky header never covers the focused element.",
+  "accessibility.criteria.c2_5_7.name": "Dragging Movements",
+  "accessibility.criteria.c2_5_7.how": "It has not yet been checked that a point can be placed on the map without dragging.",
+  "accessibility.criteria.c2_5_8.name": "Target Size (Minimum)",
+  "accessibility.criteria.c2_5_8.how":
+    "Automated test: the controls on the main pages are measured on phone and desktop screens; each is at least 24 × 24 pixels or far enough from the others.",
+  "accessibility.criteria.c3_2_6.name": "Consistent Help",
+  "accessibility.criteria.c3_2_6.how":
+    "It has not yet been checked by a test that the help and contact link is in the same place on every page.",
+  "accessibility.criteria.c3_3_7.name": "Redundant Entry",
+  "accessibility.criteria.c3_3_7.how": "It has not yet been checked by a test that no multi-step form asks twice for the same information.",
+  "accessibility.criteria.c3_3_8.name": "Accessible Authentication (Minimum)",
+  "accessibility.criteria.c3_3_8.how":
+    "Automated test: at the back-office sign-in, the password and the two-step verification code can be pasted, and the fields say what they are so that password managers can fill them in.",
   "accessibility.complaint.heading": "Enforcement procedure",
   "accessibility.complaint.text":
     "If, after making a request for accessible information or a complaint, you disagree with the decision taken or the reply does not meet the requirements of Article 12.5 of Royal Decree 1112/2018, you can file a claim with the responsible unit. You can also do so under Law 39/2015 of 1 October on the Common Administrative Procedure of Public Administrations.",

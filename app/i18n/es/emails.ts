@@ -18,4 +18,14 @@ export default {
   "confirm.expires": "El enlace caduca dentro de {days} días.",
   "unsubscribe.link": "Date de baja",
   "footer.unsubscribe": "Para darte de baja:",
+  "accessibilityRequest.subject": "Hemos recibido tu solicitud de accesibilidad ({reference})",
+  "accessibilityRequest.hello": "Hola:",
+  "accessibilityRequest.receivedCommunication":
+    "Hemos recibido la comunicación sobre la accesibilidad del sitio web {site} que nos has enviado.",
+  "accessibilityRequest.receivedInformation":
+    "Hemos recibido la solicitud de información accesible del sitio web {site} que nos has enviado.",
+  "accessibilityRequest.reference": "Referencia: {reference}.",
+  "accessibilityRequest.due": "Te responderá {unit} como máximo el {due} (veinte días hábiles).",
+  "accessibilityRequest.copy": "Esta es una copia de lo que nos has enviado:",
+  "accessibilityRequest.about": "Página o contenido:",
 } satisfies Translation<typeof ca>;

@@ -170,4 +170,32 @@ export default {
   "mode.review_first": "El equipo de moderación revisa cada aportación antes de publicarla.",
   // — storage away (decision 060) —
   audioStoreUnavailable: "Ahora mismo no podemos guardar la grabación. No se ha guardado nada: vuelve a intentarlo dentro de un momento.",
+  // — accessibility statement: communications and requests for accessible information (issue 33) —
+  "accessibilityRequest.title": "Comunicaciones y solicitudes de información accesible",
+  "accessibilityRequest.lead":
+    "Envíanos una comunicación sobre la accesibilidad de este sitio web o pídenos un contenido en un formato que puedas utilizar. Te responderemos en un plazo máximo de veinte días hábiles.",
+  "accessibilityRequest.kind": "¿Qué quieres hacer?",
+  "accessibilityRequest.kind.communication": "Comunicar un problema de accesibilidad o hacer una sugerencia",
+  "accessibilityRequest.kind.information": "Pedir información en un formato accesible",
+  "accessibilityRequest.name": "Nombre (opcional)",
+  "accessibilityRequest.emailHint": "Te enviaremos el justificante y la respuesta.",
+  "accessibilityRequest.about": "Página o contenido",
+  "accessibilityRequest.aboutHint": "La dirección o el nombre de la página, el documento, el audio o el vídeo.",
+  "accessibilityRequest.message": "Mensaje",
+  "accessibilityRequest.messageHint": "Explica qué no has podido hacer o en qué formato quieres la información.",
+  "accessibilityRequest.privacy": "Utilizaremos tus datos solo para responderte. Consulta la <link>política de privacidad</link>.",
+  "accessibilityRequest.submit": "Envía la solicitud",
+  "accessibilityRequest.another": "Envía otra",
+  "accessibilityRequest.kindRequired": "Elige si haces una comunicación o una solicitud de información.",
+  "accessibilityRequest.aboutRequired": "Indica la página o el contenido de que se trata.",
+  "accessibilityRequest.aboutTooLong": "La página o el contenido puede tener como máximo {maxAbout} caracteres.",
+  "accessibilityRequest.messageRequired": "Escribe el mensaje.",
+  "accessibilityRequest.messageTooLong": "El mensaje puede tener como máximo {maxMessage} caracteres.",
+  "accessibilityRequest.failure": "No se ha podido enviar la solicitud. Vuelve a intentarlo.",
+  "accessibilityRequest.success.title": "Hemos recibido tu solicitud",
+  "accessibilityRequest.success.description":
+    "La referencia es {reference}. Te hemos enviado un justificante por correo electrónico y te responderemos como máximo el {due}.",
+  "accessibilityRequest.successNoMail.title": "Hemos recibido tu solicitud",
+  "accessibilityRequest.successNoMail.description":
+    "La referencia es {reference}. No hemos podido enviarte el justificante por correo electrónico, pero la solicitud ha quedado registrada y te responderemos como máximo el {due}.",
 } satisfies Translation<typeof ca>;

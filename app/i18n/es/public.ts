@@ -85,6 +85,10 @@ export default {
   "seo.report.title": "Denuncia una aportación",
   "seo.report.description": "Avisa al equipo de moderación de una aportación que no debería ser pública.",
   "seo.report.keywords": "denuncia, moderación, aportaciones",
+  "seo.accessibilityRequest.title": "Comunicaciones y solicitudes de información accesible",
+  "seo.accessibilityRequest.description":
+    "Envíanos una comunicación sobre la accesibilidad del sitio web o pide información en un formato accesible.",
+  "seo.accessibilityRequest.keywords": "accesibilidad, solicitud de información accesible, comunicación",
   "seo.admin.title": "Backoffice",
 
   // — accessibility statement —
@@ -117,6 +121,37 @@ export default {
   "accessibility.contact.text":
     "Puedes realizar comunicaciones sobre los requisitos de accesibilidad de esta web (artículo 10.2.a del Real Decreto 1112/2018): informar de un posible incumplimiento, transmitir otras dificultades de acceso al contenido o formular cualquier consulta o sugerencia de mejora. También puedes solicitar la información de esta web en un formato accesible.",
   "accessibility.contact.unit": "Unidad responsable:",
+  "accessibility.criteria.heading": "Resultados por criterio de las WCAG 2.2",
+  "accessibility.criteria.intro":
+    "Los criterios de nivel A y AA que las herramientas automáticas pueden comprobar se revisan en cada página. Los criterios nuevos de las WCAG 2.2 que ninguna herramienta puede comprobar por sí sola se revisan con pruebas específicas en el navegador. Este es el resultado de cada uno.",
+  "accessibility.criteria.caption": "Resultado de cada criterio comprobado",
+  "accessibility.criteria.col.criterion": "Criterio",
+  "accessibility.criteria.col.level": "Nivel",
+  "accessibility.criteria.col.result": "Resultado",
+  "accessibility.criteria.col.how": "Cómo se ha comprobado",
+  "accessibility.criteria.result.pass": "Cumple",
+  "accessibility.criteria.result.fail": "No cumple",
+  "accessibility.criteria.result.pending": "Pendiente de evaluar",
+  "accessibility.criteria.axe.name": "Criterios de nivel A y AA que se pueden comprobar automáticamente",
+  "accessibility.criteria.axe.how":
+    "Prueba automática con axe-core (reglas de las WCAG 2.0, 2.1 y 2.2, niveles A y AA) en cada página pública y del backoffice, y en los diálogos abiertos.",
+  "accessibility.criteria.c2_4_11.name": "Foco no oculto (mínimo)",
+  "accessibility.criteria.c2_4_11.how":
+    "Prueba automática: se recorren con el tabulador, hacia delante y hacia atrás, la página de inicio y la de participación, en pantalla de móvil y de ordenador, y la cabecera fija nunca tapa el elemento que tiene el foco.",
+  "accessibility.criteria.c2_5_7.name": "Movimientos de arrastre",
+  "accessibility.criteria.c2_5_7.how": "Todavía no se ha comprobado que el punto del mapa se pueda marcar sin arrastrar.",
+  "accessibility.criteria.c2_5_8.name": "Tamaño del objetivo (mínimo)",
+  "accessibility.criteria.c2_5_8.how":
+    "Prueba automática: se miden los controles de las páginas principales en pantalla de móvil y de ordenador; todos miden como mínimo 24 × 24 píxeles o están suficientemente separados de los demás.",
+  "accessibility.criteria.c3_2_6.name": "Ayuda coherente",
+  "accessibility.criteria.c3_2_6.how":
+    "Todavía no se ha comprobado con una prueba que el enlace de ayuda y contacto esté en el mismo lugar en todas las páginas.",
+  "accessibility.criteria.c3_3_7.name": "Entrada redundante",
+  "accessibility.criteria.c3_3_7.how":
+    "Todavía no se ha comprobado con una prueba que ningún formulario de varios pasos pida dos veces el mismo dato.",
+  "accessibility.criteria.c3_3_8.name": "Autenticación accesible (mínimo)",
+  "accessibility.criteria.c3_3_8.how":
+    "Prueba automática: en el acceso al backoffice se puede pegar la contraseña y el código de verificación en dos pasos, y los campos indican qué son para que los gestores de contraseñas puedan rellenarlos.",
   "accessibility.complaint.heading": "Procedimiento de aplicación",
   "accessibility.complaint.text":
     "Si, tras realizar una solicitud de información accesible o una queja, no estás de acuerdo con la decisión adoptada o la respuesta no cumple los requisitos del artículo 12.5 del Real Decreto 1112/2018, puedes presentar una reclamación ante la unidad responsable. También puedes hacerlo en los términos previstos en la Ley 39/2015, de 1 de octubre, del Procedimiento Administrativo Común de las Administraciones Públicas.",

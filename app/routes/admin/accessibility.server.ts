@@ -4,6 +4,7 @@ import { contentChanged } from "~/infra/content-changes.server";
 import { requireAdmin } from "~/infra/session.server";
 import { accessibilityStatementSchema } from "~/lib/admin-schemas";
 import { readStatement, saveStatement } from "~/models/accessibility.server";
+import { accessibilityRequestTodo } from "~/models/accessibility-requests.server";
 import { done, failed, fieldErrors, logActionError, readAdminForm } from "~/models/admin.server";
 import { recordAudit } from "~/models/audit.server";
 
@@ -15,7 +16,8 @@ export const STATEMENT_INVALID = "No s'ha desat la declaració: revisa els camps
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { statement: await readStatement(context.db) };
+  const [statement, { pending }] = await Promise.all([readStatement(context.db), accessibilityRequestTodo(context.db)]);
+  return { statement, pending };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,6 +4,8 @@ import { SubmitButton, TextareaField } from "~/components/form-field";
 import { accessibilityStatementSchema } from "~/lib/admin-schemas";
 import { formatLongDate } from "~/lib/dates";
 import { localePaths } from "~/lib/routes";
+import { adminPaths } from "~/lib/admin-paths";
+import { Link } from "react-router";
 
 export { loader, action } from "./accessibility.server";
 
@@ -27,7 +29,11 @@ export default function AdminAccessibility({ loaderData }: Route.ComponentProps)
   const form = useCheckedFetcherForm(accessibilityStatementSchema);
   return (
     <>
-      <PageTitle title="Declaració d'accessibilitat" />
+      <PageTitle title="Declaració d'accessibilitat">
+        <Link to={adminPaths.adminAccessibilityRequests} className="text-sm font-semibold text-brand-dark underline">
+          Sol·licituds rebudes{loaderData.pending > 0 ? ` (${loaderData.pending} pendents)` : ""}
+        </Link>
+      </PageTitle>
       <Panel
         title="Parts variables de la declaració"
         intro={`Els apartats fixos segueixen el model del Reial decret 1112/2018. Preparada el ${formatLongDate(statement.preparedOn)}; darrera revisió el ${formatLongDate(statement.reviewedOn)}. En desar, la data de revisió passa a ser la d'avui.`}

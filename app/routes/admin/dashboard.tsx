@@ -207,7 +207,7 @@ function TodoItem({ tone, text, to, action }: { tone: Tone; text: ReactNode; to:
 const n_ = (x: number, one: string, many: string) => (x === 1 ? `1 ${one}` : `${n(x)} ${many}`);
 
 /** What needs doing, first on the dashboard (issue 27, item 13). */
-function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
+function Todo({ waiting, reported, deadline, unsent, accessibility }: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
   const calendar = `${adminPaths.adminSettings}#calendar-settings`;
   const days = deadline.daysLeft === 0 ? "avui és l'últim dia" : `queden ${n_(deadline.daysLeft ?? 0, "dia", "dies")}`;
   const deadlineItem = deadline.needsDate ? (
@@ -268,6 +268,16 @@ function Todo({ waiting, reported, deadline, unsent }: { waiting: number } & Rou
           }
           to={adminPaths.adminNewsletterSend}
           action="Newsletter"
+        />
+        <TodoItem
+          tone={accessibility.overdue > 0 ? "todo" : accessibility.pending > 0 ? "warn" : "ok"}
+          text={
+            accessibility.pending > 0
+              ? `${n_(accessibility.pending, "sol·licitud d'accessibilitat espera", "sol·licituds d'accessibilitat esperen")} resposta${accessibility.overdue > 0 ? ` (${n_(accessibility.overdue, "fora de termini", "fora de termini")})` : ""}.`
+              : "Cap sol·licitud d'accessibilitat no espera resposta."
+          }
+          to={adminPaths.adminAccessibilityRequests}
+          action="Sol·licituds"
         />
       </ul>
       <p className="mt-3 flex flex-wrap items-center gap-2 border-t border-ink/10 pt-3 text-sm">
