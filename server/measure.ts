@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import type { Db } from "~/db/client.server";
 import { dayInCatalonia, endOfDayInCatalonia } from "~/domain/consultation";
+import { NO_MEASURE_COOKIE } from "~/lib/cookie-consent";
 import { PUBLIC_PAGES, type PublicPage } from "~/lib/routes";
 import { errorFields, log } from "~/infra/log.server";
 import { addPageViews, addVisitors, closePastDays, saltOf, visitorHash, type Device, type ViewCount } from "~/models/page-views.server";
@@ -24,8 +25,7 @@ import type { RouteOf } from "./page-cache";
 export const FLUSH_MS = 15_000;
 /** Distinct keys (page, referrer, device) or visitors held before a flush is started at once. */
 const MAX_PENDING = 5_000;
-/** The cookie the banner's measurement switch sets when the visitor says no (app/lib/cookie-consent.ts). */
-export const NO_MEASURE_COOKIE = "pb_sense_mesura";
+export { NO_MEASURE_COOKIE };
 const NO_MEASURE = new RegExp(`(?:^|;\\s*)${NO_MEASURE_COOKIE}=1(?:;|$)`);
 
 /** The class of a device from its browser's name: coarse on purpose. */
