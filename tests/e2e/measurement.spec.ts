@@ -24,7 +24,7 @@ test("public pages set no cookie and are counted; refusing analytics keeps the r
 
   // The banner tells what is counted; "only necessary" objects to being counted.
   const banner = page.getByRole("region", { name: "Avís de cookies" });
-  await expect(banner).toContainText("Comptem les visites sense cookies");
+  await expect(banner).toContainText("Comptem les visites sense cookies", { timeout: 15_000 });
   await banner.getByRole("button", { name: "Només necessàries" }).click();
   expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual(["pb_sense_mesura=1"]);
   // The policy says how.
