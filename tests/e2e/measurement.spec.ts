@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, signIn, test } from "./fixtures";
 
 // Audience measurement without cookies (issue 34, decision 066), on the built server.
 
@@ -8,8 +8,9 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 test("public pages set no cookie and are counted; refusing analytics keeps the refusal in a cookie; the dashboard shows the visits", async ({
   browser,
+  page: staff,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const context = await browser.newContext({ userAgent: CHROME });
   const page = await context.newPage();
   const setCookies: string[] = [];
@@ -23,8 +24,10 @@ test("public pages set no cookie and are counted; refusing analytics keeps the r
   expect(await context.cookies()).toEqual([]);
 
   // The banner tells what is counted; "only necessary" objects to being counted.
+  // (This context is not the fixture's page: it waits for hydration itself; the banner comes 1 s after.)
+  await hydrated(page);
   const banner = page.getByRole("region", { name: "Avís de cookies" });
-  await expect(banner).toContainText("Comptem les visites sense cookies", { timeout: 15_000 });
+  await expect(banner).toContainText("Comptem les visites sense cookies", { timeout: 30_000 });
   await banner.getByRole("button", { name: "Només necessàries" }).click();
   expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual(["pb_sense_mesura=1"]);
   // The policy says how.
@@ -33,7 +36,6 @@ test("public pages set no cookie and are counted; refusing analytics keeps the r
   await context.close();
 
   // Staff see the counts once the server has sent them (every 15 s).
-  const staff = await browser.newPage();
   await signIn(staff);
   const pages = staff.getByRole("table", { name: /Pàgines més vistes/ });
   await expect(async () => {
@@ -43,5 +45,4 @@ test("public pages set no cookie and are counted; refusing analytics keeps the r
   await expect(pages).not.toContainText("utm_source");
   await expect(staff.getByRole("img", { name: /Pàgines vistes per dia/ })).toBeVisible();
   await expectAccessible(staff, "dashboard with visits");
-  await staff.close();
 });
