@@ -1,6 +1,6 @@
 import "~/infra/app-context.server";
 import compression from "compression";
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import express from "express";
 import proxyaddr from "proxy-addr";
 import { dataPaths } from "~/infra/data-paths.server";
@@ -15,6 +15,7 @@ import { createFrameSources } from "./frame-sources";
 import { sameOriginMutations, securityHeaders, wellFormedRequests } from "./guards";
 import { health } from "./health";
 import { createKeptFiles, mediaRoutes } from "./media";
+import { createMeasurement } from "./measure";
 import { createPageCache } from "./page-cache";
 import { reactRouterPages } from "./react-router";
 import { errorAnswers, requestLog } from "./request-log";
@@ -70,14 +71,27 @@ export function createApp(runtime: Runtime, { vite, clientDir }: AppOptions = {}
   app.use(pageCache.serve());
   app.get("/healthz", health(database));
   app.use("/media", mediaRoutes(storage, createImageVariants(storage, dataPaths(env.DATA_DIR).imageCache), mediaAccess, keptMedia));
-  app.all("/{*path}", pageCache.render(reactRouterPages(runtime, vite)));
+  const pages = reactRouterPages(runtime, vite);
+  app.all("/{*path}", pageCache.render(pages));
   app.use(errorAnswers());
   // A burst of sign-ins is refused in front of Express, before it costs a render, a database round
   // trip or even Express's routing: each refusal is a few bytes (decisions 022 and 042).
-  const gate = signInGate((req) => proxyaddr(req, app.get("trust proxy fn") as (addr: string, i: number) => boolean));
+  const addressOf = (req: IncomingMessage) => proxyaddr(req, app.get("trust proxy fn") as (addr: string, i: number) => boolean);
+  const gate = signInGate(addressOf);
   // A kept page is sent in front of Express too, as Express sent it last (decision 043).
   const front = pageCache.front();
-  const site: RequestListener = (req, res) => gate(req, res, () => front(req, res, () => app(req, res)));
+  // Page views, counted without cookies whoever answers the page (issue 34, decision 066).
+  const measurement = createMeasurement({
+    db: database.db,
+    routeOf: () => pages.route,
+    addressOf,
+    ownHosts: [new URL(env.PUBLIC_URL).hostname],
+  });
+  runtime.onClose?.(() => measurement.stop());
+  const site: RequestListener = (req, res) => {
+    measurement.observe(req, res);
+    gate(req, res, () => front(req, res, () => app(req, res)));
+  };
   return site;
 }
 

@@ -20,7 +20,11 @@ export interface Runtime {
   sessionSecret: string;
   /** SMTP, or the outbox folder: chosen once here. */
   mailer: Mailer;
+  /** Work to finish before the database closes (the page view counts still in memory). */
+  onClose?: (finish: () => Promise<void>) => void;
 }
+
+const closers = new WeakMap<Runtime, (() => Promise<void>)[]>();
 
 /** Opens everything the app stands on: the DATA_DIR lock, the database (migrated), storage.
  * The server, the seed and the admin CLI all go through here. */
@@ -43,7 +47,11 @@ export async function openRuntime(env: Env): Promise<Runtime> {
     await purgeExpiredSubscriptions(database.db);
     const mailer = createMailer(env);
     log("info", "mail goes to", { destination: mailer.destination });
-    return { env, database, storage, lock, sessionSecret, mailer };
+    const runtime: Runtime = { env, database, storage, lock, sessionSecret, mailer };
+    const finishers: (() => Promise<void>)[] = [];
+    closers.set(runtime, finishers);
+    runtime.onClose = (finish) => finishers.push(finish);
+    return runtime;
   } catch (err) {
     await database?.close().catch(() => {});
     lock?.release();
@@ -52,6 +60,7 @@ export async function openRuntime(env: Env): Promise<Runtime> {
 }
 
 export async function closeRuntime(runtime: Runtime) {
+  for (const finish of closers.get(runtime) ?? []) await finish().catch(() => {});
   runtime.mailer.close();
   await runtime.database.close();
   runtime.lock?.release();

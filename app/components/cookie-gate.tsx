@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { readConsent } from "~/lib/cookie-consent";
+import { applyMeasurementChoice, readConsent } from "~/lib/cookie-consent";
 
 const CookieBanner = lazy(() => import("./cookie-banner"));
 const BANNER_DELAY_MS = 1000;
@@ -9,7 +9,9 @@ const BANNER_DELAY_MS = 1000;
 export function CookieGate() {
   const [show, setShow] = useState(false);
   useEffect(() => {
-    if (readConsent(window.localStorage)) return;
+    const consent = readConsent(window.localStorage);
+    // A choice stored before the server counted visits: its cookie is set now (decision 066).
+    if (consent) return applyMeasurementChoice(consent.analytics);
     const timer = setTimeout(() => setShow(true), BANNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);

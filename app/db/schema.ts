@@ -10,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -650,6 +651,53 @@ export const accessibilityRequests = pgTable(
     index("accessibility_requests_status_due_idx").on(t.status, t.dueOn),
   ],
 );
+
+// Audience measurement without cookies (issue 34, decision 066): page views counted in memory by
+// each instance and added here in batches (an upsert that adds, so two instances add up). Nothing
+// in these tables names a person: a page of the registry (never a raw address), a day, the host of
+// an external referring site, a device class. The day's visitors are told apart by a hash of a salt
+// of the day with the address and the browser's name, kept only for that day; after it, the day
+// keeps only its count, and the hashes and the salt are deleted.
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    /** The page's address as the registry writes it (app/lib/routes.ts): "/es/testimonios". */
+    page: text("page").notNull(),
+    /** The host of the external site a visitor came from; "" when none (or the site itself). */
+    referrer: text("referrer").notNull().default(""),
+    device: text("device", { enum: ["mobile", "tablet", "desktop"] }).notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.page, t.referrer, t.device] }),
+    check("page_views_views", sql`${t.views} > 0`),
+    check("page_views_device", sql`${t.device} in ('mobile', 'tablet', 'desktop')`),
+  ],
+);
+
+/** Today's visitors: a hash of the day's salt, the client's address and its User-Agent (never
+ * either of them), deleted once the day is over and counted into dailyVisitors. */
+export const visitorHashes = pgTable(
+  "visitor_hashes",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
+/** The count of a past day's visitors (its hashes are gone). */
+export const dailyVisitors = pgTable("daily_visitors", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  visitors: integer("visitors").notNull(),
+});
+
+/** The salt of the day, shared by every instance; deleted once the day is over. */
+export const visitorSalts = pgTable("visitor_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_KEY, readConsent, saveConsent } from "./cookie-consent";
+import { CONSENT_KEY, measurementCookie, NO_MEASURE_COOKIE, readConsent, saveConsent } from "./cookie-consent";
 
 const store = (value?: string) => {
   const map = new Map<string, string>(value === undefined ? [] : [[CONSENT_KEY, value]]);
@@ -24,5 +24,13 @@ describe("cookie consent record", () => {
     ["null", "null"],
   ])("treats %s as no choice", (_what, raw) => {
     expect(readConsent(store(raw))).toBeNull();
+  });
+});
+
+describe("the choice about being counted (decision 066)", () => {
+  it("sets the cookie the server reads while analytics are refused, for two years, and removes it when they are allowed", () => {
+    expect(measurementCookie(false, true)).toBe(`${NO_MEASURE_COOKIE}=1; Max-Age=63072000; Path=/; SameSite=Lax; Secure`);
+    expect(measurementCookie(false, false)).toBe(`${NO_MEASURE_COOKIE}=1; Max-Age=63072000; Path=/; SameSite=Lax`);
+    expect(measurementCookie(true, true)).toBe(`${NO_MEASURE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax; Secure`);
   });
 });

@@ -33,14 +33,35 @@ export function readConsent(storage: Pick<globalThis.Storage, "getItem">): Cooki
   }
 }
 
+/** The cookie that tells the server not to count this browser's visits (server/measure.ts): set
+ * while the stored choice says no to analytics, the only cookie the measurement ever reads. */
+export const NO_MEASURE_COOKIE = "pb_sense_mesura";
+/** Two years, as the cookie policy says of the analytics row. */
+const NO_MEASURE_SECONDS = 2 * 365 * 24 * 3600;
+
+/** The cookie string that records a choice about being counted (document.cookie takes one at a time). */
+export function measurementCookie(analytics: boolean, secure: boolean): string {
+  const value = analytics ? `${NO_MEASURE_COOKIE}=; Max-Age=0` : `${NO_MEASURE_COOKIE}=1; Max-Age=${NO_MEASURE_SECONDS}`;
+  return `${value}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Tells the server, by its cookie, whether this browser may be counted (the browser only). */
+export function applyMeasurementChoice(analytics: boolean) {
+  if (typeof document === "undefined") return;
+  const refused = document.cookie.split(/;\s*/).includes(`${NO_MEASURE_COOKIE}=1`);
+  if (refused !== !analytics) document.cookie = measurementCookie(analytics, window.location.protocol === "https:");
+}
+
 export function saveConsent(storage: Pick<globalThis.Storage, "setItem">, choice: { functional: boolean; analytics: boolean }) {
   const record: CookieConsent = { necessary: true, ...choice, timestamp: new Date().toISOString() };
   storage.setItem(CONSENT_KEY, JSON.stringify(record));
+  applyMeasurementChoice(choice.analytics);
   return record;
 }
 
 /** 'Configurar Cookies': forget the choice and reload, so the banner asks again. */
 export function resetConsent() {
   window.localStorage.removeItem(CONSENT_KEY);
+  applyMeasurementChoice(true);
   window.location.reload();
 }

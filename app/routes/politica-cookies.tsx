@@ -43,6 +43,10 @@ export default function CookiePolicy() {
           ))}
         </tbody>
       </table>
+      <h2>{t("public.cookies.policy.measureTitle")}</h2>
+      <p>{t("public.cookies.policy.measure")}</p>
+      <p>{t("public.cookies.policy.measureVisitors")}</p>
+      <p>{t("public.cookies.policy.measureBasis")}</p>
       <h2>{t("public.cookies.policy.changeTitle")}</h2>
       <p>{t("public.cookies.policy.change")}</p>
       <Button className="mt-4" onClick={resetConsent}>

@@ -454,7 +454,8 @@ export default {
   "map.place.yourPin": "El lloc del teu comentari",
   // The cookie banner, its settings and the cookie policy.
   "cookies.banner": "Avís de cookies",
-  "cookies.text": "Fem servir cookies necessàries perquè el web funcioni i, si ho acceptes, cookies funcionals i d'analítica.",
+  "cookies.text":
+    "Fem servir cookies necessàries perquè el web funcioni i, si ho acceptes, cookies funcionals. Comptem les visites sense cookies i sense dades que t'identifiquin; pots demanar que no et comptem.",
   "cookies.configure": "Configurar",
   "cookies.necessaryOnly": "Només necessàries",
   "cookies.acceptAll": "Acceptar totes",
@@ -465,7 +466,8 @@ export default {
   "cookies.functional": "Funcionals",
   "cookies.functionalText": "Recorden les teves preferències.",
   "cookies.analytics": "Analítiques",
-  "cookies.analyticsText": "Ens ajuden a entendre com es fa servir el web.",
+  "cookies.analyticsText":
+    "Comptem quantes vegades es veu cada pàgina, de manera agregada, sense cookies i sense guardar cap dada que t'identifiqui. Si ho desactives, no comptarem les teves visites.",
   "cookies.save": "Guardar preferències",
   "cookies.policy.updated": "Última actualització: setembre de 2025",
   "cookies.policy.whatTitle": "Què són les cookies?",
@@ -479,8 +481,16 @@ export default {
   "cookies.policy.necessaryPurpose": "Fan funcionar el web: la teva elecció de cookies i, per al personal del Consell, la sessió.",
   "cookies.policy.necessaryDuration": "De sessió o fins a 30 dies",
   "cookies.policy.functionalDuration": "Fins a 1 any",
-  "cookies.policy.analyticsPurpose": "Ens ajuden a entendre com es fa servir el web, de manera agregada.",
+  "cookies.policy.analyticsPurpose":
+    "No comptar les teves visites: si desactives les analítiques, una cookie (pb_sense_mesura) ho recorda. Comptar-les no fa servir cap cookie (vegeu més avall).",
   "cookies.policy.analyticsDuration": "Fins a 2 anys",
+  "cookies.policy.measureTitle": "Com comptem les visites",
+  "cookies.policy.measure":
+    "El servidor del web compta quantes vegades es veu cada pàgina, cada dia, des de quin altre web s'hi arriba (només el nom del lloc, per exemple «google.com») i amb quin tipus d'aparell (mòbil, tauleta o ordinador). No fa servir cookies ni cap altra dada desada al teu navegador, no guarda la teva adreça IP i no comparteix res amb ningú: només en queden els totals.",
+  "cookies.policy.measureVisitors":
+    "Per saber quants visitants diferents hi ha cada dia, el servidor calcula un codi a partir de la teva adreça IP, del nom del teu navegador i d'una clau que canvia cada dia. El codi no permet recuperar l'adreça, es guarda només aquell dia i l'endemà s'esborra amb la clau: només en queda el total del dia. No permet seguir ningú d'un dia a l'altre ni d'un web a un altre.",
+  "cookies.policy.measureBasis":
+    "Aquesta mesura d'audiència, limitada a estadístiques anònimes del mateix Consell, no necessita el teu consentiment segons la guia de l'Agència Espanyola de Protecció de Dades sobre les cookies de mesura d'audiència (gener de 2024). Tot i això, pots demanar que no et comptem: desactiva les analítiques a la configuració de cookies. Tampoc no comptem els navegadors que envien el senyal «Global Privacy Control» o «Do Not Track».",
   "cookies.policy.changeTitle": "Com canviar la teva elecció",
   "cookies.policy.change": "Pots tornar a triar quan vulguis: esborrarem la teva elecció i tornarà a aparèixer l'avís de cookies.",
   // The legal notice and the privacy policy (the privacy policy is the notice without its first two sections).

@@ -450,7 +450,8 @@ export default {
   "map.place.pin": "The comment's place",
   "map.place.yourPin": "The place of your comment",
   "cookies.banner": "Cookie notice",
-  "cookies.text": "We use necessary cookies to make the website work and, if you agree, functional and analytics cookies.",
+  "cookies.text":
+    "We use necessary cookies to make the website work and, if you agree, functional cookies. We count visits without cookies and without any data that identifies you; you can ask us not to count you.",
   "cookies.configure": "Settings",
   "cookies.necessaryOnly": "Necessary only",
   "cookies.acceptAll": "Accept all",
@@ -461,7 +462,8 @@ export default {
   "cookies.functional": "Functional",
   "cookies.functionalText": "They remember your preferences.",
   "cookies.analytics": "Analytics",
-  "cookies.analyticsText": "They help us understand how the website is used.",
+  "cookies.analyticsText":
+    "We count how many times each page is viewed, in aggregate, without cookies and without storing any data that identifies you. If you turn this off, we will not count your visits.",
   "cookies.save": "Save preferences",
   // review: the cookie policy and the legal notice below should be read by a lawyer and a native speaker.
   "cookies.policy.updated": "Last updated: September 2025",
@@ -476,8 +478,16 @@ export default {
   "cookies.policy.necessaryPurpose": "They make the website work: your cookie choice and, for Council staff, the session.",
   "cookies.policy.necessaryDuration": "Session, or up to 30 days",
   "cookies.policy.functionalDuration": "Up to 1 year",
-  "cookies.policy.analyticsPurpose": "They help us understand how the website is used, in aggregate.",
+  "cookies.policy.analyticsPurpose":
+    "Not counting your visits: if you turn analytics off, a cookie (pb_sense_mesura) remembers it. Counting them uses no cookie (see below).",
   "cookies.policy.analyticsDuration": "Up to 2 years",
+  "cookies.policy.measureTitle": "How we count visits",
+  "cookies.policy.measure":
+    "The website's server counts how many times each page is viewed each day, which other website people come from (only the site's name, such as “google.com”) and on what kind of device (mobile, tablet or computer). It uses no cookies or any other data stored in your browser, does not keep your IP address and shares nothing with anyone: only the totals are kept.",
+  "cookies.policy.measureVisitors":
+    "To know how many different visitors there are each day, the server works out a code from your IP address, your browser's name and a key that changes every day. The address cannot be recovered from the code, which is kept for that day only and deleted the next day together with the key: only the day's total remains. It cannot be used to follow anyone from one day to the next or from one website to another.",
+  "cookies.policy.measureBasis":
+    "This audience measurement, limited to the council's own anonymous statistics, does not need your consent according to the Spanish Data Protection Agency's guide on audience measurement cookies (January 2024). Even so, you can ask us not to count you: turn analytics off in the cookie settings. We do not count browsers that send the Global Privacy Control or Do Not Track signal either.",
   "cookies.policy.changeTitle": "How to change your choice",
   "cookies.policy.change": "You can choose again at any time: we will delete your choice and the cookie notice will appear again.",
   // review: legal text (a lawyer should check it).

@@ -449,7 +449,8 @@ export default {
   "map.place.pin": "El lugar del comentario",
   "map.place.yourPin": "El lugar de tu comentario",
   "cookies.banner": "Aviso de cookies",
-  "cookies.text": "Utilizamos cookies necesarias para que la web funcione y, si lo aceptas, cookies funcionales y de analítica.",
+  "cookies.text":
+    "Utilizamos cookies necesarias para que la web funcione y, si lo aceptas, cookies funcionales. Contamos las visitas sin cookies y sin datos que te identifiquen; puedes pedir que no te contemos.",
   "cookies.configure": "Configurar",
   "cookies.necessaryOnly": "Solo necesarias",
   "cookies.acceptAll": "Aceptar todas",
@@ -460,7 +461,8 @@ export default {
   "cookies.functional": "Funcionales",
   "cookies.functionalText": "Recuerdan tus preferencias.",
   "cookies.analytics": "Analíticas",
-  "cookies.analyticsText": "Nos ayudan a entender cómo se usa la web.",
+  "cookies.analyticsText":
+    "Contamos cuántas veces se ve cada página, de forma agregada, sin cookies y sin guardar ningún dato que te identifique. Si lo desactivas, no contaremos tus visitas.",
   "cookies.save": "Guardar preferencias",
   // review: the cookie policy and the legal notice below should be read by the council's legal service.
   "cookies.policy.updated": "Última actualización: septiembre de 2025",
@@ -475,8 +477,16 @@ export default {
   "cookies.policy.necessaryPurpose": "Hacen funcionar la web: tu elección de cookies y, para el personal del Consell, la sesión.",
   "cookies.policy.necessaryDuration": "De sesión o hasta 30 días",
   "cookies.policy.functionalDuration": "Hasta 1 año",
-  "cookies.policy.analyticsPurpose": "Nos ayudan a entender cómo se usa la web, de forma agregada.",
+  "cookies.policy.analyticsPurpose":
+    "No contar tus visitas: si desactivas las analíticas, una cookie (pb_sense_mesura) lo recuerda. Contarlas no utiliza ninguna cookie (ver más abajo).",
   "cookies.policy.analyticsDuration": "Hasta 2 años",
+  "cookies.policy.measureTitle": "Cómo contamos las visitas",
+  "cookies.policy.measure":
+    "El servidor de la web cuenta cuántas veces se ve cada página, cada día, desde qué otra web se llega (solo el nombre del sitio, por ejemplo «google.com») y con qué tipo de dispositivo (móvil, tableta u ordenador). No utiliza cookies ni ningún otro dato guardado en tu navegador, no guarda tu dirección IP y no comparte nada con nadie: solo quedan los totales.",
+  "cookies.policy.measureVisitors":
+    "Para saber cuántos visitantes distintos hay cada día, el servidor calcula un código a partir de tu dirección IP, del nombre de tu navegador y de una clave que cambia cada día. El código no permite recuperar la dirección, se guarda solo ese día y al día siguiente se borra junto con la clave: solo queda el total del día. No permite seguir a nadie de un día a otro ni de una web a otra.",
+  "cookies.policy.measureBasis":
+    "Esta medición de audiencia, limitada a estadísticas anónimas del propio Consell, no necesita tu consentimiento según la guía de la Agencia Española de Protección de Datos sobre las cookies de medición de audiencia (enero de 2024). Aun así, puedes pedir que no te contemos: desactiva las analíticas en la configuración de cookies. Tampoco contamos los navegadores que envían la señal «Global Privacy Control» o «Do Not Track».",
   "cookies.policy.changeTitle": "Cómo cambiar tu elección",
   "cookies.policy.change": "Puedes volver a elegir cuando quieras: borraremos tu elección y volverá a aparecer el aviso de cookies.",
   // review: legal text (a lawyer should check it).

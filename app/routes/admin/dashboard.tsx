@@ -103,6 +103,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       </Panel>
 
+      <Audience audience={loaderData.audience} />
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Testimonis per àmbit">
           <FigureList
@@ -293,6 +295,94 @@ function Todo({ waiting, reported, deadline, unsent, accessibility }: { waiting:
         ))}
       </p>
     </section>
+  );
+}
+
+const DEVICE_LABELS = { mobile: "Mòbil", tablet: "Tauleta", desktop: "Ordinador" } as const;
+
+/** The site's visits, counted without cookies (issue 34, decision 066), beside the contributions
+ * of the same days: a chart of the last 30 days with its table, and the pages, referring sites and
+ * devices of those days. */
+function Audience({ audience }: { audience: Route.ComponentProps["loaderData"]["audience"] }) {
+  const { days, pages, referrers, devices, total } = audience;
+  return (
+    <Panel title="Visites al web (últims 30 dies)">
+      <p className="text-sm text-ink/80">
+        {n(total)} pàgines vistes. Comptades al servidor, sense cookies ni cap dada que identifiqui ningú; els visitants d&apos;un dia són
+        navegadors diferents aquell dia (no persones). No hi ha els robots ni qui ha demanat no ser comptat.
+      </p>
+      <BarChart
+        title="Pàgines vistes per dia"
+        labels={days.map((d) => dayMonth(d.day))}
+        values={{ views: days.map((d) => d.views) }}
+        series={[{ key: "views", label: "Pàgines vistes", fill: "fill-brand" }]}
+      />
+      <DataTable
+        caption="Pàgines vistes, visitants i aportacions per dia"
+        columns={["Dia", "Pàgines vistes", "Visitants", "Aportacions"]}
+        rows={days.map((d) => [dayMonth(d.day), n(d.views), n(d.visitors), n(d.contributions)])}
+      />
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Ranking
+          title="Pàgines més vistes"
+          column="Pàgina"
+          rows={pages.map((p) => [p.page, p.views])}
+          empty="Encara no hi ha visites comptades."
+        />
+        <Ranking
+          title="Llocs d'on venen"
+          column="Lloc"
+          rows={referrers.map((r) => [r.referrer, r.views])}
+          empty="Cap visita no ve d'un altre lloc web."
+        />
+        <Ranking
+          title="Dispositius"
+          column="Dispositiu"
+          rows={(["mobile", "desktop", "tablet"] as const).map((d) => [DEVICE_LABELS[d], devices[d]])}
+          empty=""
+        />
+      </div>
+    </Panel>
+  );
+}
+
+/** A short ranking as a table, each figure with a bar drawn in CSS. */
+function Ranking({ title, column, rows, empty }: { title: string; column: string; rows: [string, number][]; empty: string }) {
+  const max = Math.max(1, ...rows.map(([, v]) => v));
+  return (
+    <div>
+      <h3 className="font-bold">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm">{empty}</p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="sr-only">{title} (pàgines vistes, últims 30 dies)</caption>
+          <thead>
+            <tr className="border-b border-ink/10">
+              <th scope="col" className="p-1">
+                {column}
+              </th>
+              <th scope="col" className="p-1 text-right">
+                Vistes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([name, value]) => (
+              <tr key={name} className="border-b border-ink/5">
+                <th scope="row" className="p-1 font-normal break-all">
+                  {name}
+                  <span className="mt-1 block h-2 rounded bg-ink/10" aria-hidden="true">
+                    <span className="block h-2 rounded bg-brand" style={{ width: `${(value / max) * 100}%` }} />
+                  </span>
+                </th>
+                <td className="p-1 text-right align-top">{n(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 
