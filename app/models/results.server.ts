@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { mapLayers, resultEntries, resultStates, results } from "~/db/schema";
 import type { ContributionType } from "~/domain/contributions";
-import type { MapSegment } from "~/domain/map";
+import type { MapSegment, PublicMapLayer } from "~/domain/map";
 import type { ResultMeaning } from "~/domain/results";
 import type { Category } from "~/domain/themes";
 import type { Locale } from "~/i18n/locales";
@@ -149,15 +149,26 @@ export async function hasPublicResults(db: Db): Promise<boolean> {
   return (await db.$count(results, eq(results.isActive, true))) > 0;
 }
 
-/** The segments of visible layers by ref, with their layer's file (the map draws them from it). */
-async function visibleSegments(db: Db): Promise<{ byRef: Map<string, MapSegment>; layers: { id: string; url: string }[] }> {
+/** The segments of visible layers by ref, and those layers as the map draws them (from their file). */
+async function visibleSegments(db: Db): Promise<{ byRef: Map<string, MapSegment>; layers: PublicMapLayer[] }> {
   const rows = await db
-    .select({ id: mapLayers.id, fileKey: mapLayers.fileKey, segments: mapLayers.segments })
+    .select()
     .from(mapLayers)
-    .where(eq(mapLayers.isActive, true));
+    .where(eq(mapLayers.isActive, true))
+    .orderBy(asc(mapLayers.position), asc(mapLayers.createdAt));
   const byRef = new Map<string, MapSegment>();
   for (const r of rows) for (const s of r.segments as MapSegment[]) byRef.set(s.ref, s);
-  return { byRef, layers: rows.map((r) => ({ id: r.id, url: mediaUrl(r.fileKey) })) };
+  return {
+    byRef,
+    layers: rows.map((l) => ({
+      id: l.id,
+      name: l.name,
+      colour: l.colour,
+      lineStyle: l.lineStyle,
+      url: mediaUrl(l.fileKey),
+      segments: l.segments as MapSegment[],
+    })),
+  };
 }
 
 const stateOf = (s: typeof resultStates.$inferSelect, locale: Locale): PublicResultState => ({
