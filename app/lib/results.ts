@@ -118,7 +118,11 @@ export const resultSchema = withTranslations(
       .transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null)
       .refine((v) => v === null || v.length <= MAX_RESULT_TEXT, RESULT_TEXTS.descriptionTooLong),
     stateId: z.uuid(RESULT_TEXTS.stateUnknown),
-    progress: z.coerce.number(RESULT_TEXTS.progress).int(RESULT_TEXTS.progress).min(0, RESULT_TEXTS.progress).max(100, RESULT_TEXTS.progress),
+    progress: z.coerce
+      .number(RESULT_TEXTS.progress)
+      .int(RESULT_TEXTS.progress)
+      .min(0, RESULT_TEXTS.progress)
+      .max(100, RESULT_TEXTS.progress),
     municipalities: lines(z.enum(MUNICIPALITY_NAMES as [string, ...string[]], RESULT_TEXTS.municipality)),
     category: z
       .string()

@@ -70,7 +70,8 @@ function groupRefs(refs: string[]): Map<ContributionType, string[]> {
 /** The refusal of a result whose links name what does not exist, or null. */
 export async function checkResultLinks(db: Db, segmentRefs: string[], contributionRefs: string[]) {
   if ((await unknownSegments(db, segmentRefs)).length > 0) return { field: "segmentRefs", error: RESULT_TEXTS.segmentUnknown };
-  if ((await unknownContributions(db, contributionRefs)).length > 0) return { field: "contributionRefs", error: RESULT_TEXTS.contributionUnknown };
+  if ((await unknownContributions(db, contributionRefs)).length > 0)
+    return { field: "contributionRefs", error: RESULT_TEXTS.contributionUnknown };
   return null;
 }
 
@@ -190,7 +191,16 @@ export function kmOf(refs: Iterable<string>, byRef: Map<string, MapSegment>): nu
 export function trackerFigures(list: PublicResult[], states: PublicResultState[], byRef: Map<string, MapSegment>): TrackerFigures {
   const byState = states.map((state) => {
     const mine = list.filter((r) => r.state.id === state.id);
-    return { state, km: round2(kmOf(mine.flatMap((r) => r.segmentRefs), byRef)), results: mine.length };
+    return {
+      state,
+      km: round2(
+        kmOf(
+          mine.flatMap((r) => r.segmentRefs),
+          byRef,
+        ),
+      ),
+      results: mine.length,
+    };
   });
   const planRefs = list.filter((r) => r.state.meaning !== "dropped").flatMap((r) => r.segmentRefs);
   const doneRefs = list.filter((r) => r.state.meaning === "done").flatMap((r) => r.segmentRefs);
@@ -201,7 +211,12 @@ export function trackerFigures(list: PublicResult[], states: PublicResultState[]
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-function toPublic(r: typeof results.$inferSelect, state: typeof resultStates.$inferSelect, locale: Locale, byRef: Map<string, MapSegment>): PublicResult {
+function toPublic(
+  r: typeof results.$inferSelect,
+  state: typeof resultStates.$inferSelect,
+  locale: Locale,
+  byRef: Map<string, MapSegment>,
+): PublicResult {
   const segmentRefs = r.segmentRefs.filter((ref) => byRef.has(ref));
   return {
     id: r.id,
@@ -288,16 +303,14 @@ export async function publicResult(db: Db, id: string, locale: Locale) {
   return {
     result,
     segments: result.segmentRefs.map((ref) => visible.byRef.get(ref)!),
-    entries: entries.map(
-      (e): PublicEntry => ({
-        id: e.id,
-        date: e.date,
-        text: localized(e.text, e.translations, "text", locale),
-        image: e.imageKey
-          ? { src: imageVariantUrl(e.imageKey, 800), srcSet: imageSrcSet(e.imageKey, 800), width: e.width, height: e.height }
-          : null,
-      }),
-    ),
+    entries: entries.map((e): PublicEntry => ({
+      id: e.id,
+      date: e.date,
+      text: localized(e.text, e.translations, "text", locale),
+      image: e.imageKey
+        ? { src: imageVariantUrl(e.imageKey, 800), srcSet: imageSrcSet(e.imageKey, 800), width: e.width, height: e.height }
+        : null,
+    })),
     contributions,
     map: {
       layers: visible.layers.filter((l) => layerIds.has(l.id)),

@@ -84,7 +84,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
  * header is the anonymous one and the footer its default. */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
-    <PublicShell isAdmin={loaderData?.isAdmin ?? false} tracker={loaderData?.tracker ?? false} footer={loaderData?.footer ?? DEFAULT_FOOTER}>
+    <PublicShell
+      isAdmin={loaderData?.isAdmin ?? false}
+      tracker={loaderData?.tracker ?? false}
+      footer={loaderData?.footer ?? DEFAULT_FOOTER}
+    >
       <ErrorContent error={error} className="min-h-[50dvh]" />
     </PublicShell>
   );

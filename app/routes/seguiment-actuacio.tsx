@@ -87,13 +87,7 @@ export default function PlanResult({ loaderData }: Route.ComponentProps) {
           </ul>
           {map.layers.length > 0 && (
             <div className="mt-4">
-              <TrackerMap
-                label={t("public.tracker.mapLabel")}
-                tiles={tiles}
-                layers={map.layers}
-                colours={map.colours}
-                className="h-80"
-              />
+              <TrackerMap label={t("public.tracker.mapLabel")} tiles={tiles} layers={map.layers} colours={map.colours} className="h-80" />
             </div>
           )}
         </section>

@@ -56,7 +56,8 @@ function filtered(base: string, f: Filters): string {
   return s ? `${base}?${s}` : base;
 }
 
-const km = (n: number, locale: Locale) => formatNumber(n, locale, { maximumFractionDigits: 1, minimumFractionDigits: n > 0 && n < 10 ? 1 : 0 });
+const km = (n: number, locale: Locale) =>
+  formatNumber(n, locale, { maximumFractionDigits: 1, minimumFractionDigits: n > 0 && n < 10 ? 1 : 0 });
 
 /** One filter as a list of links, the current one marked (aria-current) and not a link. */
 function FilterLinks({
@@ -114,7 +115,11 @@ export function ResultFacts({ result }: { result: PublicResult }) {
       {result.plannedDate && <li>{t("public.tracker.planned", { date: formatLongDate(result.plannedDate, locale) })}</li>}
       {result.realDate && <li>{t("public.tracker.real", { date: formatLongDate(result.realDate, locale) })}</li>}
       {result.budget !== null && (
-        <li>{t("public.tracker.budget", { amount: formatNumber(result.budget, locale, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }) })}</li>
+        <li>
+          {t("public.tracker.budget", {
+            amount: formatNumber(result.budget, locale, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }),
+          })}
+        </li>
       )}
     </ul>
   );
@@ -207,7 +212,9 @@ export default function PlanTracker({ loaderData }: Route.ComponentProps) {
                 title={t("public.tracker.filter.theme")}
                 options={[
                   all,
-                  ...categories.filter((c) => loaderData.categories.includes(c)).map((c: Category) => ({ value: c, label: t(categoryKey(c)) })),
+                  ...categories
+                    .filter((c) => loaderData.categories.includes(c))
+                    .map((c: Category) => ({ value: c, label: t(categoryKey(c)) })),
                 ]}
                 current={filters.category}
                 to={(v) => to({ category: (v as Category | null) ?? null })}

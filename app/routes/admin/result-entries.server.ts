@@ -1,5 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Route } from "./+types/result-entries";
+import type { Db } from "~/db/client.server";
 import { resultEntries, results } from "~/db/schema";
 import { acceptImage, UPLOADS } from "~/domain/uploads";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const SAVE_FAILED = "No s'ha pogut desar la fita";
 
 /** An entry's writes; heads holds the first bytes of each upload, for its width and height. */
-const entry = (heads: Map<string, Buffer>): EntitySpec<"image"> => ({
+const entry = (db: Db, heads: Map<string, Buffer>): EntitySpec<"image"> => ({
   name: "result entry",
   table: resultEntries,
   fileKey: "imageKey",
@@ -56,6 +57,8 @@ const entry = (heads: Map<string, Buffer>): EntitySpec<"image"> => ({
   async values({ fields, files: { image } }) {
     const parsed = resultEntrySchema.safeParse(fields);
     if (!parsed.success) return invalid(parsed.error);
+    if ((await db.$count(results, eq(results.id, parsed.data.resultId))) === 0)
+      return refuse(RESULT_TEXTS.resultUnknown, { resultId: RESULT_TEXTS.resultUnknown });
     // The photo is optional: an edit without one keeps the entry's.
     if (!image) return parsed.data;
     const size = await imageSize(heads.get(image.key));
@@ -66,5 +69,5 @@ const entry = (heads: Map<string, Buffer>): EntitySpec<"image"> => ({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const capture = capturingHeads(context.storage);
-  return entityAction(request, { ...context, storage: capture.storage }, entry(capture.heads));
+  return entityAction(request, { ...context, storage: capture.storage }, entry(context.db, capture.heads));
 }

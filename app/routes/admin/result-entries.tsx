@@ -39,7 +39,14 @@ export default function AdminResultEntries({ loaderData }: Route.ComponentProps)
         title: `${formatLongDate(e.date)}: ${e.result}`,
         remove: { question: "Estàs segur que vols eliminar aquesta fita?" },
         media: e.image && (
-          <img src={e.image.src} srcSet={e.image.srcSet} sizes="33vw" alt="" loading="lazy" className="aspect-[4/3] w-full rounded object-cover" />
+          <img
+            src={e.image.src}
+            srcSet={e.image.srcSet}
+            sizes="33vw"
+            alt=""
+            loading="lazy"
+            className="aspect-[4/3] w-full rounded object-cover"
+          />
         ),
         children: <p className="text-sm whitespace-pre-line">{e.text}</p>,
       })}
@@ -55,7 +62,9 @@ function EntryDialog(props: EntityDialogProps<Row> & { results: Data["results"] 
       title={["Edita la fita", "Nova fita"]}
       description="La data, el text i, si vols, una foto (fins a 20 MB)."
       schema={resultEntrySchema}
-      check={(form) => fileErrors(form, "image", { required: false, ...UPLOADS.photo, messages: { ...UPLOADS.photo.messages, required: "" } })}
+      check={(form) =>
+        fileErrors(form, "image", { required: false, ...UPLOADS.photo, messages: { ...UPLOADS.photo.messages, required: "" } })
+      }
       pendingLabel="Desant..."
       multipart
       {...fetcher}
@@ -63,7 +72,11 @@ function EntryDialog(props: EntityDialogProps<Row> & { results: Data["results"] 
       {(err, row) => (
         <>
           <FormField label="Actuació" error={err("resultId")}>
-            <Select name="resultId" defaultValue={row?.resultId ?? props.results[0]?.id} options={props.results.map((r) => [r.id, r.title] as const)} />
+            <Select
+              name="resultId"
+              defaultValue={row?.resultId ?? props.results[0]?.id}
+              options={props.results.map((r) => [r.id, r.title] as const)}
+            />
           </FormField>
           <InputField label="Data" name="date" type="date" defaultValue={row?.date ?? today()} required error={err("date")} />
           <LanguageTabs
@@ -71,7 +84,15 @@ function EntryDialog(props: EntityDialogProps<Row> & { results: Data["results"] 
             translations={row?.translations}
             texts={[{ name: "text", label: "Text", rows: 3, maxLength: MAX_ENTRY_TEXT }]}
             catalan={
-              <TextareaField label="Text" name="text" defaultValue={row?.text ?? ""} rows={3} maxLength={MAX_ENTRY_TEXT} required error={err("text")} />
+              <TextareaField
+                label="Text"
+                name="text"
+                defaultValue={row?.text ?? ""}
+                rows={3}
+                maxLength={MAX_ENTRY_TEXT}
+                required
+                error={err("text")}
+              />
             }
           />
           <FileField label="Foto (opcional)" name="image" accept="image/*" editing={Boolean(row?.imageKey)} error={err("image")} />

@@ -65,7 +65,9 @@ function StateDialog(props: EntityDialogProps<State>) {
             error={err}
             translations={row?.translations}
             texts={[{ name: "label", label: "Nom públic", maxLength: 60 }]}
-            catalan={<InputField label="Nom públic" name="label" defaultValue={row?.label ?? ""} maxLength={60} required error={err("label")} />}
+            catalan={
+              <InputField label="Nom públic" name="label" defaultValue={row?.label ?? ""} maxLength={60} required error={err("label")} />
+            }
           />
           <InputField
             label="Color"

@@ -68,7 +68,8 @@ const result = (db: Db): EntitySpec => ({
     const values = parsed.data;
     const [state] = await db.select({ isActive: resultStates.isActive }).from(resultStates).where(eq(resultStates.id, values.stateId));
     if (!state) return refuse(RESULT_TEXTS.stateUnknown, { stateId: RESULT_TEXTS.stateUnknown });
-    if (!state.isActive && current?.stateId !== values.stateId) return refuse(RESULT_TEXTS.stateRetired, { stateId: RESULT_TEXTS.stateRetired });
+    if (!state.isActive && current?.stateId !== values.stateId)
+      return refuse(RESULT_TEXTS.stateRetired, { stateId: RESULT_TEXTS.stateRetired });
     const links = await checkResultLinks(db, values.segmentRefs, values.contributionRefs);
     if (links) return refuse(links.error, { [links.field]: links.error });
     return values;

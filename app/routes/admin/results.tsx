@@ -31,8 +31,8 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
         <div className="mb-6 flex max-w-3xl flex-col gap-3">
           <p>
             Les actuacions del pla (trams, cruïlles, aparcaments, senyalització, campanyes), amb el seu estat, l'avenç, els trams de les
-            capes del mapa que inclouen i les aportacions que les han originat. Només les publicades es veuen a la pàgina pública
-            «Seguiment del pla», i els quilòmetres es calculen sols a partir del traçat dels trams.
+            capes del mapa que inclouen i les aportacions que les han originat. Només les publicades es veuen a la pàgina pública «Seguiment
+            del pla», i els quilòmetres es calculen sols a partir del traçat dels trams.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
@@ -142,7 +142,12 @@ function ResultDialog(props: EntityDialogProps<Row> & { data: Data }) {
                 error={err("progress")}
               />
               <FormField label="Àmbit (opcional)" error={err("category")}>
-                <Select name="category" defaultValue={row?.category ?? ""} none="Sense àmbit" options={labelled(categories, categoryLabels)} />
+                <Select
+                  name="category"
+                  defaultValue={row?.category ?? ""}
+                  none="Sense àmbit"
+                  options={labelled(categories, categoryLabels)}
+                />
               </FormField>
               <InputField
                 label="Pressupost en euros (opcional)"
@@ -151,8 +156,20 @@ function ResultDialog(props: EntityDialogProps<Row> & { data: Data }) {
                 defaultValue={row?.budget ?? ""}
                 error={err("budget")}
               />
-              <InputField label="Data prevista (opcional)" name="plannedDate" type="date" defaultValue={row?.plannedDate ?? ""} error={err("plannedDate")} />
-              <InputField label="Data real (opcional)" name="realDate" type="date" defaultValue={row?.realDate ?? ""} error={err("realDate")} />
+              <InputField
+                label="Data prevista (opcional)"
+                name="plannedDate"
+                type="date"
+                defaultValue={row?.plannedDate ?? ""}
+                error={err("plannedDate")}
+              />
+              <InputField
+                label="Data real (opcional)"
+                name="realDate"
+                type="date"
+                defaultValue={row?.realDate ?? ""}
+                error={err("realDate")}
+              />
             </div>
             <MultiPick
               name="municipalities"
