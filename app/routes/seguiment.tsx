@@ -29,12 +29,11 @@ const EMPTY: Tracker = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOf(url.pathname);
-  const q = url.searchParams;
-  const theme = q.get("ambit");
+  const theme = url.searchParams.get("ambit");
   const filters = {
-    municipality: q.get("municipi")?.slice(0, 100) || null,
+    municipality: url.searchParams.get("municipi")?.slice(0, 100) || null,
     category: isCategory(theme) ? theme : null,
-    state: q.get("estat")?.slice(0, 36) || null,
+    state: url.searchParams.get("estat")?.slice(0, 36) || null,
   };
   const [data, tiles] = await Promise.all([
     publicRead("plan tracker", () => tracker(context.db, locale, filters), EMPTY),

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { Route } from "./+types/results";
 import { resultEntries, resultStates, results } from "~/db/schema";
 import { MUNICIPALITY_NAMES } from "~/domain/map";
+import { formatNumber } from "~/i18n/locales";
 import { RESULT_TEXTS, resultSchema } from "~/lib/results";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { allSegments, checkResultLinks, linkableContributions, listResultStates } from "~/models/results.server";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     segments: layers.flatMap((l) =>
       l.segments.map((s) => ({
         value: s.ref,
-        label: `${s.name} (${s.municipality}${s.lengthKm !== null ? `, ${s.lengthKm.toLocaleString("ca")} km` : ""})`,
+        label: `${s.name} (${s.municipality}${s.lengthKm !== null ? `, ${formatNumber(s.lengthKm)} km` : ""})`,
         group: l.layerActive ? l.layer : `${l.layer} (capa amagada)`,
       })),
     ),

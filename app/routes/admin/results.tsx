@@ -14,6 +14,7 @@ import { labelled, Select } from "~/components/ui/select";
 import { categories, categoryLabels } from "~/domain/themes";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatLongDate } from "~/lib/dates";
+import { formatNumber } from "~/i18n/locales";
 import { Markdown } from "~/lib/markdown";
 import { MAX_RESULT_TEXT, resultSchema } from "~/lib/results";
 
@@ -115,7 +116,7 @@ function ResultDialog(props: EntityDialogProps<Row> & { data: Data }) {
                   <InputField label="Títol" name="title" defaultValue={row?.title ?? ""} maxLength={200} required error={err("title")} />
                   <MarkdownEditor
                     name="description"
-                    label={`Descripció (opcional, fins a ${MAX_RESULT_TEXT.toLocaleString("ca")} caràcters)`}
+                    label={`Descripció (opcional, fins a ${formatNumber(MAX_RESULT_TEXT)} caràcters)`}
                     defaultValue={row?.description ?? ""}
                     rows={5}
                     error={err("description")}
