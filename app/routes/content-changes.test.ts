@@ -88,6 +88,9 @@ async function publicAddresses(ctx: TestContext): Promise<string[]> {
     tipus: contributionTypes,
     pagina: ["2"],
     id: ["00000000-0000-4000-8000-000000000000"],
+    // The plan tracker's filters (issue 35).
+    municipi: ["Gelida"],
+    estat: ["00000000-0000-4000-8000-000000000000"],
   };
   const out: string[] = [];
   for (const page of PUBLIC_PAGES) {
