@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/result-entries";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
@@ -22,6 +23,9 @@ const today = () => {
 };
 
 export default function AdminResultEntries({ loaderData }: Route.ComponentProps) {
+  // One component for as long as the data is the same: a new one on each render would remount the open dialog.
+  const results = loaderData.results;
+  const Dialog = useMemo(() => (props: EntityDialogProps<Row>) => <EntryDialog {...props} results={results} />, [results]);
   return (
     <EntityScreen
       title="Fites de les actuacions"
@@ -34,7 +38,7 @@ export default function AdminResultEntries({ loaderData }: Route.ComponentProps)
       }
       empty={loaderData.results.length === 0 ? "Primer crea una actuació al seguiment del pla." : "Encara no hi ha cap fita."}
       rows={loaderData.entries}
-      dialog={(props) => <EntryDialog {...props} results={loaderData.results} />}
+      dialog={Dialog}
       card={(e) => ({
         title: `${formatLongDate(e.date)}: ${e.result}`,
         remove: { question: "Estàs segur que vols eliminar aquesta fita?" },

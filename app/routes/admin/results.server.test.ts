@@ -225,9 +225,9 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
   });
 
   it("editors write results and entries; moderators may not; only administrators keep the states", async () => {
-    const as = async (role: "editor" | "moderator", action: typeof results.action, fields: Record<string, string>) => {
+    const as = async (role: "editor" | "moderator", action: (args: never) => Promise<unknown>, fields: Record<string, string>) => {
       const { cookie } = await signedInAs(bed.ctx, role);
-      const path = action === results.action ? "/admin/seguiment" : "/admin/estats-seguiment";
+      const path = action === (results.action as unknown) ? "/admin/seguiment" : "/admin/estats-seguiment";
       const out = (await action(
         routeArgs(bed.ctx, path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }) as never,
       ).catch((e: unknown) => e)) as { data?: { ok: boolean }; status?: number };
@@ -237,7 +237,7 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
     expect(await as("editor", results.action, fields)).toBe(true);
     expect(await as("moderator", results.action, { ...fields, title: "Una altra" })).toBe(403);
     expect(
-      await as("editor", resultStates.action as typeof results.action, {
+      await as("editor", resultStates.action, {
         intent: "create",
         label: "Nova",
         colour: "#1b5e20",

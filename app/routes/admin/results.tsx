@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/results";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
@@ -24,6 +25,9 @@ type Data = Route.ComponentProps["loaderData"];
 type Row = Data["results"][number];
 
 export default function AdminResults({ loaderData }: Route.ComponentProps) {
+  // One component for as long as the data is the same: a new one on each render would remount the
+  // open dialog (and lose what staff typed).
+  const Dialog = useMemo(() => (props: EntityDialogProps<Row>) => <ResultDialog {...props} data={loaderData} />, [loaderData]);
   return (
     <EntityScreen
       title="Seguiment del pla"
@@ -47,7 +51,7 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
       }
       empty="Encara no hi ha cap actuació."
       rows={loaderData.results}
-      dialog={(props) => <ResultDialog {...props} data={loaderData} />}
+      dialog={Dialog}
       card={(r) => ({
         title: r.title,
         active: r.isActive,
