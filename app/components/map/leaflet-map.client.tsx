@@ -267,39 +267,36 @@ export default function LeafletMap({
       const colourOf = (f: GeoJSON.Feature | undefined) =>
         (segmentColours && f ? segmentColours[`${layer.id}:${indexOf.get(f)}`] : undefined) ?? layer.colour;
       const shown = segmentColours ? json.features.filter((f) => segmentColours[`${layer.id}:${indexOf.get(f)}`]) : json.features;
-      L.geoJSON(
-        { ...json, features: shown } as GeoJSON.FeatureCollection,
-        {
-          style: (f) => ({ color: colourOf(f), weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" }),
-          // A point 24 px across (radius 12): what a finger can hit, and what a focus ring can circle.
-          pointToLayer: (f, latlng) =>
-            L.circleMarker(latlng, { radius: 12, color: "#fff", weight: 2, fillColor: colourOf(f), fillOpacity: 1 }),
-          onEachFeature: (feature, item) => {
-            const seg = layer.segments[indexOf.get(feature) ?? -1];
-            if (seg) features.current.push({ shape: shapeOf(seg, feature.geometry), seg, item });
-            item.bindPopup(() => segmentPopup(t, layer.name, feature.properties ?? {}, seg));
-            item.on("click", (ev) => {
-              if (!placeRef.current || !seg) return;
-              L.DomEvent.stopPropagation(ev);
+      L.geoJSON({ ...json, features: shown } as GeoJSON.FeatureCollection, {
+        style: (f) => ({ color: colourOf(f), weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" }),
+        // A point 24 px across (radius 12): what a finger can hit, and what a focus ring can circle.
+        pointToLayer: (f, latlng) =>
+          L.circleMarker(latlng, { radius: 12, color: "#fff", weight: 2, fillColor: colourOf(f), fillOpacity: 1 }),
+        onEachFeature: (feature, item) => {
+          const seg = layer.segments[indexOf.get(feature) ?? -1];
+          if (seg) features.current.push({ shape: shapeOf(seg, feature.geometry), seg, item });
+          item.bindPopup(() => segmentPopup(t, layer.name, feature.properties ?? {}, seg));
+          item.on("click", (ev) => {
+            if (!placeRef.current || !seg) return;
+            L.DomEvent.stopPropagation(ev);
+            pickSegment(seg);
+          });
+          item.on("add", () => {
+            // Segments are reachable by keyboard: Tab focuses one, its properties open, Enter picks it.
+            const path = (item as L.Path).getElement?.() as SVGElement | undefined;
+            if (!path || !seg) return;
+            path.setAttribute("tabindex", "0");
+            path.setAttribute("role", "button");
+            path.setAttribute("aria-label", `${seg.name} (${layer.name})`);
+            path.addEventListener("focus", () => item.openPopup());
+            path.addEventListener("keydown", (ev: KeyboardEvent) => {
+              if (ev.key !== "Enter" || !placeRef.current) return;
+              ev.preventDefault();
               pickSegment(seg);
             });
-            item.on("add", () => {
-              // Segments are reachable by keyboard: Tab focuses one, its properties open, Enter picks it.
-              const path = (item as L.Path).getElement?.() as SVGElement | undefined;
-              if (!path || !seg) return;
-              path.setAttribute("tabindex", "0");
-              path.setAttribute("role", "button");
-              path.setAttribute("aria-label", `${seg.name} (${layer.name})`);
-              path.addEventListener("focus", () => item.openPopup());
-              path.addEventListener("keydown", (ev: KeyboardEvent) => {
-                if (ev.key !== "Enter" || !placeRef.current) return;
-                ev.preventDefault();
-                pickSegment(seg);
-              });
-            });
-          },
+          });
         },
-      ).addTo(m);
+      }).addTo(m);
     });
 
     pinLayer.current = new PinLayer(m, Boolean(adminPins), {
