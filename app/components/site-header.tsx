@@ -54,11 +54,11 @@ function SignOut({ onSubmit }: { onSubmit?: () => void }) {
   );
 }
 
-export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
+export function SiteHeader({ isAdmin, tracker = false }: { isAdmin: boolean; tracker?: boolean }) {
   const [open, setOpen] = useState(false);
   const t = useT();
   const locale = useLocale();
-  const nav = headerNav(locale);
+  const nav = headerNav(locale, { tracker });
   return (
     // Opaque: a page's headings scroll under it and must not show through (issue 18).
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-white shadow-[0_1px_12px_rgb(29_36_51/0.06)]">

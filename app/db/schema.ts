@@ -23,6 +23,7 @@ import { ACCESSIBILITY_REQUEST_KINDS, ACCESSIBILITY_REQUEST_STATUSES } from "../
 import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
 import { LINE_STYLES, MAP_CATEGORIES } from "../domain/map";
+import { RESULT_MEANINGS } from "../domain/results";
 import { LOCALES } from "../i18n/locales";
 import type { Translations } from "../domain/translations";
 
@@ -699,6 +700,93 @@ export const visitorSalts = pgTable("visitor_salts", {
   salt: text("salt").notNull(),
 });
 
+/** The stages a result of the plan goes through (issue 35), kept by staff like the answer states
+ * (decision 067): a public label, a colour white text reads on (the map's lines and the badges), an
+ * order, and what it means for the plan's figures: 'open' (to be done), 'done' (counts as done) or
+ * 'dropped' (left out of the plan's total). A state in use is retired, never deleted (`restrict`).
+ * Migration 0020 writes the five defaults. */
+export const resultStates = pgTable(
+  "result_states",
+  {
+    id: id(),
+    label: text("label").notNull(),
+    /** #rrggbb */
+    colour: text("colour").notNull(),
+    position: integer("position").notNull().default(0),
+    meaning: text("meaning", { enum: RESULT_MEANINGS }).notNull().default("open"),
+    isActive: boolean("is_active").notNull().default(true),
+    translations: translations(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("result_states_colour", sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+    check("result_states_position", sql`${t.position} >= 0`),
+    check("result_states_meaning", sql`${t.meaning} in ('open', 'done', 'dropped')`),
+    uniqueIndex("result_states_label_lower_idx").on(sql`lower(${t.label})`),
+  ],
+);
+
+/** A result of the plan (issue 35): an action (segments, a crossing, parking, a campaign) with its
+ * stage, progress, place, dates, the network segments it covers (`<layer id>:<feature index>`, as a
+ * map comment stores them) and the contributions that led to it (`<type>:<id>`). Public only while
+ * `is_public`; its km are the covered segments' lengths, measured on their geometry. */
+export const results = pgTable(
+  "results",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    /** Markdown, rendered by the site's sanitising Markdown component. */
+    description: text("description"),
+    stateId: uuid("state_id")
+      .notNull()
+      .references(() => resultStates.id, { onDelete: "restrict" }),
+    progress: integer("progress").notNull().default(0),
+    municipalities: jsonb("municipalities").$type<string[]>().notNull().default([]),
+    category: categoryEnum("category"),
+    /** Euros, whole; null: not given. */
+    budget: bigint("budget", { mode: "number" }),
+    plannedDate: date("planned_date", { mode: "string" }),
+    realDate: date("real_date", { mode: "string" }),
+    segmentRefs: jsonb("segment_refs").$type<string[]>().notNull().default([]),
+    contributionRefs: jsonb("contribution_refs").$type<string[]>().notNull().default([]),
+    /** Shown on the public pages ("Publicat"); false: staff only. */
+    isActive: boolean("is_public").notNull().default(false),
+    translations: translations(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("results_progress", sql`${t.progress} between 0 and 100`),
+    check("results_budget", sql`${t.budget} is null or ${t.budget} >= 0`),
+    check("results_title_len", sql`char_length(${t.title}) between 1 and 200`),
+    index("results_state_idx").on(t.stateId),
+    index("results_public_idx").on(t.isActive),
+  ],
+);
+
+/** A dated entry of a result's timeline ("Aprovat el projecte"), with an optional photo (the image
+ * pipeline's variants, like la Vivi's photos). Removed with its result. */
+export const resultEntries = pgTable(
+  "result_entries",
+  {
+    id: id(),
+    resultId: uuid("result_id")
+      .notNull()
+      .references(() => results.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    text: text("text").notNull(),
+    imageKey: storageKey("image_key"),
+    width: integer("width"),
+    height: integer("height"),
+    translations: translations(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("result_entries_result_date_idx").on(t.resultId, t.date),
+    check("result_entries_text_len", sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -714,4 +802,7 @@ export type MapLayer = typeof mapLayers.$inferSelect;
 export type AnswerState = typeof answerStates.$inferSelect;
 export type AccessibilityRequest = typeof accessibilityRequests.$inferSelect;
 export type ContributionAnswer = typeof contributionAnswers.$inferSelect;
+export type ResultState = typeof resultStates.$inferSelect;
+export type Result = typeof results.$inferSelect;
+export type ResultEntry = typeof resultEntries.$inferSelect;
 export type { Category } from "~/domain/themes";

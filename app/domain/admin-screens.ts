@@ -103,6 +103,11 @@ export const ADMIN_SCREENS = {
   // Two screens reached from "Configuració" (and the states from "Respostes") rather than from the
   // side navigation, which must fit 1280×650 (decision 050).
   answerStates: screen("/estats-resposta", "answer-states.tsx", ADMIN, { shell: true }),
+  // The plan's results (issue 35): reached from "Capes del mapa" (the sidebar must fit), their
+  // timelines and their states from the results' screen.
+  results: screen("/seguiment", "results.tsx", EDITOR, { shell: true }),
+  resultEntries: screen("/seguiment/fites", "result-entries.tsx", EDITOR, { shell: true }),
+  resultStates: screen("/estats-seguiment", "result-states.tsx", ADMIN, { shell: true }),
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),

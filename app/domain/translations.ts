@@ -19,5 +19,8 @@ export const TRANSLATED_FIELDS = {
   bici_fucsia_photos: ["title", "description"],
   footer_config: ["footerText", "collaboratorsText"],
   newsletter_issues: ["subject", "body"],
+  results: ["title", "description"],
+  result_entries: ["text"],
+  result_states: ["label"],
 } as const;
 export type TranslatedTable = keyof typeof TRANSLATED_FIELDS;

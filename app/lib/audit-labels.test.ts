@@ -24,6 +24,8 @@ describe("the audit log's Catalan names", () => {
   it("names the entries' subjects too", () => {
     expect(auditEntityLabel("map_comment")).toBe("Comentari al mapa");
     expect(auditEntityLabel("map layer")).toBe("Capa del mapa");
+    expect(auditEntityLabel("result")).toBe("Actuació del pla");
+    expect(auditEntityLabel("result entry")).toBe("Fita d'una actuació");
     expect(auditEntityLabel("robot")).toBe("«robot»");
   });
 });

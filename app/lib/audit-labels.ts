@@ -75,6 +75,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   answer: "Resposta a una aportació",
   "answer state": "Estat de resposta",
   accessibility_request: "Sol·licitud d'accessibilitat",
+  result: "Actuació del pla",
+  "result state": "Estat del seguiment",
+  "result entry": "Fita d'una actuació",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -36,8 +36,13 @@ describe("the site registry", () => {
 
   it("gives every page but those titled by their own loader (landings, the newsletter's links) its SEO entry; the sitemap lists the indexable ones", () => {
     const withoutSeo = PUBLIC_PAGES.filter((p) => !p.seo && p.locale === "ca").map((p) => p.path);
-    expect(withoutSeo).toEqual([PAGES.landing.path, PAGES.newsletterConfirm.path, PAGES.newsletterUnsubscribe.path]);
-    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 3 * LOCALES.length);
+    expect(withoutSeo).toEqual([
+      PAGES.landing.path,
+      PAGES.trackerResult.path,
+      PAGES.newsletterConfirm.path,
+      PAGES.newsletterUnsubscribe.path,
+    ]);
+    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 4 * LOCALES.length);
     expect(PUBLIC_PATHS).toEqual(PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path));
   });
 
@@ -59,6 +64,15 @@ describe("the site registry", () => {
       }
     const t = translators.ca;
     expect(headerNav("ca").map((i) => t(i.label))).toEqual(["DIGUES LA TEVA", "SEGUEIX LA VIVI", "AGENDA", "SABER-NE MÉS"]);
+    // The plan's tracker joins the header while a result is public (issue 35).
+    expect(headerNav("ca", { tracker: true }).map((i) => t(i.label))).toEqual([
+      "DIGUES LA TEVA",
+      "SEGUEIX LA VIVI",
+      "AGENDA",
+      "SEGUIMENT DEL PLA",
+      "SABER-NE MÉS",
+    ]);
+    expect(headerNav("en", { tracker: true }).find((i) => i.label === "public.nav.tracker")!.to).toBe("/en/plan-progress");
     expect(footerNav("ca").map((i) => t(i.label))).toEqual([
       "Recursos",
       "Avís legal i privacitat",

@@ -93,6 +93,17 @@ export const PAGES = {
   // The council's answers in figures (issue 31).
   heard: page("/que-hem-escoltat", "que-hem-escoltat.tsx", { translated: { es: "/que-hemos-escuchado", en: "/what-we-heard" } }),
   landing: { path: "/landing/:slug", file: "routes/landing.tsx" },
+  // What the plan builds (issue 35): the results, their figures and map; each result's page brings
+  // its own title (the result's).
+  tracker: page("/seguiment-del-pla", "seguiment.tsx", {
+    params: ["municipi", "ambit", "estat"],
+    translated: { es: "/seguimiento-del-plan", en: "/plan-progress" },
+  }),
+  trackerResult: {
+    path: "/seguiment-del-pla/:id",
+    file: "routes/seguiment-actuacio.tsx",
+    translated: { es: "/seguimiento-del-plan/:id", en: "/plan-progress/:id" },
+  },
   // The participation forms (issue 4): each posts to its own page, which also serves it without JavaScript.
   newsletter: formPage("/newsletter", "newsletter.tsx", {}),
   map: formPage("/participa/mapa", "map.tsx", { en: "/take-part/map" }),
@@ -157,7 +168,7 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.f
   PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!]),
 );
 
-type FixedPage = Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe">;
+type FixedPage = Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe" | "trackerResult">;
 
 /** The addresses links are written with, in one language. */
 export function pathsFor(locale: Locale) {
@@ -166,6 +177,7 @@ export function pathsFor(locale: Locale) {
   return {
     ...(Object.fromEntries(PAGE_NAMES.map((name) => [name, pathOf(name, locale)])) as { [N in FixedPage]: string }),
     landing: (slug: string) => `${prefix}/landing/${slug}`,
+    trackerResult: (id: string) => pathOf("trackerResult", locale).replace(":id", id),
     ambit: (scope: Category) => pathOf(scope, locale),
     newsletterConfirm: (token: string) => pathOf("newsletterConfirm", locale).replace(":token", token),
     newsletterUnsubscribe: (token: string) => pathOf("newsletterUnsubscribe", locale).replace(":token", token),
@@ -191,8 +203,10 @@ export interface NavItem {
 const nav = (locale: Locale, names: (FixedPage | "agenda")[]): NavItem[] =>
   names.map((name) => ({ label: `public.nav.${name}` as NavItem["label"], to: localePaths(locale)[name] }));
 
-/** The header's navigation; AGENDA is a section of the home page, not a page of its own. */
-export const headerNav = (locale: Locale) => nav(locale, ["participa", "vivi", "agenda", "initiative"]);
+/** The header's navigation; AGENDA is a section of the home page, not a page of its own. The plan's
+ * tracker is there only while at least one result is public (issue 35). */
+export const headerNav = (locale: Locale, { tracker = false }: { tracker?: boolean } = {}) =>
+  nav(locale, ["participa", "vivi", "agenda", ...(tracker ? (["tracker"] as const) : []), "initiative"]);
 
 /** The footer's links to pages. */
 export const footerNav = (locale: Locale) => nav(locale, ["recursos", "legal", "cookies", "accessibility"]);

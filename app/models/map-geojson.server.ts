@@ -2,6 +2,7 @@ import { AREA_BBOX, inArea, LAYER_LIMITS, nearestMunicipality, roundCoord, type 
 import { Worker } from "node:worker_threads";
 import { UPLOADS } from "~/domain/uploads";
 import { formatNumber } from "~/i18n/locales";
+import { lineLengthKm } from "~/domain/results";
 
 // The check of an uploaded network layer (issue 17): a GeoJSON FeatureCollection of points and
 // lines (Point, LineString, MultiLineString) in WGS 84 (RFC 7946: longitude, latitude in degrees),
@@ -37,18 +38,8 @@ export type LayerCheck = { ok: true; featureCount: number; segments: (layerId: s
 const isPosition = (p: unknown): p is Position =>
   Array.isArray(p) && (p.length === 2 || p.length === 3) && p.every((n) => typeof n === "number" && Number.isFinite(n));
 
-/** Kilometres along a line (haversine). */
-function lengthKm(line: Position[]): number {
-  let km = 0;
-  for (let i = 1; i < line.length; i++) {
-    const [lng1, lat1] = line[i - 1]!;
-    const [lng2, lat2] = line[i]!;
-    const r = Math.PI / 180;
-    const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
-    km += 12742 * Math.asin(Math.sqrt(a));
-  }
-  return km;
-}
+/** Kilometres along a line, measured on the sphere (domain/results.ts). */
+const lengthKm = (line: Position[]): number => lineLengthKm(line);
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, 200) : typeof v === "number" ? String(v) : null);
 

@@ -88,6 +88,9 @@ async function publicAddresses(ctx: TestContext): Promise<string[]> {
     tipus: contributionTypes,
     pagina: ["2"],
     id: ["00000000-0000-4000-8000-000000000000"],
+    // The plan tracker's filters (issue 35).
+    municipi: ["Gelida"],
+    estat: ["00000000-0000-4000-8000-000000000000"],
   };
   const out: string[] = [];
   for (const page of PUBLIC_PAGES) {
@@ -508,6 +511,41 @@ const CASES: Record<string, Case[]> = {
       }),
     },
   ],
+  // The plan's results (issue 35): a public one makes the tracker (and every page's header link)
+  // stale; its timeline entry and its state's new name make the tracker stale.
+  "routes/admin/results.tsx": [
+    {
+      what: "a public result",
+      fields: async (ctx) => ({
+        intent: "create",
+        title: "Carril bici de prova",
+        stateId: await idOf(ctx, t.resultStates, eq(t.resultStates.label, "En obres")),
+        progress: "30",
+        segmentRefs: `${await idOf(ctx, t.mapLayers, eq(t.mapLayers.isActive, true))}:0`,
+        isActive: "true",
+      }),
+    },
+  ],
+  "routes/admin/result-entries.tsx": [
+    {
+      what: "a timeline entry",
+      fields: async (ctx) => ({ intent: "create", resultId: await idOf(ctx, t.results), date: "2030-01-15", text: "Inici d'obres" }),
+    },
+  ],
+  "routes/admin/result-states.tsx": [
+    {
+      what: "a state renamed",
+      fields: async (ctx) => ({
+        intent: "update",
+        id: await idOf(ctx, t.resultStates, eq(t.resultStates.label, "En obres")),
+        label: "Obres en marxa",
+        colour: "#a84300",
+        meaning: "open",
+        position: "3",
+        isActive: "true",
+      }),
+    },
+  ],
   "routes/admin/newsletter.tsx": [
     {
       what: "a subscriber removed",
@@ -531,8 +569,9 @@ describe.each(testBackends())("what each write names, against what each page rea
 
   it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", async () => {
     const pages = await renderAll(ctx, addresses);
-    // The layout's: the footer, and whether participation is open (the site's settings).
-    const layout = ["footer_config", "footer_logos", "site_settings"];
+    // The layout's: the footer, whether participation is open (the site's settings) and whether a
+    // result of the plan is public (the header's link to the tracker, issue 35).
+    const layout = ["footer_config", "footer_logos", "site_settings", "results"];
     expect(pages.get("/")!.reads).toEqual(
       new Set([
         ...layout,

@@ -6,6 +6,7 @@ import { ErrorContent } from "~/components/error-content";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getFooter, publicRead } from "~/models/content.server";
+import { hasPublicResults } from "~/models/results.server";
 import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
 import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
@@ -19,7 +20,7 @@ import { localeOf } from "~/i18n/locales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup while looking up a signed-in admin's session shows the page as to anyone.
-  const [footer, session, participation] = await Promise.all([
+  const [footer, session, participation, tracker] = await Promise.all([
     getFooter(context.db, localeOf(new URL(request.url).pathname)),
     publicRead("admin session", () => getAdminSession(request, context), null),
     // Never the word filter's list: only whether participation is open, its dates and the mode.
@@ -32,8 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       DEFAULT_PARTICIPATION,
     ),
+    // The header links to the plan's tracker once a result is public (issue 35).
+    publicRead("public results", () => hasPublicResults(context.db), false),
   ]);
-  return { footer, isAdmin: session !== null, participation };
+  return { footer, isAdmin: session !== null, participation, tracker };
 }
 
 /** What this loader gives is written in the page's language (the deadline's date): a move to another
@@ -41,14 +44,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   localeOf(currentUrl.pathname) !== localeOf(nextUrl.pathname) || defaultShouldRevalidate;
 
-function PublicShell({ isAdmin, footer, children }: { isAdmin: boolean; footer: PublicFooter; children: ReactNode }) {
+function PublicShell({
+  isAdmin,
+  tracker,
+  footer,
+  children,
+}: {
+  isAdmin: boolean;
+  tracker: boolean;
+  footer: PublicFooter;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <>
       <a href="#contingut" className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t("public.shell.skipToContent")}
       </a>
-      <SiteHeader isAdmin={isAdmin} />
+      <SiteHeader isAdmin={isAdmin} tracker={tracker} />
       <main id="contingut" tabIndex={-1} className="outline-none">
         {children}
       </main>
@@ -60,7 +73,7 @@ function PublicShell({ isAdmin, footer, children }: { isAdmin: boolean; footer: 
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <PublicShell isAdmin={loaderData.isAdmin} footer={loaderData.footer}>
+    <PublicShell isAdmin={loaderData.isAdmin} tracker={loaderData.tracker} footer={loaderData.footer}>
       <Outlet />
     </PublicShell>
   );
@@ -71,7 +84,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
  * header is the anonymous one and the footer its default. */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
-    <PublicShell isAdmin={loaderData?.isAdmin ?? false} footer={loaderData?.footer ?? DEFAULT_FOOTER}>
+    <PublicShell
+      isAdmin={loaderData?.isAdmin ?? false}
+      tracker={loaderData?.tracker ?? false}
+      footer={loaderData?.footer ?? DEFAULT_FOOTER}
+    >
       <ErrorContent error={error} className="min-h-[50dvh]" />
     </PublicShell>
   );

@@ -8,22 +8,26 @@ import { routeArgs } from "./context";
 
 /** Every public page's loader (and the layout's), run and resolved, as one string: what any HTML
  * page or `.data` response of the site can hold. */
-export async function everyPublicLoader(ctx: AppContext): Promise<string> {
+export async function everyPublicLoader(ctx: AppContext, ids: string[] = []): Promise<string> {
   const out: unknown[] = [await publicLayout.loader(routeArgs(ctx, "/") as never)];
   for (const page of PUBLIC_PAGES) {
     const mod = (await import(/* @vite-ignore */ `../${page.file}`)) as { loader?: (a: unknown) => unknown };
     if (!mod.loader) continue;
-    const url = page.path.replace(":slug", "prova").replace(":token", "x".repeat(43));
-    for (const query of ["", "?tipus=reflection", "?tipus=map_comment", "?tipus=testimonial", "?ambit=laboral"]) {
-      try {
-        const data = (await mod.loader(routeArgs(ctx, url + query, { params: { slug: "prova", token: "x".repeat(43) } }))) as object;
-        const resolved = data && typeof data === "object" && "data" in data ? (data as { data: unknown }).data : data;
-        const entries = await Promise.all(Object.entries((resolved as Record<string, unknown>) ?? {}).map(async ([k, v]) => [k, await v]));
-        out.push(Object.fromEntries(entries));
-      } catch (thrown) {
-        out.push(thrown instanceof Response ? thrown.status : String(thrown));
+    // A page of one row (a result of the plan) is read for each of `ids` (issue 35).
+    for (const id of page.path.includes(":id") ? ids : [""])
+      for (const query of ["", "?tipus=reflection", "?tipus=map_comment", "?tipus=testimonial", "?ambit=laboral"]) {
+        const url = page.path.replace(":slug", "prova").replace(":token", "x".repeat(43)).replace(":id", id);
+        try {
+          const data = (await mod.loader(routeArgs(ctx, url + query, { params: { slug: "prova", token: "x".repeat(43), id } }))) as object;
+          const resolved = data && typeof data === "object" && "data" in data ? (data as { data: unknown }).data : data;
+          const entries = await Promise.all(
+            Object.entries((resolved as Record<string, unknown>) ?? {}).map(async ([k, v]) => [k, await v]),
+          );
+          out.push(Object.fromEntries(entries));
+        } catch (thrown) {
+          out.push(thrown instanceof Response ? thrown.status : String(thrown));
+        }
       }
-    }
   }
   return JSON.stringify(out);
 }

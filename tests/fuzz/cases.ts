@@ -116,6 +116,10 @@ export const PAGES: string[] = [
     // The newsletter's e-mail links, with a token that is not one (decision 023).
     localePaths(l).newsletterConfirm("no-es-un-enllac"),
     localePaths(l).newsletterUnsubscribe("no-es-un-enllac"),
+    // A result of the plan that does not exist, and an id that is not one (issue 35).
+    localePaths(l).trackerResult("00000000-0000-4000-8000-000000000000"),
+    localePaths(l).trackerResult("no-es-un-id"),
+    `${localePaths(l).tracker}?municipi=%00&ambit=x&estat=%ff`,
     `${l === "ca" ? "" : `/${l}`}/no-existeix`,
   ]),
 ];

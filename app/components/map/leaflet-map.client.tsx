@@ -50,6 +50,8 @@ export interface LeafletMapProps {
   focus?: MapFocus | null;
   /** The name of the placed pin's mark ("El lloc del teu comentari" when not given). */
   placeLabel?: string;
+  /** The plan's tracker (issue 35): only these segments are drawn, each in its colour (by ref). */
+  segmentColours?: Record<string, string>;
 }
 
 /** Half the width of what a finger or a click may hit around a line or a point, in CSS pixels:
@@ -150,6 +152,7 @@ export default function LeafletMap({
   onReady,
   focus,
   placeLabel,
+  segmentColours,
 }: LeafletMapProps) {
   const t = useT();
   const locale = useLocale();
@@ -258,14 +261,19 @@ export default function LeafletMap({
     const drawn = layers.map(async (layer) => {
       const res = await fetch(layer.url);
       const json = (await res.json()) as GeoJSON.FeatureCollection;
-      let index = 0;
-      L.geoJSON(json, {
-        style: { color: layer.colour, weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" },
+      // Each feature's index in its file (its segment is `<layer id>:<index>`), and its colour: the
+      // layer's, or on the tracker its result's (where only the results' segments are drawn).
+      const indexOf = new Map(json.features.map((f, i) => [f, i]));
+      const colourOf = (f: GeoJSON.Feature | undefined) =>
+        (segmentColours && f ? segmentColours[`${layer.id}:${indexOf.get(f)}`] : undefined) ?? layer.colour;
+      const shown = segmentColours ? json.features.filter((f) => segmentColours[`${layer.id}:${indexOf.get(f)}`]) : json.features;
+      L.geoJSON({ ...json, features: shown } as GeoJSON.FeatureCollection, {
+        style: (f) => ({ color: colourOf(f), weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" }),
         // A point 24 px across (radius 12): what a finger can hit, and what a focus ring can circle.
-        pointToLayer: (_f, latlng) =>
-          L.circleMarker(latlng, { radius: 12, color: "#fff", weight: 2, fillColor: layer.colour, fillOpacity: 1 }),
+        pointToLayer: (f, latlng) =>
+          L.circleMarker(latlng, { radius: 12, color: "#fff", weight: 2, fillColor: colourOf(f), fillOpacity: 1 }),
         onEachFeature: (feature, item) => {
-          const seg = layer.segments[index++];
+          const seg = layer.segments[indexOf.get(feature) ?? -1];
           if (seg) features.current.push({ shape: shapeOf(seg, feature.geometry), seg, item });
           item.bindPopup(() => segmentPopup(t, layer.name, feature.properties ?? {}, seg));
           item.on("click", (ev) => {

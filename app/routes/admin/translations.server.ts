@@ -1,7 +1,7 @@
 import { asc, desc } from "drizzle-orm";
 import type { Route } from "./+types/translations";
 import type { Db } from "~/db/client.server";
-import { activities, biciFucsiaPhotos, footerConfig, landings, resources, videos } from "~/db/schema";
+import { activities, biciFucsiaPhotos, footerConfig, landings, resources, resultEntries, resultStates, results, videos } from "~/db/schema";
 import { adminPaths } from "~/lib/admin-paths";
 import { missingFields, TRANSLATED_FIELDS, TRANSLATED_LOCALES, type TranslatedLocale, type Translations } from "~/lib/translations";
 import { requireAdmin } from "~/infra/session.server";
@@ -50,6 +50,27 @@ const KINDS = [
     name: (r: Row) => String(r.title),
   },
   {
+    kind: "Actuació del pla",
+    fields: TRANSLATED_FIELDS.results,
+    screen: adminPaths.adminResults,
+    read: (db: Db) => db.select().from(results).orderBy(asc(results.title)),
+    name: (r: Row) => String(r.title),
+  },
+  {
+    kind: "Fita d'una actuació",
+    fields: TRANSLATED_FIELDS.result_entries,
+    screen: adminPaths.adminResultEntries,
+    read: (db: Db) => db.select().from(resultEntries).orderBy(desc(resultEntries.date)),
+    name: (r: Row) => `${String(r.date)}: ${String(r.text).slice(0, 60)}`,
+  },
+  {
+    kind: "Estat del seguiment",
+    fields: TRANSLATED_FIELDS.result_states,
+    screen: adminPaths.adminResultStates,
+    read: (db: Db) => db.select().from(resultStates).orderBy(asc(resultStates.position)),
+    name: (r: Row) => String(r.label),
+  },
+  {
     kind: "Footer",
     fields: TRANSLATED_FIELDS.footer_config,
     screen: adminPaths.adminFooter,
@@ -67,6 +88,8 @@ export const FIELD_LABELS: Record<string, string> = {
   fullText: "Text complet",
   footerText: "Text principal",
   collaboratorsText: "Text de col·laboradors",
+  text: "Text",
+  label: "Nom públic",
 };
 
 export interface MissingTranslation {

@@ -1,0 +1,102 @@
+import { expect, expectAccessible, expectAccessibleWithoutJavaScript, hydrated, signIn, test, toast, unique } from "./fixtures";
+
+// Issue 35 (decision 067): staff create a result of the plan linked to two segments of the seeded
+// network and a contribution, and add a timeline entry, from a phone; a visitor finds it on the
+// tracker (with and without JavaScript) and on its page with the entry and the contribution.
+// The result is deleted at the end: the header's link to the tracker is there only while a result
+// is public, and the other specs read the header as seeded.
+
+test.describe("on a phone-sized screen", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("staff create a result with two segments, a contribution and a timeline entry; a visitor follows it on the tracker", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const title = `Carril bici de l'estació ${unique()}`;
+    const note = `Un carril bici fins a l'estació ${unique()}`;
+    expect((await request.post("/participa/reflexio", { form: { reflection: note } })).status()).toBe(200);
+
+    await signIn(page);
+    await page.goto("/admin/seguiment");
+    await hydrated(page);
+    await expectAccessible(page, "results screen");
+    await page.getByRole("button", { name: "Nova actuació" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Nova actuació" });
+    await dialog.getByLabel("Títol", { exact: true }).fill(title);
+    await dialog.getByRole("combobox", { name: "Estat" }).selectOption({ label: "En obres" });
+    await dialog.getByLabel("Avenç (%)").fill("40");
+    await dialog.getByRole("searchbox", { name: "Cerca: Municipis" }).fill("Vilafranca");
+    await dialog.getByRole("checkbox", { name: "Vilafranca del Penedès" }).check();
+    const segments = dialog.getByRole("searchbox", { name: "Cerca: Trams de la xarxa (capes del mapa)" });
+    await segments.fill("Sant Sadurní d'Anoia - Gelida");
+    await dialog
+      .getByRole("checkbox", { name: /^Sant Sadurní d'Anoia - Gelida/ })
+      .first()
+      .check();
+    await segments.fill("Santa Margarida");
+    await dialog
+      .getByRole("checkbox", { name: /^Vilafranca - Santa Margarida i els Monjos/ })
+      .first()
+      .check();
+    await dialog.getByRole("searchbox", { name: "Cerca: Aportacions que l'han originada" }).fill(note);
+    await dialog.getByRole("checkbox", { name: new RegExp(note) }).check();
+    await expectAccessible(page, "result dialog");
+    await dialog.getByText("Publicada (es veu al seguiment del pla)").click();
+    await dialog.getByRole("button", { name: "Desa" }).click();
+    await expect(toast(page, "Actuació creada correctament")).toBeVisible();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+    await page.getByRole("link", { name: "Fites de les actuacions" }).click();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Nova fita" }).first().click();
+    const entry = page.getByRole("dialog", { name: "Nova fita" });
+    await entry.getByRole("combobox", { name: "Actuació" }).selectOption({ label: title });
+    await entry.getByLabel("Data").fill("2026-11-20");
+    await entry.getByLabel("Text", { exact: true }).fill("Inici d'obres");
+    await entry.getByRole("button", { name: "Desa" }).click();
+    await expect(toast(page, "Fita afegida correctament")).toBeVisible();
+
+    // The visitor: the tracker lists it (the page cache catches up at once, decision 026).
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const site = await visitor.newPage();
+    await site.goto("/seguiment-del-pla");
+    const item = site.getByTestId("tracker-list").getByRole("listitem").filter({ hasText: title });
+    await expect(item).toBeVisible();
+    await expect(item.getByText("Avenç: 40 %")).toBeVisible();
+    await expect(site.getByTestId("tracker-share")).toContainText("km");
+    await expect(
+      site.getByRole("navigation", { name: "Navegació principal" }).getByRole("link", { name: "SEGUIMENT DEL PLA" }),
+    ).toHaveCount(1);
+    await expectAccessible(site, "tracker");
+    // A filter is a link; another municipality's filter hides it.
+    await site.getByRole("link", { name: "Vilafranca del Penedès" }).first().click();
+    await expect(site).toHaveURL(/municipi=Vilafranca/);
+    await expect(item).toBeVisible();
+
+    await item.getByRole("link", { name: title }).click();
+    await expect(site.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(site.getByTestId("result-timeline")).toContainText("Inici d'obres");
+    await expect(site.getByText(note)).toBeVisible();
+    await expect(site.getByText("Sant Sadurní d'Anoia - Gelida")).toBeVisible();
+    await expectAccessible(site, "result page");
+    await visitor.close();
+
+    // Without JavaScript: the list and the filters are there, as links.
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const noJs = await plain.newPage();
+    await noJs.goto("/seguiment-del-pla?municipi=Vilafranca%20del%20Pened%C3%A8s");
+    await expect(noJs.getByRole("link", { name: title })).toBeVisible();
+    await expectAccessibleWithoutJavaScript(noJs, "tracker without JavaScript");
+    await plain.close();
+
+    // Cleaned up: deleted with its timeline.
+    await page.goto("/admin/seguiment");
+    await hydrated(page);
+    await page.getByRole("button", { name: `Elimina ${title}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
+    await expect(toast(page, "Actuació eliminada correctament")).toBeVisible();
+  });
+});
