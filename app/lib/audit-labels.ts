@@ -24,6 +24,14 @@ export const AUDIT_ACTION_LABELS = {
   publish: "Publicació",
   publish_all: "Publicació de totes les respostes",
   withdraw: "Retirada de la publicació",
+  // The codebook and coding (issue 32).
+  merge: "Fusió de codis",
+  tag: "Codificació",
+  untag: "Retirada d'un codi",
+  bulk_tag: "Codificació en bloc",
+  bulk_untag: "Retirada d'un codi en bloc",
+  accept_suggestion: "Acceptació de suggeriments",
+  reject_suggestion: "Rebuig de suggeriments",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -72,6 +80,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   export: "Exportació de dades",
   answer: "Resposta a una aportació",
   "answer state": "Estat de resposta",
+  code: "Codi",
+  "code group": "Grup de codis",
+  coding: "Codificació d'aportacions",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */
