@@ -20,7 +20,7 @@ const uses = (n: number) => (n === 1 ? "1 aportació" : `${formatNumber(n)} apor
  * JavaScript, and with it each answer is a toast. */
 export default function Codebook({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
-  const result = useActionData<typeof import("./codebook.server").action>();
+  const result = useActionData<{ ok: boolean; message?: string; error?: string }>();
   const allCodes = groups.flatMap((g) => g.codes);
   return (
     <>
@@ -33,7 +33,7 @@ export default function Codebook({ loaderData }: Route.ComponentProps) {
         Els codis diuen de què tracta cada aportació (un encreuament perillós, un tram que falta, l'aparcament…). Són notes de treball: no
         surten mai a la web. Un codi que ja s'ha fet servir no s'elimina: es retira (es manté on ja era) o es fusiona amb un altre.
       </p>
-      <ResultLine result={result as { ok: boolean; message?: string; error?: string } | undefined} />
+      <ResultLine result={result} />
       <div className="flex flex-col gap-6">
         {groups.length === 0 && <EmptyState>Encara no hi ha cap grup de codis.</EmptyState>}
         {groups.map((g) => (

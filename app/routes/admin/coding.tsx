@@ -37,7 +37,7 @@ function useItemHref() {
 
 /** The coding screen (issue 32, decision 065). */
 export default function Coding({ loaderData }: Route.ComponentProps) {
-  const { query, items, matching, page, pages, codes, left, current, missing, firstUncoded } = loaderData;
+  const { query, matching, page, pages, codes, left, current, missing, firstUncoded } = loaderData;
   const result = useActionData<{ ok: boolean; message?: string; error?: string }>();
   const href = useItemHref();
   const filters: ListFilter[] = [
