@@ -16,7 +16,7 @@ async function tenReflections(request: APIRequestContext, marker: string) {
   }
 }
 
-const codeButton = (page: Page, name: string) =>
+const codeButton = (page: Page, name: string | RegExp) =>
   page.getByRole("form", { name: "Codis d'aquesta aportació" }).getByRole("button", { name });
 
 test("staff code ten contributions from the keyboard: 1-9 toggle codes, J and K move", async ({ page, request }) => {
