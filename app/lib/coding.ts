@@ -28,6 +28,7 @@ export const CODING_TEXTS = {
   contributionGone: "Aquesta aportació ja no existeix. Torna a carregar la llista.",
   nothingSelected: "Marca alguna aportació de la llista, o tria «Totes les filtrades».",
   nothingToDo: "No hi ha cap aportació a la qual calgui fer aquest canvi.",
+  noSuggestion: "No hi ha cap suggeriment d'aquest codi per decidir en aquestes aportacions.",
 } as const;
 
 const colour = z

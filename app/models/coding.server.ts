@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { codeGroups, codes, contributionAnswers, contributionCodes, rejectedCodeSuggestions } from "~/db/schema";
 import type { ContributionType } from "~/domain/contributions";
 import { mediaUrl } from "~/infra/storage.server";
-import { CODING_PAGE_SIZE, CODING_TEXTS, isUuid, type CodeInput } from "~/lib/coding";
+import { CODING_PAGE_SIZE, CODING_TEXTS, isUuid, keywordStems, matchesKeywords, stems, type CodeInput } from "~/lib/coding";
 import { formatShortDate } from "~/lib/dates";
 import { containing, dayRange } from "~/models/admin-list.server";
 import { columnOrNull, contributionKinds } from "~/models/contributions.server";
@@ -223,6 +223,10 @@ export async function codingList(db: Db, f: CodingFilters, page: number) {
       limit ${CODING_PAGE_SIZE} offset ${(at - 1) * CODING_PAGE_SIZE}`),
   );
   const on = await codesOn(db, rows);
+  const suggested = await suggestionsFor(
+    db,
+    rows.map((r) => ({ ...r, codes: on.get(itemKey(r)) ?? [] })),
+  );
   const items = rows.map((r) => ({
     key: itemKey(r),
     type: r.type,
@@ -233,6 +237,7 @@ export async function codingList(db: Db, f: CodingFilters, page: number) {
     status: r.status,
     dateLabel: formatShortDate(asDate(r.created_at)),
     codes: on.get(itemKey(r)) ?? [],
+    suggested: suggested.get(itemKey(r)) ?? [],
   }));
   return { items, matching, page: at, pages };
 }
@@ -267,6 +272,8 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters) {
       .where(and(eq(contributionAnswers.contributionType, item.type), eq(contributionAnswers.contributionId, item.id))),
     codesOn(db, [row]),
   ]);
+  const codesHere = on.get(itemKey(row)) ?? [];
+  const suggested = (await suggestionsFor(db, [{ ...row, codes: codesHere }])).get(itemKey(row)) ?? [];
   return {
     key: itemKey(row),
     type: row.type,
@@ -278,7 +285,8 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters) {
     audioUrl: row.audio ? mediaUrl(row.audio) : null,
     dateLabel: formatShortDate(asDate(row.created_at)),
     answer: answer[0]?.text ?? null,
-    codes: on.get(itemKey(row)) ?? [],
+    codes: codesHere,
+    suggested,
     next,
     prev,
     // The next one without a code, after this one or else from the top.
@@ -356,4 +364,84 @@ export async function bulkCode(
             and (cc.contribution_type::text, cc.contribution_id) in (select c.type, c.id from ${FROM()} where ${where}) returning cc.id`,
         );
   return { code, count: rowsOf(result).length };
+}
+
+// ---------------------------------------------------------------------------------------
+// Suggestions by keyword: a code is suggested for a contribution whose text has one of its
+// keywords (lib/coding.ts: accents, case and simple endings do not matter), unless the code is on
+// it already or staff rejected that suggestion. Never applied without staff accepting it.
+
+/** The codes suggested for these contributions, by "type:id". */
+export async function suggestionsFor(db: Db, items: (Item & { text: string; codes: { id: string }[] })[]) {
+  const out = new Map<string, { id: string; name: string; colour: string }[]>();
+  if (!items.length) return out;
+  const candidates = (await activeCodes(db)).filter((c) => c.keywords.trim());
+  if (!candidates.length) return out;
+  const rejected = new Set(
+    (
+      await db
+        .select()
+        .from(rejectedCodeSuggestions)
+        .where(
+          sql`${rejectedCodeSuggestions.contributionId} in (${sql.join(
+            items.map((i) => sql`${i.id}`),
+            sql`, `,
+          )})`,
+        )
+    ).map((r) => `${r.contributionType}:${r.contributionId}:${r.codeId}`),
+  );
+  const keywords = candidates.map((c) => ({ code: c, phrases: keywordStems(c.keywords) }));
+  for (const item of items) {
+    const words = stems(item.text);
+    const on = new Set(item.codes.map((c) => c.id));
+    const found = keywords
+      .filter(({ code, phrases }) => !on.has(code.id) && !rejected.has(`${itemKey(item)}:${code.id}`) && matchesKeywords(words, phrases))
+      .map(({ code }) => ({ id: code.id, name: code.name, colour: code.colour }));
+    if (found.length) out.set(itemKey(item), found);
+  }
+  return out;
+}
+
+/** Accepts (codes) or rejects (never suggests again) one code's suggestions on the filtered list,
+ * the selected rows of it, or one contribution. Answers how many it decided. */
+export async function decideSuggestions(
+  tx: Db,
+  op: "accept" | "reject",
+  codeId: string,
+  target: { filters: CodingFilters; items?: Item[] },
+  staff: { email: string },
+) {
+  const code = await codeById(tx, codeId);
+  if (!code) throw new CodingRefused(CODING_TEXTS.codeUnknown, 404);
+  if (op === "accept" && !code.isActive) throw new CodingRefused(CODING_TEXTS.codeRetired, 400);
+  let where = codingWhere(target.filters);
+  if (target.items) {
+    if (!target.items.length) throw new CodingRefused(CODING_TEXTS.nothingSelected, 400);
+    where = sql`${where} and (c.type, c.id) in (${sql.join(
+      target.items.map((i) => sql`(${i.type}, ${i.id}::uuid)`),
+      sql`, `,
+    )})`;
+  }
+  const phrases = keywordStems(code.keywords);
+  if (!phrases.length) return { code, count: 0 };
+  const rows = rowsOf<{ type: ContributionType; id: string; text: string }>(
+    await tx.execute(sql`select c.type, c.id, c.text from ${FROM()} where ${where}
+      and not exists (select 1 from ${contributionCodes} cc where cc.contribution_type::text = c.type and cc.contribution_id = c.id and cc.code_id = ${codeId})
+      and not exists (select 1 from ${rejectedCodeSuggestions} r where r.contribution_type::text = c.type and r.contribution_id = c.id and r.code_id = ${codeId})`),
+  );
+  const matched = rows.filter((r) => matchesKeywords(stems(r.text), phrases));
+  for (let i = 0; i < matched.length; i += 1000) {
+    const batch = matched.slice(i, i + 1000);
+    if (op === "accept")
+      await tx
+        .insert(contributionCodes)
+        .values(batch.map((r) => ({ contributionType: r.type, contributionId: r.id, codeId, codedByEmail: staff.email })))
+        .onConflictDoNothing();
+    else
+      await tx
+        .insert(rejectedCodeSuggestions)
+        .values(batch.map((r) => ({ contributionType: r.type, contributionId: r.id, codeId })))
+        .onConflictDoNothing();
+  }
+  return { code, count: matched.length };
 }

@@ -256,6 +256,59 @@ describe.each(testBackends())("coding on %s", (backend) => {
     expect((await assignments()).length).toBe(1);
   });
 
+  it("suggests codes by keyword, never applies one silently, and staff accept or reject them singly or in bulk", async () => {
+    const [a, b, c] = [
+      await reflection("Les CRUÏLLES del centre són perilloses"),
+      await reflection("Una cruilla perillosa davant de l'escola"),
+      await reflection("Res a veure amb res"),
+    ];
+    const seg = await codeId("Seguretat");
+    const load = async (item?: string) =>
+      coding.loader(
+        routeArgs(bed.ctx, `/admin/codificacio?q=${encodeURIComponent("")}${item ? `&aportacio=${item}` : ""}`, {
+          headers: { Cookie: bed.cookie },
+        }) as never,
+      );
+    const list = await load(`reflection:${b}`);
+    const suggested = Object.fromEntries(list.items.map((i) => [i.id, i.suggested.map((s) => s.name)]));
+    expect(suggested[a]).toEqual(["Seguretat"]);
+    expect(suggested[b]).toEqual(["Seguretat", "Infants i escola"]);
+    expect(suggested[c]).toEqual([]);
+    expect(list.current!.suggested.map((s) => s.name)).toEqual(["Seguretat", "Infants i escola"]);
+    // Suggested is not coded.
+    expect(await assignments()).toEqual([]);
+
+    // One, accepted from the panel: coded, and no longer suggested.
+    expect(await post(coding.action, { intent: "accept", item: `reflection:${b}`, codeId: seg })).toMatchObject({
+      ok: true,
+      message: "1 suggeriment de «Seguretat» acceptat",
+    });
+    expect(await assignments()).toEqual([`reflection:${b}:${seg}`]);
+    expect((await load(`reflection:${b}`)).current!.suggested.map((s) => s.name)).toEqual(["Infants i escola"]);
+    // The rest of the list, rejected in bulk: not coded, and not suggested again.
+    expect(await post(coding.action, { intent: "bulk", op: "reject", scope: "all", codeId: seg })).toMatchObject({
+      ok: true,
+      message: "1 suggeriment de «Seguretat» rebutjat",
+    });
+    expect(await post(coding.action, { intent: "bulk", op: "accept", scope: "all", codeId: seg })).toMatchObject({
+      ok: false,
+      error: CODING_TEXTS.noSuggestion,
+    });
+    expect((await load()).items.find((i) => i.id === a)!.suggested).toEqual([]);
+    expect(await assignments()).toEqual([`reflection:${b}:${seg}`]);
+    // A bulk accept of another code on the ticked rows only.
+    const inf = await codeId("Infants i escola");
+    expect(
+      await post(coding.action, { intent: "bulk", op: "accept", scope: "selected", codeId: inf, [`sel:reflection:${b}`]: "1" }),
+    ).toMatchObject({ ok: true, message: "1 suggeriment de «Infants i escola» acceptat" });
+    expect((await log()).map((e) => [e.action, e.after])).toEqual([
+      ["accept_suggestion", { label: "Seguretat", count: "1", scope: "one" }],
+      ["reject_suggestion", { label: "Seguretat", count: "1", scope: "filtered" }],
+      ["accept_suggestion", { label: "Infants i escola", count: "1", scope: "selection" }],
+    ]);
+    await db().delete(t.rejectedCodeSuggestions);
+  });
+
   it("refuses bodies that are not forms", async () => {
     await bed.expectNonFormRefused(coding.action);
     await bed.expectNonFormRefused(codebook.action);

@@ -9,6 +9,7 @@ import {
   activeCodes,
   bulkCode,
   codingItem,
+  decideSuggestions,
   codingList,
   CodingRefused,
   firstKey,
@@ -65,6 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** No filter: a suggestion answered on one contribution from the coding panel. */
+const EVERYTHING: CodingFilters = { type: null, theme: null, codeId: null, uncoded: false, q: "", from: null, to: null };
+
 const selection = (fields: Record<string, string>): Item[] =>
   Object.keys(fields)
     .filter((k) => k.startsWith("sel:"))
@@ -75,7 +79,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const { user } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
   const intent = codingIntents.find((i) => i === fields.intent);
-  if (!intent || intent === "accept" || intent === "reject") return failed("Acció desconeguda", 400);
+  if (!intent) return failed("Acció desconeguda", 400);
   const codeId = fields.codeId ?? "";
   if (!isUuid(codeId)) return failed(CODING_TEXTS.codeUnknown, 404);
   const staff = { email: user.email };
@@ -95,12 +99,36 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
       });
       return done(on ? `Codi «${code.name}» afegit` : `Codi «${code.name}» tret`);
     }
-    // bulk: the filters the list was shown with, from the form, and all of it or the ticked rows.
-    const op = fields.op === "remove" ? "remove" : fields.op === "add" ? "add" : null;
-    if (!op) return failed("Tria si vols afegir o treure el codi", 400);
+    // bulk: the filters the list was shown with, from the form, and all of it or the ticked rows;
+    // a suggestion's answer: one contribution (item), or the same as bulk.
+    const op =
+      intent === "accept" || intent === "reject" ? intent : (["add", "remove", "accept", "reject"] as const).find((o) => o === fields.op);
+    if (!op) return failed("Tria què vols fer amb el codi", 400);
     const params = new URLSearchParams(Object.entries(fields).filter(([k]) => !k.startsWith("sel:")));
     const filters = filtersOf(readListQuery(new URL(`http://x/?${params}`), CODING_SHAPE));
-    const items = fields.scope === "all" ? undefined : selection(fields);
+    const one = fields.item !== undefined ? parseItem(fields.item) : undefined;
+    if (one === null) return failed("Aportació no vàlida", 400);
+    const items = one ? [one] : fields.scope === "all" ? undefined : selection(fields);
+    if (op === "accept" || op === "reject") {
+      const decided = await context.db.transaction(async (tx) => {
+        const out = await decideSuggestions(tx, op, codeId, { filters: one ? { ...EVERYTHING } : filters, items }, staff);
+        if (out.count > 0)
+          await recordAudit(tx, { request, context }, user, {
+            entity: "coding",
+            entityId: one ? itemKey(one) : null,
+            action: op === "accept" ? "accept_suggestion" : "reject_suggestion",
+            after: { label: out.code.name, count: String(out.count), scope: one ? "one" : items ? "selection" : "filtered" },
+          });
+        return out;
+      });
+      if (decided.count === 0) return failed(CODING_TEXTS.noSuggestion, 409);
+      const n = decided.count === 1 ? "1 suggeriment" : `${formatNumber(decided.count)} suggeriments`;
+      return done(
+        op === "accept"
+          ? `${n} de «${decided.code.name}» acceptat${decided.count === 1 ? "" : "s"}`
+          : `${n} de «${decided.code.name}» rebutjat${decided.count === 1 ? "" : "s"}`,
+      );
+    }
     const { code, count } = await context.db.transaction(async (tx) => {
       const out = await bulkCode(tx, op, codeId, { filters, items }, staff);
       if (out.count > 0)

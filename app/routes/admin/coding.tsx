@@ -171,6 +171,16 @@ function CodingPanel({ item, codes, href }: { item: Current; codes: Data["codes"
           })}
         </div>
       </fetcher.Form>
+      {item.suggested.length > 0 && (
+        <div className="mt-4">
+          <p className="mb-2 text-sm font-semibold">Suggeriments per paraula clau (no s'apliquen sols)</p>
+          <ul className="flex flex-col gap-2">
+            {item.suggested.map((c) => (
+              <Suggestion key={c.id} item={item.key} code={c} />
+            ))}
+          </ul>
+        </div>
+      )}
       <nav aria-label="Aportacions" className="mt-4 flex flex-wrap gap-2">
         <NavLink to={item.prev && href(item.prev)} shortcut="K">
           ← Anterior
@@ -186,6 +196,25 @@ function CodingPanel({ item, codes, href }: { item: Current; codes: Data["codes"
         </Button>
       </nav>
     </Panel>
+  );
+}
+
+function Suggestion({ item, code }: { item: string; code: { id: string; name: string; colour: string } }) {
+  const fetcher = useAdminFetcher();
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <AnswerStateBadge label={code.name} colour={code.colour} />
+      <fetcher.Form method="post" className="flex gap-2">
+        <input type="hidden" name="item" value={item} />
+        <input type="hidden" name="codeId" value={code.id} />
+        <Button type="submit" name="intent" value="accept" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+          Accepta<span className="sr-only"> el suggeriment «{code.name}»</span>
+        </Button>
+        <Button type="submit" name="intent" value="reject" size="sm" variant="ghost" disabled={fetcher.state !== "idle"}>
+          Rebutja<span className="sr-only"> el suggeriment «{code.name}»</span>
+        </Button>
+      </fetcher.Form>
+    </li>
   );
 }
 
@@ -238,6 +267,8 @@ function BulkForm({ data, href }: { data: Data; href: (key: string | null) => st
           <select id="bulk-op" name="op" className="h-10 rounded-md border bg-white px-2">
             <option value="add">Afegeix el codi</option>
             <option value="remove">Treu el codi</option>
+            <option value="accept">Accepta els suggeriments del codi</option>
+            <option value="reject">Rebutja els suggeriments del codi</option>
           </select>
         </div>
         <div className="flex flex-col gap-1">
@@ -292,6 +323,11 @@ function BulkForm({ data, href }: { data: Data; href: (key: string | null) => st
                 ) : (
                   item.codes.map((c) => <AnswerStateBadge key={c.id} label={c.name} colour={c.colour} />)
                 )}
+                {item.suggested.map((c) => (
+                  <Badge key={c.id} variant="outline">
+                    Suggerit: {c.name}
+                  </Badge>
+                ))}
                 <Link className="ml-auto text-sm font-semibold underline" to={href(item.key)}>
                   Codifica<span className="sr-only"> aquesta aportació</span>
                 </Link>
