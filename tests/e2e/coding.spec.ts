@@ -18,6 +18,11 @@ async function tenReflections(request: APIRequestContext, marker: string) {
 
 const codeButton = (page: Page, name: string | RegExp) =>
   page.getByRole("form", { name: "Codis d'aquesta aportació" }).getByRole("button", { name });
+/** The code's button says it is on (or off), and the form takes the next key again. */
+async function pressed(page: Page, name: RegExp, value: "true" | "false") {
+  await expect(codeButton(page, name)).toHaveAttribute("aria-pressed", value, { timeout: 15_000 });
+  await expect(codeButton(page, name)).toBeEnabled({ timeout: 15_000 });
+}
 
 test("staff code ten contributions from the keyboard: 1-9 toggle codes, J and K move", async ({ page, request }) => {
   test.slow();
@@ -37,13 +42,13 @@ test("staff code ten contributions from the keyboard: 1-9 toggle codes, J and K 
     const text = (await page.getByTestId("coding-text").textContent())!;
     seen.push(text);
     await page.keyboard.press("1");
-    await expect(codeButton(page, /Seguretat/)).toHaveAttribute("aria-pressed", "true");
+    await pressed(page, /Seguretat/, "true");
     if (i % 3 === 0) {
       await page.keyboard.press("5");
-      await expect(codeButton(page, /Manteniment/)).toHaveAttribute("aria-pressed", "true");
+      await pressed(page, /Manteniment/, "true");
       // Pressed again: off.
       await page.keyboard.press("5");
-      await expect(codeButton(page, /Manteniment/)).toHaveAttribute("aria-pressed", "false");
+      await pressed(page, /Manteniment/, "false");
     }
     if (i < 9) {
       await page.keyboard.press("j");
@@ -91,13 +96,17 @@ test("staff bulk-code a filtered list, then take the code off a selection", asyn
 });
 
 test("the codebook: add a code, rename it, merge another into it, retire it", async ({ page }) => {
+  test.slow();
   const name = `Il·luminació ${unique()}`;
   await signIn(page);
   await page.goto("/admin/codis");
   await expectAccessible(page, "codebook");
   const problema = page.getByRole("region", { name: "Problema" });
   const add = async (code: string) => {
-    await problema.getByText("Codi nou a «Problema»").click();
+    // Opened (once: a second click on the summary would close it again).
+    await problema
+      .locator("summary", { hasText: "Codi nou a «Problema»" })
+      .evaluate((s) => ((s.parentElement as HTMLDetailsElement).open = true));
     await problema.getByLabel("Nom del codi").last().fill(code);
     await problema.getByLabel("Posició (ordre)").last().fill("50");
     await problema.getByRole("button", { name: "Afegeix el codi" }).click();
@@ -126,6 +135,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the coding screen codes a contribution with plain forms and links", async ({ page, request }) => {
+    test.slow();
     const marker = unique();
     const res = await request.post("/participa/reflexio", {
       form: { reflection: `Sense scripts ${marker}: falta aparcament` },
