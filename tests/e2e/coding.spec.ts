@@ -25,7 +25,8 @@ async function pressed(page: Page, name: RegExp, value: "true" | "false") {
 }
 
 test("staff code ten contributions from the keyboard: 1-9 toggle codes, J and K move", async ({ page, request }) => {
-  test.slow();
+  // Ten contributions, thirteen toggles, each answered and revalidated: minutes on a busy machine.
+  test.setTimeout(300_000);
   const marker = unique();
   await tenReflections(request, marker);
   await signIn(page);
