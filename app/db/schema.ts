@@ -787,6 +787,84 @@ export const resultEntries = pgTable(
   ],
 );
 
+/** The codebook's groups (issue 32, decision 065): "Problema", "Qui"… in an order. Kept by staff;
+ * a group with codes cannot be deleted (its codes hold it with `restrict`). */
+export const codeGroups = pgTable(
+  "code_groups",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check("code_groups_position", sql`${t.position} >= 0`), uniqueIndex("code_groups_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/** A code of the codebook (issue 32): what a contribution is about. Working notes of staff, never
+ * public. A code in use is retired (isActive false: kept on what it coded, offered for no new
+ * coding), never deleted: the assignments hold it with `restrict`. `keywords`: Catalan words or
+ * phrases, one a line, that suggest it (never applied silently). Migration 0018 writes the defaults. */
+export const codes = pgTable(
+  "codes",
+  {
+    id: id(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => codeGroups.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    /** #rrggbb, white text on it passes WCAG AA. */
+    colour: text("colour").notNull(),
+    description: text("description"),
+    position: integer("position").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    keywords: text("keywords").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("codes_colour", sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+    check("codes_position", sql`${t.position} >= 0`),
+    check("codes_description_len", sql`${t.description} is null or char_length(${t.description}) <= 500`),
+    uniqueIndex("codes_name_lower_idx").on(sql`lower(${t.name})`),
+    index("codes_group_idx").on(t.groupId),
+  ],
+);
+
+/** One code on one contribution of any kind (issue 32), referenced as the answers are ("type", id:
+ * decision 061). Removed with its contribution (moderation.server.ts). */
+export const contributionCodes = pgTable(
+  "contribution_codes",
+  {
+    id: id(),
+    contributionType: contributionTypeEnum("contribution_type").notNull(),
+    contributionId: uuid("contribution_id").notNull(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => codes.id, { onDelete: "restrict" }),
+    /** Who coded it (never shown publicly), as the audit log keeps an actor. */
+    codedByEmail: text("coded_by_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contribution_codes_once_idx").on(t.contributionType, t.contributionId, t.codeId),
+    index("contribution_codes_code_idx").on(t.codeId),
+  ],
+);
+
+/** A keyword suggestion staff rejected (issue 32): the code is not suggested again for that
+ * contribution. Accepted ones become assignments. */
+export const rejectedCodeSuggestions = pgTable(
+  "rejected_code_suggestions",
+  {
+    contributionType: contributionTypeEnum("contribution_type").notNull(),
+    contributionId: uuid("contribution_id").notNull(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => codes.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("rejected_code_suggestions_once_idx").on(t.contributionType, t.contributionId, t.codeId)],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -805,4 +883,6 @@ export type ContributionAnswer = typeof contributionAnswers.$inferSelect;
 export type ResultState = typeof resultStates.$inferSelect;
 export type Result = typeof results.$inferSelect;
 export type ResultEntry = typeof resultEntries.$inferSelect;
+export type CodeGroup = typeof codeGroups.$inferSelect;
+export type Code = typeof codes.$inferSelect;
 export type { Category } from "~/domain/themes";

@@ -85,6 +85,10 @@ export const ADMIN_SCREENS = {
   mapComments: inShell("/comentaris-mapa", "map-comments.tsx", MODERATOR, "Comentaris Mapa", "Participació", "/map-comments"),
   // The council's answers (issue 31): moderators write them, administrators publish (decision 061).
   answers: inShell("/respostes", "answers.tsx", MODERATOR, "Respostes", "Participació"),
+  // The codebook and the coding of contributions (issue 32, decision 065): the moderators, who read
+  // every contribution. Reached from "Moderació" and "Respostes" (the side navigation is full).
+  coding: screen("/codificacio", "coding.tsx", MODERATOR, { shell: true }),
+  codebook: screen("/codis", "codebook.tsx", MODERATOR, { shell: true }),
   subscribers: inShell("/subscriptors", "newsletter.tsx", MODERATOR, "Subscriptors", "Newsletter", "/newsletter"),
   // The newsletter is written and sent by the communication staff.
   newsletterSend: inShell("/butlleti", "newsletter-send.tsx", EDITOR, "Enviar newsletter", "Newsletter", "/newsletter-send"),

@@ -26,6 +26,14 @@ export const AUDIT_ACTION_LABELS = {
   withdraw: "Retirada de la publicació",
   // Accessibility requests (issue 33): marked answered, or back to pending.
   reopen: "Tornada a pendent",
+  // The codebook and coding (issue 32).
+  merge: "Fusió de codis",
+  tag: "Codificació",
+  untag: "Retirada d'un codi",
+  bulk_tag: "Codificació en bloc",
+  bulk_untag: "Retirada d'un codi en bloc",
+  accept_suggestion: "Acceptació de suggeriments",
+  reject_suggestion: "Rebuig de suggeriments",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -78,6 +86,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   result: "Actuació del pla",
   "result state": "Estat del seguiment",
   "result entry": "Fita d'una actuació",
+  code: "Codi",
+  "code group": "Grup de codis",
+  coding: "Codificació d'aportacions",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contributionAnswers, contributionReports } from "~/db/schema";
+import { contributionAnswers, contributionCodes, contributionReports, rejectedCodeSuggestions } from "~/db/schema";
 import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
 import {
   contributionTypes,
@@ -270,6 +270,13 @@ export async function moderate(
         await tx
           .delete(contributionAnswers)
           .where(and(eq(contributionAnswers.contributionType, type), inArray(contributionAnswers.contributionId, ids)));
+        // And its codes (issue 32).
+        await tx
+          .delete(contributionCodes)
+          .where(and(eq(contributionCodes.contributionType, type), inArray(contributionCodes.contributionId, ids)));
+        await tx
+          .delete(rejectedCodeSuggestions)
+          .where(and(eq(rejectedCodeSuggestions.contributionType, type), inArray(rejectedCodeSuggestions.contributionId, ids)));
         continue;
       }
       const rows = await tx

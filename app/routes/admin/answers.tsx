@@ -74,14 +74,19 @@ export default function Answers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle title="Respostes">
-        {canPublish && (
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <Link to={adminPaths.adminAnswerStates}>Estats de resposta</Link>
-            </Button>
-            <PublishAll count={publishable} />
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={adminPaths.adminCoding}>Codificació</Link>
+          </Button>
+          {canPublish && (
+            <>
+              <Button asChild variant="outline">
+                <Link to={adminPaths.adminAnswerStates}>Estats de resposta</Link>
+              </Button>
+              <PublishAll count={publishable} />
+            </>
+          )}
+        </div>
       </PageTitle>
       <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
         La resposta de l'Ajuntament a cada aportació: un estat i un text. Es desa com a esborrany i no surt a la web fins que un

@@ -26,6 +26,7 @@ import { contributionLabels } from "~/lib/contributions";
 import { listHref, withParams } from "~/lib/admin-list";
 import { MAX_REASON, QUEUE_SHAPE, queueExportSearch } from "~/lib/moderation";
 import { cn } from "~/lib/utils";
+import { adminPaths } from "~/lib/admin-paths";
 
 export { loader, action } from "./moderation.server";
 
@@ -90,7 +91,12 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <PageTitle title="Moderació">
-            <ExportLinks name="contributions" what="aquestes aportacions" search={exportSearch} />
+            <div className="flex flex-wrap items-center gap-2">
+              <Button asChild variant="outline">
+                <Link to={adminPaths.adminCoding}>Codificació</Link>
+              </Button>
+              <ExportLinks name="contributions" what="aquestes aportacions" search={exportSearch} />
+            </div>
           </PageTitle>
           <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
             Reflexions, comentaris al mapa i testimonis, de més nous a més antics. Només les publicades es veuen a la web; les pendents i

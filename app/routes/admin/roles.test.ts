@@ -287,7 +287,9 @@ describe.each(testBackends())("roles on %s", (backend) => {
       "/admin/export/audit%2ecsv/",
     ])
       expect(await throughRouter(spelling, "moderator"), spelling).toEqual({ answered: ADMIN_SCREENS.auditCsv.file, status: 403 });
-  });
+    // Every screen, in every spelling, for every role: some thousand loader calls, which took
+    // 30 s on a busy two-core machine before the coding screens (issue 32) were added.
+  }, 120_000);
 
   it("an admin action spelled another way refuses the roles its screen refuses, and stores nothing", async () => {
     const before = await Promise.all([t.activities, t.siteSettings, t.auditLog, t.adminInvitations].map((table) => ctx.db.$count(table)));
