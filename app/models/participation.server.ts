@@ -62,7 +62,7 @@ const FORM_BYTES: Record<WriteKind, number> = {
   // and the place: two coordinates, a segment's ref, a category and a municipality's name
   "map-comment": formBytes(LIMITS.comment, LIMITS.email, 200),
   reflection: formBytes(LIMITS.reflection, LIMITS.name, LIMITS.email),
-  testimonial: formBytes(LIMITS.title),
+  testimonial: formBytes(LIMITS.title, LIMITS.transcript),
   report: formBytes(MAX_REASON),
 };
 
@@ -88,7 +88,7 @@ const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, 
  * it. Never an e-mail address: those stay out of every response. */
 function echo(fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["comment", "reflection", "name", "title", "category", "reason", "detail", "municipality", "lat", "lng", "segment"]) {
+  for (const name of ["comment", "reflection", "name", "title", "transcript", "category", "reason", "detail", "municipality", "lat", "lng", "segment"]) {
     const value = fields[name];
     if (typeof value === "string" && value.length <= LIMITS.reflection) out[name] = value;
   }
