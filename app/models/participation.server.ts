@@ -88,7 +88,20 @@ const tooMany = (): Outcome => ({ status: 429, result: { ok: false, errors: {}, 
  * it. Never an e-mail address: those stay out of every response. */
 function echo(fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["comment", "reflection", "name", "title", "transcript", "category", "reason", "detail", "municipality", "lat", "lng", "segment"]) {
+  for (const name of [
+    "comment",
+    "reflection",
+    "name",
+    "title",
+    "transcript",
+    "category",
+    "reason",
+    "detail",
+    "municipality",
+    "lat",
+    "lng",
+    "segment",
+  ]) {
     const value = fields[name];
     if (typeof value === "string" && value.length <= LIMITS.reflection) out[name] = value;
   }
