@@ -116,7 +116,7 @@ export const reflectionSchema = z
 /** Characters nobody types into a text: control characters (tab and line breaks aside), the
  * replacement character of bytes that were not text, and the bidirectional overrides that make a
  * text read otherwise than it is stored. */
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
 const UNCLEAN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFD]/;
 
 /** A testimonial's transcript (issue 33), from the visitor's form or staff's: trimmed, its line
