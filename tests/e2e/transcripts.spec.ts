@@ -46,9 +46,9 @@ test("the visitor's transcript reaches the queue; without one, approving is refu
   const title = `Veu amb transcripció ${unique()}`;
   const said = `Vull anar en bici fins a l'estació ${unique()}`;
 
-  // The upload page: the optional field, in the visitor's own words.
+  // The recorder's page (with JavaScript), a file chosen: the optional field, in the visitor's own words.
   await page.goto("/testimonis/enviar");
-  await page.getByLabel(/Fitxer d'àudio/).setInputFiles(path.join(FIXTURES, "veu.mp3"));
+  await page.getByLabel(/O puja un fitxer d'àudio/).setInputFiles(path.join(FIXTURES, "veu.mp3"));
   await page.getByLabel("Missatge").fill(title);
   await page.getByLabel("Si vols, escriu el que has dit").fill(said);
   await page.getByRole("radio", { name: "Laboral" }).check();
