@@ -57,7 +57,7 @@ test("the visitor's transcript reaches the queue; without one, approving is refu
   await expect(page.getByRole("region", { name: "Testimoni enviat!" })).toBeVisible();
 
   // A second one without a transcript.
-  const bare = `Veu sense transcripció ${unique()}`;
+  const bare = `Veu nua ${unique()}`;
   const sent = await request.post("/testimonis/enviar", {
     multipart: {
       title: bare,
@@ -76,7 +76,7 @@ test("the visitor's transcript reaches the queue; without one, approving is refu
   // Without a transcript: marked, the form open and saying why; approving is refused by the server.
   await page.goto(`/admin/testimonis?q=${encodeURIComponent(bare)}`);
   const bareRow = page.getByRole("main").getByRole("listitem").filter({ hasText: bare });
-  await expect(bareRow.getByText("Sense transcripció")).toBeVisible();
+  await expect(bareRow.getByText("Sense transcripció", { exact: true })).toBeVisible();
   await expect(bareRow.getByText(/Per publicar aquest testimoni cal una transcripció/)).toBeVisible();
   await expectAccessible(page, "testimonials view, a row asking for its transcript");
   await bareRow.getByRole("button", { name: "Aprova aquest testimoni" }).click();
