@@ -42,7 +42,8 @@ test("the visitor's transcript reaches the queue; without one, approving is refu
   page,
   request,
 }) => {
-  test.slow();
+  // Seven pages, each with axe: longer than test.slow() gives on a busy machine.
+  test.setTimeout(300_000);
   const title = `Veu amb transcripció ${unique()}`;
   const said = `Vull anar en bici fins a l'estació ${unique()}`;
 
