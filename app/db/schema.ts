@@ -313,9 +313,13 @@ export const testimonials = pgTable(
     /** When visitors' reports sent it back to pending (issue 29); cleared by any staff decision. */
     heldByReportsAt: timestamp("held_by_reports_at", { withTimezone: true }),
     locale: localeColumn(),
+    /** What the person says in the audio, as text (WCAG 1.2.1, issue 33): the visitor's, optional,
+     * or staff's; null when nobody has written it. A setting holds back publishing without one. */
+    transcript: text("transcript"),
   },
   (t) => [
     localeCheck("testimonials", t.locale),
+    check("testimonials_transcript_len", sql`${t.transcript} is null or char_length(${t.transcript}) between 1 and 3000`),
     check("testimonials_title_len", sql`char_length(${t.title}) between 1 and 100`),
     check("testimonials_duration", sql`${t.duration} is null or ${t.duration} between 0 and 60`),
     index("testimonials_status_submitted_idx").on(t.status, t.submittedAt),

@@ -32,6 +32,8 @@ export interface Contribution {
   name?: string | null;
   title?: string;
   audioUrl?: string;
+  /** A testimonial's transcript (issue 33): what the audio says, shown beside its player. */
+  transcript?: string | null;
   /** The language it was written in, when the model says (before issue 30 every one was Catalan). */
   locale?: "ca" | "es" | "en";
   /** A map comment's place, when it has one: its dialog shows a small map. */

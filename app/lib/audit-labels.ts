@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS = {
   reject: "Rebuig",
   "undo-reject": "Desfer el rebuig",
   release_held: "Publicació de les retingudes per denúncies",
+  transcript: "Transcripció",
   // The council's answers (issue 31).
   answer: "Resposta",
   publish: "Publicació",

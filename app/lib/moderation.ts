@@ -11,6 +11,7 @@ import {
 import { categories } from "~/domain/themes";
 import { listSearch, type ListQuery, type ListShape } from "./admin-list";
 import { LIMITS, REPORT_TEXTS } from "./participation-texts";
+import { readTranscript } from "./participation";
 
 export { REPORT_TEXTS };
 
@@ -26,6 +27,8 @@ export interface ModerationSettings {
   blockedTerms: string[];
   /** A contribution with a web address in it waits for staff. */
   holdLinks: boolean;
+  /** A testimonial is not published without a transcript (issue 33, WCAG 1.2.1): approving asks for one. */
+  requireTranscript: boolean;
 }
 
 export const DEFAULT_MODERATION: ModerationSettings = {
@@ -33,6 +36,7 @@ export const DEFAULT_MODERATION: ModerationSettings = {
   reportThreshold: 3,
   blockedTerms: [],
   holdLinks: false,
+  requireTranscript: true,
 };
 
 export const MAX_BLOCKED_TERMS = 500;
@@ -64,6 +68,7 @@ export const moderationSettingsSchema = z.object({
     .refine((list) => list.length <= MAX_BLOCKED_TERMS, `La llista pot tenir com a màxim ${MAX_BLOCKED_TERMS} entrades`)
     .refine((list) => list.every((t) => t.length <= 100), "Cada entrada pot tenir com a màxim 100 caràcters"),
   holdLinks: checked,
+  requireTranscript: checked,
 });
 
 const realDay = (v: string) =>
@@ -227,6 +232,37 @@ export const INTENT_RULES: Record<ModerationIntent, { from: ModerationStatus[]; 
 /** The intents a role may not use: deleting is for administrators (the server refuses it to the
  * others; the queue does not offer it). */
 export const mayDelete = (role: string) => role === "administrator";
+
+/** What the queue says about testimonials' transcripts (issue 33). */
+export const TRANSCRIPT_TEXTS = {
+  required: (n: number) =>
+    n === 1
+      ? "Aquest testimoni no té transcripció i no es pot publicar sense. Escriu el que diu l'àudio al camp Transcripció i desa-la."
+      : `${n} dels testimonis seleccionats no tenen transcripció i no es poden publicar sense. Escriu-la a cada un i desa-la.`,
+  clearPublished: "Un testimoni publicat ha de tenir transcripció. Escriu-la en lloc d'esborrar-la, o amaga el testimoni primer.",
+  tooLong: `La transcripció pot tenir com a màxim ${LIMITS.transcript} caràcters.`,
+  invalid: "La transcripció té caràcters que no es poden desar (caràcters de control). Escriu-la només amb text.",
+  gone: "Aquest testimoni ja no existeix. Torna a carregar la llista.",
+  item: "Testimoni no vàlid",
+} as const;
+
+/** Staff's transcript of one testimonial, from its row in the queue; `approve` also publishes it. */
+export const transcriptActionSchema = z
+  .object({
+    item: z
+      .string({ error: TRANSCRIPT_TEXTS.item })
+      .regex(/^testimonial:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, TRANSCRIPT_TEXTS.item),
+    transcript: z.unknown().optional(),
+    approve: checked.optional(),
+  })
+  .transform((v, ctx) => {
+    const read = readTranscript(v.transcript ?? "");
+    if (!read.ok) {
+      ctx.addIssue({ code: "custom", path: ["transcript"], message: TRANSCRIPT_TEXTS[read.error] });
+      return z.NEVER;
+    }
+    return { id: v.item.slice("testimonial:".length), transcript: read.transcript, approve: v.approve ?? false };
+  });
 
 export const DELETE_TEXTS = {
   adminsOnly: "Només un administrador pot eliminar aportacions.",

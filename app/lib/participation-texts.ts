@@ -14,6 +14,8 @@ export const LIMITS = {
   reflection: 5000,
   name: 100,
   title: 100,
+  /** A testimonial's transcript (issue 33): a minute of speech is some 1,000 characters. */
+  transcript: 3000,
   /** Seconds. */
   recording: 60,
   /** From this second the countdown turns red and warns. */
@@ -46,6 +48,7 @@ export const FORM_VALUES = {
   maxReflection: LIMITS.reflection,
   maxName: LIMITS.name,
   maxTitle: LIMITS.title,
+  maxTranscript: LIMITS.transcript,
   maxReason: LIMITS.reason,
   maxSeconds: LIMITS.recording,
   audioMb: LIMITS.audioBytes / 1024 / 1024,
@@ -100,6 +103,8 @@ export const MESSAGES = {
   reflectionTooLong: "forms.reflectionTooLong",
   nameTooLong: "forms.nameTooLong",
   titleTooLong: "forms.titleTooLong",
+  transcriptTooLong: "forms.transcriptTooLong",
+  transcriptInvalid: "forms.transcriptInvalid",
   categoryInvalid: "forms.categoryInvalid",
   audioType: "forms.audioType",
   /** Not in the spec: the storage away (S3), nothing kept (decision 060). */
@@ -198,6 +203,8 @@ export interface PublicTestimonial {
   category: Category;
   duration: number | null;
   audioUrl: string;
+  /** What the audio says (issue 33), or null when nobody has written it yet. */
+  transcript: string | null;
   submittedAt: string;
   /** The language its author recorded it in (its title is theirs, decision 059). */
   locale: Locale;

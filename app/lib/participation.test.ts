@@ -10,6 +10,7 @@ import {
   mapCommentSchema,
   MESSAGES,
   newsletterSchema,
+  readTranscript,
   reflectionSchema,
   testimonialSchema,
 } from "./participation";
@@ -107,7 +108,24 @@ describe("testimonialSchema", () => {
       title: "Hola",
       category: "infants",
       duration: null,
+      transcript: null,
     });
+  });
+
+  it("takes an optional transcript (issue 33): trimmed, line breaks as \\n, at most LIMITS.transcript characters, clean text only", () => {
+    const base = { title: "Hola", category: "infants", terms: "on" };
+    expect(testimonialSchema.parse({ ...base, transcript: "  Vaig en bici.\r\nCada dia.  " }).transcript).toBe("Vaig en bici.\nCada dia.");
+    expect(testimonialSchema.parse({ ...base, transcript: "   " }).transcript).toBeNull();
+    expect(testimonialSchema.parse({ ...base, transcript: "x".repeat(LIMITS.transcript) }).transcript).toHaveLength(LIMITS.transcript);
+    expect(errors(testimonialSchema.safeParse({ ...base, transcript: "x".repeat(LIMITS.transcript + 1) }))).toEqual({
+      transcript: MESSAGES.transcriptTooLong,
+    });
+    for (const unclean of ["a\u0000b", "bell\u0007", "esc\u001b[31m", "\u202Eevil", "bad \uFFFD bytes"])
+      expect(errors(testimonialSchema.safeParse({ ...base, transcript: unclean }))).toEqual({ transcript: MESSAGES.transcriptInvalid });
+    expect(readTranscript(42)).toEqual({ ok: false, error: "invalid" });
+    expect(readTranscript(undefined)).toEqual({ ok: true, transcript: null });
+    // Tabs, accents and emoji are text.
+    expect(readTranscript("L'àvia\tdiu: 🚲")).toEqual({ ok: true, transcript: "L'àvia\tdiu: 🚲" });
   });
 
   it("clamps the duration to 0..60 seconds", () => {

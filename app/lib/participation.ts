@@ -114,9 +114,32 @@ export const reflectionSchema = z
     return { reflection, name, email, privacyAccepted: email !== null && v.privacy };
   });
 
+/** Characters nobody types into a text: control characters (tab and line breaks aside), the
+ * replacement character of bytes that were not text, and the bidirectional overrides that make a
+ * text read otherwise than it is stored. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+const UNCLEAN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFD]/;
+
+/** A testimonial's transcript (issue 33), from the visitor's form or staff's: trimmed, its line
+ * breaks as \n, null when empty; too long or not clean text is refused (the reason's key). */
+export function readTranscript(value: unknown): { ok: true; transcript: string | null } | { ok: false; error: "tooLong" | "invalid" } {
+  if (value === undefined || value === null) return { ok: true, transcript: null };
+  if (typeof value !== "string") return { ok: false, error: "invalid" };
+  const text = value.replace(/\r\n?/g, "\n").trim();
+  if (UNCLEAN.test(text)) return { ok: false, error: "invalid" };
+  if (text.length > LIMITS.transcript) return { ok: false, error: "tooLong" };
+  return { ok: true, transcript: text === "" ? null : text };
+}
+
 /** The text fields of a testimonial; the audio file is checked by its bytes on the server. */
 export const testimonialSchema = z
-  .object({ title: text.optional(), category: z.unknown().optional(), terms: checked, duration: z.unknown().optional() })
+  .object({
+    title: text.optional(),
+    category: z.unknown().optional(),
+    terms: checked,
+    duration: z.unknown().optional(),
+    transcript: z.unknown().optional(),
+  })
   .transform((v, ctx) => {
     const title = v.title ?? "";
     const missing = !title || v.category === undefined || v.category === "" || !v.terms;
@@ -127,8 +150,15 @@ export const testimonialSchema = z
     if (title.length > LIMITS.title) ctx.addIssue({ code: "custom", path: ["title"], message: MESSAGES.titleTooLong });
     const category = z.enum(categories).safeParse(v.category);
     if (!category.success) ctx.addIssue({ code: "custom", path: ["category"], message: MESSAGES.categoryInvalid });
-    if (!category.success || title.length > LIMITS.title) return z.NEVER;
-    return { title, category: category.data, duration: clampDuration(v.duration) };
+    const transcript = readTranscript(v.transcript);
+    if (!transcript.ok)
+      ctx.addIssue({
+        code: "custom",
+        path: ["transcript"],
+        message: transcript.error === "tooLong" ? MESSAGES.transcriptTooLong : MESSAGES.transcriptInvalid,
+      });
+    if (!category.success || title.length > LIMITS.title || !transcript.ok) return z.NEVER;
+    return { title, category: category.data, duration: clampDuration(v.duration), transcript: transcript.transcript };
   });
 
 /** The accessibility statement's form (issue 33): what it is (a communication or a request for

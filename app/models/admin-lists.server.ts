@@ -50,7 +50,7 @@ export type MapCommentRow = SelectResultFields<typeof mapCommentFields>;
 export const testimonialList = kindList(CONTRIBUTION_KINDS.testimonial, { sorts: { titol: testimonials.title } });
 export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey");
 /** The export's columns: the screen's, with the duration and the review date. */
-export const testimonialFields = { ...testimonialScreenFields, ...columnsOf(testimonials, "duration", "reviewedAt") };
+export const testimonialFields = { ...testimonialScreenFields, ...columnsOf(testimonials, "duration", "reviewedAt", "transcript") };
 export type TestimonialRow = SelectResultFields<typeof testimonialFields>;
 
 export const subscriberList: ListSpec = {

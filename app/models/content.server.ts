@@ -154,7 +154,7 @@ export const LATEST_PER_SOURCE = 10;
 export const LATEST_MERGED = 12;
 
 /** The public part of each kind of contribution (contributions.server.ts), as one select of the
- * same columns (id, type, text, created_at, name, audio_key), so the kinds can be merged, or
+ * same columns (id, type, text, created_at, name, audio_key, transcript), so the kinds can be merged, or
  * unioned and paged by the database, and counted. Every kind when published (decision 051). */
 function publicContributions(db: Db) {
   const kind = (k: ContributionKind) => ({
@@ -168,6 +168,7 @@ function publicContributions(db: Db) {
         createdAt: sql<Date>`${k.table.createdAt}`.mapWith(k.table.createdAt).as("created_at"),
         name: sql<string | null>`${columnOrNull(k.columns.name)}`.as("name"),
         audioKey: sql<string | null>`${columnOrNull(k.columns.audio)}`.as("audio_key"),
+        transcript: sql<string | null>`${columnOrNull(k.columns.transcript)}`.as("transcript"),
       })
       .from(k.table)
       .where(isPublic(k))
@@ -177,12 +178,20 @@ function publicContributions(db: Db) {
 }
 
 /** A contribution as the public reads it: never an e-mail address. */
-type PublicRow = Pick<ContributionRow, "id" | "type" | "text" | "createdAt" | "name"> & { audioKey: string | null };
+type PublicRow = Pick<ContributionRow, "id" | "type" | "text" | "createdAt" | "name" | "transcript"> & { audioKey: string | null };
 
 function toContribution(r: PublicRow): Contribution {
   const dates = { createdAt: r.createdAt.toISOString(), dateLabel: formatShortDate(r.createdAt) };
   if (r.type === "testimonial")
-    return { id: r.id, type: "testimonial", text: r.text, title: r.text, ...dates, audioUrl: mediaUrl(r.audioKey!) };
+    return {
+      id: r.id,
+      type: "testimonial",
+      text: r.text,
+      title: r.text,
+      ...dates,
+      audioUrl: mediaUrl(r.audioKey!),
+      transcript: r.transcript,
+    };
   if (r.type === "reflection") return { id: r.id, type: "reflection", text: r.text, ...dates, name: r.name };
   return { id: r.id, type: "map_comment", text: r.text, ...dates };
 }
@@ -368,6 +377,7 @@ export function listApprovedTestimonials(db: Db, category: Category | null): Pro
           category: testimonials.category,
           duration: testimonials.duration,
           audioKey: testimonials.audioKey,
+          transcript: testimonials.transcript,
           submittedAt: testimonials.submittedAt,
           locale: testimonials.locale,
         })

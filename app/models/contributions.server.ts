@@ -33,6 +33,8 @@ export interface ContributionKind {
     place: PgColumn | null;
     /** The stored audio's key. */
     audio: PgColumn | null;
+    /** What the audio says, as text (issue 33): the public players show it, the exports carry it. */
+    transcript: PgColumn | null;
   };
   /** The name of its own admin export (/admin/export/<name>.csv|xlsx). */
   exportName: string;
@@ -51,6 +53,7 @@ export const CONTRIBUTION_KINDS = {
       theme: null,
       place: null,
       audio: null,
+      transcript: null,
     },
     exportName: "reflections",
   },
@@ -65,6 +68,7 @@ export const CONTRIBUTION_KINDS = {
       theme: null,
       place: mapComments.lat,
       audio: null,
+      transcript: null,
     },
     exportName: "map-comments",
   },
@@ -79,6 +83,7 @@ export const CONTRIBUTION_KINDS = {
       theme: testimonials.category,
       place: null,
       audio: testimonials.audioKey,
+      transcript: testimonials.transcript,
     },
     exportName: "testimonials",
   },
@@ -112,6 +117,8 @@ export interface ContributionRow {
   email: string | null;
   theme: Category | null;
   status: ModerationStatus;
+  /** A testimonial's transcript; null for the other kinds. */
+  transcript: string | null;
 }
 
 /** The fields of a ContributionRow, selected from one kind's table (the date is its `date`). */
@@ -124,4 +131,5 @@ export const contributionFields = (kind: ContributionKind) => ({
   email: sql<string | null>`${columnOrNull(kind.columns.email)}`,
   theme: sql<Category | null>`${columnOrNull(kind.columns.theme)}::text`,
   status: sql<ModerationStatus>`${kind.table.status}::text`,
+  transcript: sql<string | null>`${columnOrNull(kind.columns.transcript)}`,
 });

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contributionAnswers, contributionCodes, contributionReports, rejectedCodeSuggestions } from "~/db/schema";
+import { contributionAnswers, contributionCodes, contributionReports, rejectedCodeSuggestions, testimonials } from "~/db/schema";
 import { DEFAULT_CONSULTATION, PHASES, type Consultation } from "~/domain/campaign";
 import {
   contributionTypes,
@@ -56,6 +56,7 @@ function toModeration(v: Record<string, unknown>): ModerationSettings {
       Number.isInteger(v.reportThreshold) && (v.reportThreshold as number) >= 1 ? (v.reportThreshold as number) : d.reportThreshold,
     blockedTerms: Array.isArray(v.blockedTerms) ? v.blockedTerms.filter((t): t is string => typeof t === "string") : d.blockedTerms,
     holdLinks: typeof v.holdLinks === "boolean" ? v.holdLinks : d.holdLinks,
+    requireTranscript: typeof v.requireTranscript === "boolean" ? v.requireTranscript : d.requireTranscript,
   };
 }
 
@@ -96,6 +97,8 @@ export interface QueueItem {
   createdAt: string;
   dateLabel: string;
   audioUrl: string | null;
+  /** A testimonial's transcript (issue 33); null when it has none, or for the other kinds. */
+  transcript: string | null;
   /** When visitors' reports took it off the site (null: they did not, or staff have decided since). */
   heldByReportsAt: string | null;
   reports: { reason: ReportReason; detail: string | null; createdAt: string; counted: boolean }[];
@@ -108,7 +111,8 @@ function unionQuery() {
   const selects = contributionKinds.map(
     (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, id, ${k.columns.text} as text, ${columnOrNull(k.columns.name)} as name,
       ${columnOrNull(k.columns.email)} as email, ${columnOrNull(k.columns.theme)}::text as theme, status::text as status, hidden_reason,
-      created_at, ${columnOrNull(k.columns.audio)} as audio_key, held_by_reports_at, reviewed_at from ${k.table}`,
+      created_at, ${columnOrNull(k.columns.audio)} as audio_key, ${columnOrNull(k.columns.transcript)} as transcript,
+      held_by_reports_at, reviewed_at from ${k.table}`,
   );
   return sql`(${sql.join(selects, sql` union all `)}) as c`;
 }
@@ -119,7 +123,7 @@ function whereOf(f: Omit<QueueFilters, "status" | "page">): SQL {
   if (f.theme) parts.push(sql`c.theme = ${f.theme}`);
   if (f.q) {
     const like = containing(f.q);
-    parts.push(sql`(c.text ilike ${like} or c.name ilike ${like} or c.email ilike ${like})`);
+    parts.push(sql`(c.text ilike ${like} or c.name ilike ${like} or c.email ilike ${like} or c.transcript ilike ${like})`);
   }
   const days = dayRange(sql`c.created_at`, f.from, f.to);
   if (days) parts.push(days);
@@ -138,7 +142,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
   const offset = (f.page - 1) * QUEUE_PAGE_SIZE;
   const [page, counts] = await Promise.all([
     db.execute(sql`select c.type, c.id, c.text, c.name, c.email, c.theme, c.status, c.hidden_reason,
-        c.created_at::text as created_at, c.audio_key, c.held_by_reports_at::text as held_by_reports_at
+        c.created_at::text as created_at, c.audio_key, c.transcript, c.held_by_reports_at::text as held_by_reports_at
       from ${unionQuery()} where ${where} and c.status = ${f.status}
       order by c.created_at desc, c.id desc limit ${QUEUE_PAGE_SIZE} offset ${offset}`) as unknown as Promise<
       Rows<{
@@ -152,6 +156,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
         hidden_reason: string | null;
         created_at: string;
         audio_key: string | null;
+        transcript: string | null;
         held_by_reports_at: string | null;
       }>
     >,
@@ -191,6 +196,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
       createdAt: at.toISOString(),
       dateLabel: formatShortDate(at),
       audioUrl: r.audio_key ? mediaUrl(r.audio_key) : null,
+      transcript: r.transcript,
       heldByReportsAt: r.held_by_reports_at ? dateOf(r.held_by_reports_at).toISOString() : null,
       reports: reports
         .filter((p) => p.contributionId === r.id && p.contributionType === r.type)
@@ -230,6 +236,26 @@ const TABLES = Object.fromEntries(contributionKinds.map((k) => [k.type, k.table]
 
 /** Deleting was asked for an item that is not hidden: nothing was deleted (decision 051). */
 export class DeleteRefused extends Error {}
+
+/** Publishing was asked for testimonials without a transcript while the setting requires one
+ * (issue 33): nothing was published. */
+export class TranscriptRequired extends Error {
+  constructor(readonly missing: number) {
+    super(`${missing} testimonial(s) without a transcript`);
+  }
+}
+
+/** Of these testimonials, the ids of those that would go public without a transcript while the
+ * setting requires one (locked until the transaction ends, so none loses its transcript meanwhile). */
+async function untranscribed(db: Db, ids: string[], from: ModerationStatus[]): Promise<string[]> {
+  if (!ids.length || !(await readBoth(db)).moderation.requireTranscript) return [];
+  const rows = await db
+    .select({ id: testimonials.id })
+    .from(testimonials)
+    .where(and(inArray(testimonials.id, ids), inArray(testimonials.status, from), isNull(testimonials.transcript)))
+    .for("update");
+  return rows.map((r) => r.id);
+}
 
 /** Applies an action to the items it fits (the others are left alone) and answers how many it
  * changed. Deleting is all or nothing: only hidden items may go (an item still public, or still
@@ -278,6 +304,11 @@ export async function moderate(
           .delete(rejectedCodeSuggestions)
           .where(and(eq(rejectedCodeSuggestions.contributionType, type), inArray(rejectedCodeSuggestions.contributionId, ids)));
         continue;
+      }
+      // A testimonial goes public only with its transcript, when the setting says so (issue 33).
+      if (type === "testimonial" && rule.to === "published") {
+        const missing = await untranscribed(tx as unknown as Db, ids, rule.from);
+        if (missing.length) throw new TranscriptRequired(missing.length);
       }
       const rows = await tx
         .update(table)
@@ -408,6 +439,8 @@ export async function reportHolds(db: Db) {
 export async function releaseHeld(db: Db, record?: (tx: Db, changed: Item[]) => Promise<void>): Promise<number> {
   const keys = await db.transaction(async (tx) => {
     const done: Item[] = [];
+    // What reports took off the site goes back as it was (a testimonial published before the
+    // transcript setting, without one, too: the dashboard counts those, issue 33).
     for (const { type, table } of contributionKinds) {
       const rows = await tx
         .update(table)
@@ -442,3 +475,42 @@ export async function publicContributionText(db: Db, type: ContributionType, id:
     .where(and(eq(table.id, id), eq(table.status, "published")));
   return row?.text;
 }
+
+// ---------------------------------------------------------------------------------------
+// Testimonials' transcripts (issue 33)
+
+export type TranscriptOutcome =
+  { ok: true; before: string | null; after: string | null } | { ok: false; reason: "gone" | "clear_published" };
+
+/** Staff's transcript of a testimonial, written or corrected from the queue: null clears it, which
+ * a published testimonial may not do while the setting requires one. `record` is called in the same
+ * transaction (the audit entry). */
+export async function saveTranscript(
+  db: Db,
+  id: string,
+  transcript: string | null,
+  record?: (tx: Db, change: { before: string | null; after: string | null }) => Promise<void>,
+): Promise<TranscriptOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<TranscriptOutcome> => {
+    const txDb = tx as unknown as Db;
+    const [row] = await tx
+      .select({ status: testimonials.status, transcript: testimonials.transcript })
+      .from(testimonials)
+      .where(eq(testimonials.id, id))
+      .for("update");
+    if (!row) return { ok: false, reason: "gone" };
+    if (transcript === null && row.status === "published" && (await readBoth(txDb)).moderation.requireTranscript)
+      return { ok: false, reason: "clear_published" };
+    await tx.update(testimonials).set({ transcript }).where(eq(testimonials.id, id));
+    if (row.transcript !== transcript) await record?.(txDb, { before: row.transcript, after: transcript });
+    return { ok: true, before: row.transcript, after: transcript };
+  });
+  // A published one's transcript is on the public pages (decision 026).
+  if (outcome.ok && outcome.before !== outcome.after) contentChanged(testimonials);
+  return outcome;
+}
+
+/** Published testimonials without a transcript: the dashboard's count (those published before the
+ * setting, or while it was off). */
+export const untranscribedPublishedCount = (db: Db): Promise<number> =>
+  db.$count(testimonials, and(eq(testimonials.status, "published"), isNull(testimonials.transcript)));

@@ -292,6 +292,25 @@ describe.each(testBackends())("public writes on %s", (backend) => {
       expect(await ctx.storage.exists(row!.audioKey)).toBe(true);
     });
 
+    it("stores the visitor's optional transcript, trimmed; without one, none (issue 33)", async () => {
+      const send = (title: string, transcript?: string) =>
+        sendTestimonial(
+          multipart({ ...valid, title, ...(transcript === undefined ? {} : { transcript }) }, { bytes: WEBM, name: "a.webm" }),
+          ctx,
+        );
+      expect((await send("Amb el que he dit", "  Vull carrils segurs\r\nper anar a la feina.  ")).status).toBe(200);
+      expect((await send("Sense el que he dit")).status).toBe(200);
+      expect((await send("Amb un espai", "   ")).status).toBe(200);
+      const stored = await ctx.db.select({ title: t.testimonials.title, transcript: t.testimonials.transcript }).from(t.testimonials);
+      expect(stored).toEqual(
+        expect.arrayContaining([
+          { title: "Amb el que he dit", transcript: "Vull carrils segurs\nper anar a la feina." },
+          { title: "Sense el que he dit", transcript: null },
+          { title: "Amb un espai", transcript: null },
+        ]),
+      );
+    });
+
     it("a testimonial sent from /en/ carries en; one from the Catalan page, ca (issue 30)", async () => {
       const at = (url: string) => {
         const fd = new FormData();
@@ -365,6 +384,13 @@ describe.each(testBackends())("public writes on %s", (backend) => {
         [multipart({ ...valid, category: "" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.testimonialMissing.description],
         [multipart({ ...valid, category: "admin" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.categoryInvalid],
         [multipart({ ...valid, title: "x".repeat(101) }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.titleTooLong],
+        // The visitor's transcript (issue 33): too long, or not clean text.
+        [
+          multipart({ ...valid, transcript: "x".repeat(LIMITS.transcript + 1) }, { bytes: WEBM, name: "a.webm" }),
+          400,
+          MESSAGES.transcriptTooLong,
+        ],
+        [multipart({ ...valid, transcript: "hola\u001b[2J" }, { bytes: WEBM, name: "a.webm" }), 400, MESSAGES.transcriptInvalid],
         [multipart(valid, { bytes: Buffer.from("<html>no sóc un àudio</html>".repeat(50)), name: "truc.webm" }), 415, MESSAGES.audioType],
         [
           multipart(valid, { bytes: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n".repeat(20)), name: "a.webm" }),

@@ -66,7 +66,7 @@ const FORM_BYTES: Record<WriteKind, number> = {
   // and the place: two coordinates, a segment's ref, a category and a municipality's name
   "map-comment": formBytes(LIMITS.comment, LIMITS.email, 200),
   reflection: formBytes(LIMITS.reflection, LIMITS.name, LIMITS.email),
-  testimonial: formBytes(LIMITS.title),
+  testimonial: formBytes(LIMITS.title, LIMITS.transcript),
   report: formBytes(MAX_REASON),
   "accessibility-request": formBytes(LIMITS.name, LIMITS.email, LIMITS.about, LIMITS.message),
 };
@@ -98,6 +98,7 @@ function echo(fields: Record<string, string>): Record<string, string> {
     "reflection",
     "name",
     "title",
+    "transcript",
     "category",
     "reason",
     "detail",

@@ -213,13 +213,33 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
     await once(t.newsletterSubscriptions, `newsletter:${i}`, async () => ({ email, privacyAccepted: true }));
   }
 
+  // The published ones with their transcript (issue 33: the setting holds back those without one);
+  // the pending one without, as a visitor may send it.
   const testimonialRows = [
-    ["Un carril segur per anar a la feina", "laboral", "published", 8],
-    ["Volem anar a l'escola en bici", "infants", "published", 9],
-    ["Rutes entre vinyes per a tothom", "turistic", "published", 9],
-    ["Aparcaments segurs a les estacions", "ciutadania", "pending", 5],
+    [
+      "Un carril segur per anar a la feina",
+      "laboral",
+      "published",
+      8,
+      "Cada dia vaig a treballar en bici de Vilafranca a l'Arboç. Necessitem un carril segur i separat dels cotxes.",
+    ],
+    [
+      "Volem anar a l'escola en bici",
+      "infants",
+      "published",
+      9,
+      "Som una família de Sant Sadurní. Els nens volen anar a l'escola en bici, però el camí no és segur.",
+    ],
+    [
+      "Rutes entre vinyes per a tothom",
+      "turistic",
+      "published",
+      9,
+      "Les rutes entre vinyes són precioses. Amb bons senyals, tothom les podria fer en bici.",
+    ],
+    ["Aparcaments segurs a les estacions", "ciutadania", "pending", 5, null],
   ] as const;
-  for (const [i, [title, category, status, duration]] of testimonialRows.entries()) {
+  for (const [i, [title, category, status, duration, transcript]] of testimonialRows.entries()) {
     await once(t.testimonials, `testimonial:${i}`, async () => {
       const submittedAt = daysFromNow(-15 + i * 3);
       return {
@@ -227,6 +247,7 @@ export async function seed(db: Db, storage: Storage, assetsDir: string): Promise
         category,
         status,
         duration,
+        transcript,
         submittedAt,
         createdAt: submittedAt,
         reviewedAt: status === "pending" ? null : daysFromNow(-14 + i * 3),

@@ -295,6 +295,8 @@ test("the testimonials screen is the queue's testimonial view: approve, hide, an
       title,
       category: "laboral",
       terms: "on",
+      // Published only with its transcript (issue 33; transcripts.spec.ts tests the hold-back).
+      transcript: "El que diu la veu.",
       audio: { name: "veu.mp3", mimeType: "audio/mpeg", buffer: fs.readFileSync("tests/fixtures/veu.mp3") },
     },
   });

@@ -58,6 +58,8 @@ async function recordFor(form: Locator, seconds: number) {
 /** Fills in the rest of the testimonial and sends it. */
 async function send(page: Page, form: Locator, title: string) {
   await form.getByLabel("Missatge").fill(title);
+  // What was said, as text (issue 33): staff need it to publish the testimonial.
+  await form.getByLabel("Si vols, escriu el que has dit").fill(`El que he dit: ${title}`);
   await form.getByRole("radio", { name: "Ciutadania" }).check();
   await form.getByLabel(/Accepto els termes/).check();
   await form.getByRole("button", { name: "Envia el testimoni" }).click();
@@ -79,6 +81,8 @@ async function approveTestimonial(page: Page, title: string) {
   const src = await row.locator("audio").getAttribute("src");
   expect(src).toMatch(/^\/media\/audio\/[0-9a-f-]{36}\.weba$/);
   expect((await page.request.get(src!)).headers()["content-type"]).toBe("audio/webm");
+  // The visitor's transcript reached the queue's row (issue 33).
+  await expect(row.getByLabel("Què diu l'àudio")).toHaveValue(`El que he dit: ${title}`);
   await row.getByRole("button", { name: "Aprova aquest testimoni" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Testimoni aprovat" })).toBeVisible();
 }

@@ -74,6 +74,13 @@ export function ModerationSettingsForm({ saved }: { saved: ModerationSettings })
           <input type="checkbox" name="holdLinks" defaultChecked={saved.holdLinks} className="mt-0.5 size-5 accent-brand" />
           <span>Envia també a revisió qualsevol aportació amb una adreça web (http://, https:// o www.).</span>
         </label>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" name="requireTranscript" defaultChecked={saved.requireTranscript} className="mt-0.5 size-5 accent-brand" />
+          <span>
+            No publiquis cap testimoni sense transcripció: per aprovar-lo, l'equip ha d'escriure el que diu l'àudio (les persones sordes el
+            poden llegir; WCAG 1.2.1).
+          </span>
+        </label>
         <SubmitButton submitting={form.busy} busy="Desant..." className="self-start">
           Desa la moderació
         </SubmitButton>

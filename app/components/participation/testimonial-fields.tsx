@@ -9,6 +9,8 @@ export interface TestimonialValues {
   title: string;
   category: Category | "";
   terms: boolean;
+  /** What the person said, if they write it (issue 33): optional. */
+  transcript: string;
 }
 
 /** The message (with its counter), the theme and the terms: shared by the recorder and the upload form. */
@@ -37,6 +39,15 @@ export function TestimonialFields({
           maxLength={LIMITS.title}
           value={values.title}
           onChange={(e) => onChange({ ...values, title: e.target.value.slice(0, LIMITS.title) })}
+        />
+      </FormField>
+      <FormField label={say("forms.testimonial.transcript")} error={errors.transcript} hint={say("forms.testimonial.transcriptHint")}>
+        <Textarea
+          name="transcript"
+          rows={4}
+          maxLength={LIMITS.transcript}
+          value={values.transcript}
+          onChange={(e) => onChange({ ...values, transcript: e.target.value.slice(0, LIMITS.transcript) })}
         />
       </FormField>
       <fieldset
@@ -82,5 +93,5 @@ export function TestimonialFields({
   );
 }
 
-export const emptyTestimonial: TestimonialValues = { title: "", category: "", terms: false };
+export const emptyTestimonial: TestimonialValues = { title: "", category: "", terms: false, transcript: "" };
 export const isComplete = (v: TestimonialValues) => v.title.trim() !== "" && v.category !== "" && v.terms;

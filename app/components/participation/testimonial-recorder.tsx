@@ -188,6 +188,7 @@ export default function TestimonialRecorder() {
         body.set("audio", new File([recorded.blob], recorded.name, { type: recorded.blob.type }));
         body.set("title", values.title.trim());
         body.set("category", values.category);
+        if (values.transcript.trim()) body.set("transcript", values.transcript.trim());
         body.set("terms", "on");
         if (recorded.duration !== null) body.set("duration", String(Math.round(recorded.duration)));
         void fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });

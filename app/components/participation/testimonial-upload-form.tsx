@@ -14,7 +14,12 @@ export const AUDIO_ACCEPT = "audio/*,.mp3,.wav,.webm,.weba,.ogg,.oga,.opus,.m4a"
 export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
   const [values, setValues] = useState<TestimonialValues>(() => {
     const category = echoed(result, "category");
-    return { ...emptyTestimonial, title: echoed(result, "title").slice(0, LIMITS.title), category: isCategory(category) ? category : "" };
+    return {
+      ...emptyTestimonial,
+      title: echoed(result, "title").slice(0, LIMITS.title),
+      transcript: echoed(result, "transcript").slice(0, LIMITS.transcript),
+      category: isCategory(category) ? category : "",
+    };
   });
   const [hasFile, setHasFile] = useState(false);
   const say = useSay();

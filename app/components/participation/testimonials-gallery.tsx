@@ -1,5 +1,5 @@
 import { PauseIcon, PlayIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -11,6 +11,7 @@ import { useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
 import { cn } from "~/lib/utils";
 import { EmptyState } from "~/components/empty-state";
+import { TranscriptDisclosure } from "~/components/site/transcript";
 
 const FILTERS = ["tots", ...categories] as const;
 
@@ -168,13 +169,15 @@ function TestimonialCard({
   const bars = waveform(t.id);
   const say = useT();
   const locale = useLocale();
+  const lang = t.locale === locale ? undefined : t.locale;
+  const transcriptId = `${useId()}-transcript`;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-ink/10 p-5 shadow-sm">
       <Badge variant="secondary" className="self-start">
         {say(categoryKey(t.category))}
       </Badge>
       {/* The author's words, in the language they wrote them in (WCAG 3.1.2). */}
-      <p lang={t.locale === locale ? undefined : t.locale} className="font-semibold">
+      <p lang={lang} className="font-semibold">
         {t.title}
       </p>
       <div aria-hidden="true" className="flex h-10 items-center gap-0.5">
@@ -194,6 +197,7 @@ function TestimonialCard({
           type="button"
           onClick={onToggle}
           aria-label={say(playing ? "public.testimonis.pause" : "public.testimonis.play", { title: t.title })}
+          aria-describedby={t.transcript ? transcriptId : undefined}
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
         >
           {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
@@ -220,6 +224,7 @@ function TestimonialCard({
           {formatDuration(duration)}
         </span>
       </div>
+      {t.transcript && <TranscriptDisclosure id={transcriptId} transcript={t.transcript} title={t.title} lang={lang} />}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useId } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -8,6 +8,7 @@ import { contributionKindKey, excerpt } from "~/lib/contributions";
 import { localePaths } from "~/lib/routes";
 import { ContributionAnswer } from "./contribution-answer";
 import { ReportDialog } from "./report-dialog";
+import { TranscriptDisclosure } from "./transcript";
 
 /** A map comment's small map: its code comes when such a dialog opens (the pages that list
  * contributions do not carry it). */
@@ -22,6 +23,10 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
   // A visitor's words stay as written: marked with their language where the page's is another (WCAG 3.1.2).
   const written = item.locale ?? "ca";
   const lang = written === locale ? undefined : written;
+  const id = useId();
+  // A testimonial's transcript (issue 33): on the card, so it reads without JavaScript, and beside
+  // the player in the dialog, which names it as the player's description.
+  const transcript = item.type === "testimonial" && item.transcript ? item.transcript : null;
   return (
     <article className="flex h-full flex-col gap-3 rounded-card border border-ink/10 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -34,6 +39,7 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
         {excerpt(item.text)}
       </p>
       {item.name && <p className="text-sm font-semibold text-ink/80">{item.name}</p>}
+      {transcript && <TranscriptDisclosure id={`${id}-card-transcript`} transcript={transcript} title={item.text} lang={lang} />}
       {item.answer && <ContributionAnswer answer={item.answer} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Dialog>
@@ -66,10 +72,12 @@ export function ContributionCard({ item, withParticipate = false }: { item: Cont
                 src={item.audioUrl}
                 className="w-full"
                 aria-label={t("public.contributions.audio", { title: item.title ?? label })}
+                aria-describedby={transcript ? `${id}-transcript` : undefined}
               >
                 {t("public.contributions.audioUnsupported")}
               </audio>
             )}
+            {transcript && <TranscriptDisclosure id={`${id}-transcript`} transcript={transcript} title={item.text} lang={lang} />}
             <DialogFooter className="items-center sm:justify-between">
               <ReportDialog type={item.type} id={item.id} />
               {withParticipate && (

@@ -359,6 +359,7 @@ export default {
   "contributions.open": "Veure aportació",
   "contributions.audio": "Àudio: {title}",
   "contributions.audioUnsupported": "El teu navegador no suporta la reproducció d'àudio.",
+  "contributions.transcript": "Transcripció",
   // The home page's carousel of the latest contributions.
   "contributions.latest.title": "Les últimes aportacions",
   "contributions.latest.seeAll": "Veure totes les aportacions",

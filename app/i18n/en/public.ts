@@ -360,6 +360,7 @@ export default {
   "contributions.open": "Read contribution",
   "contributions.audio": "Audio: {title}",
   "contributions.audioUnsupported": "Your browser cannot play audio.",
+  "contributions.transcript": "Transcript",
   "contributions.latest.title": "The latest contributions",
   "contributions.latest.seeAll": "See all contributions",
   "contributions.latest.empty": "There are no contributions yet. Be the first to take part!",

@@ -359,6 +359,7 @@ export default {
   "contributions.open": "Ver aportación",
   "contributions.audio": "Audio: {title}",
   "contributions.audioUnsupported": "Tu navegador no puede reproducir audio.",
+  "contributions.transcript": "Transcripción",
   "contributions.latest.title": "Las últimas aportaciones",
   "contributions.latest.seeAll": "Ver todas las aportaciones",
   "contributions.latest.empty": "Todavía no hay aportaciones. ¡Sé la primera persona en participar!",

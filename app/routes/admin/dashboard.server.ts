@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { consultationState, dayInCatalonia } from "~/domain/consultation";
 import { audience } from "~/models/page-views.server";
-import { readConsultation, reportedPublishedCount, waitingCount } from "~/models/moderation.server";
+import { readConsultation, reportedPublishedCount, untranscribedPublishedCount, waitingCount } from "~/models/moderation.server";
 import { newsletterHistory } from "~/models/newsletter-send.server";
 import { accessibilityRequestTodo } from "~/models/accessibility-requests.server";
 import { requireAdmin } from "~/infra/session.server";
@@ -17,7 +17,7 @@ import {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const granularity: Granularity = new URL(request.url).searchParams.get("per") === "day" ? "day" : "week";
-  const [totals, overTime, daily, visits, hours, byStatus, newsletter, waiting, reported, consultation, issues, accessibility] = await Promise.all([
+  const [totals, overTime, daily, visits, hours, byStatus, newsletter, waiting, reported, consultation, issues, accessibility, untranscribed] = await Promise.all([
     contributionTotals(context.db, { published: false }),
     contributionsOverTime(context.db, granularity),
     // The visits beside each day's contributions (issue 34): the last 30 days, whatever the chart shows.
@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readConsultation(context.db),
     newsletterHistory(context.db, 20),
     accessibilityRequestTodo(context.db),
+    untranscribedPublishedCount(context.db),
   ]);
   // What needs doing (issue 27, item 13): the queue, the reports, the calendar, the newsletters
   // whose sending is not over (still going, or with deliveries that failed).
@@ -47,6 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     byStatus,
     newsletter,
     waiting,
-    todo: { reported, deadline, unsent, accessibility },
+    todo: { reported, deadline, unsent, accessibility, untranscribed },
   };
 }

@@ -73,7 +73,14 @@ describe.each(testBackends())("exports on %s", (backend) => {
       prefix: "audio",
     });
     await bed.ctx.db.insert(t.testimonials).values([
-      { title: "Anar a la feina", category: "laboral", audioKey: audio.key, status: "published", submittedAt: new Date(base + hour) },
+      {
+        title: "Anar a la feina",
+        category: "laboral",
+        audioKey: audio.key,
+        status: "published",
+        submittedAt: new Date(base + hour),
+        transcript: "Vaig a la feina en bici.\n=SUM(A1)",
+      },
       { title: "=cmd|' /C calc'!A0", category: "infants", audioKey: audio.key, status: "pending", submittedAt: new Date(base + 2 * hour) },
       { title: "Rutes de vinyes", category: "turistic", audioKey: audio.key, status: "hidden", submittedAt: new Date(base + 3 * hour) },
     ]);
@@ -205,10 +212,24 @@ describe.each(testBackends())("exports on %s", (backend) => {
       ["?estat=bogus&ambit=bogus", () => true],
     ] as [string, (r: (typeof testimonials)[number]) => boolean][]) {
       const records = await csv("testimonials.csv", query);
-      expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[7]])).toEqual(
-        testimonials.filter(keep).map((r) => [neutralise(r.title), categoryLabels[r.category], exportRoute.statusLabels[r.status], r.id]),
+      expect(records[0]![5]).toBe("Transcripció");
+      expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[5], r[8]])).toEqual(
+        testimonials
+          .filter(keep)
+          .map((r) => [
+            neutralise(r.title),
+            categoryLabels[r.category],
+            exportRoute.statusLabels[r.status],
+            r.transcript ? neutralise(r.transcript) : "",
+            r.id,
+          ]),
       );
     }
+
+    // The Excel file carries the transcript in its own column too (issue 33).
+    const xlsx = await readXlsx(Buffer.from(await (await get("testimonials.xlsx", "?ambit=laboral&estat=published")).arrayBuffer()));
+    expect(xlsx.rows[0]![5]).toBe("Transcripció");
+    expect(xlsx.rows.slice(1).map((r) => r[5])).toContain("Vaig a la feina en bici.\n=SUM(A1)");
 
     const subscribers = await csv("newsletter.csv", "?estat=pending");
     expect(subscribers).toEqual([
@@ -225,20 +246,23 @@ describe.each(testBackends())("exports on %s", (backend) => {
       bed.ctx.db.select().from(t.testimonials),
     ]);
     const all = await csv("contributions.csv");
-    expect(all[0]).toEqual(["Tipus", "Data", "Text", "Nom", "Correu electrònic", "Àmbit", "Estat", "Identificador"]);
+    expect(all[0]).toEqual(["Tipus", "Data", "Text", "Nom", "Correu electrònic", "Àmbit", "Estat", "Transcripció", "Identificador"]);
+    // A testimonial's transcript in its column (issue 33); the other kinds have none.
+    expect(all.find((r) => r[2] === "Anar a la feina")![7]).toBe("Vaig a la feina en bici.\n=SUM(A1)");
+    expect(all.filter((r) => r[0] !== "Testimoni d'àudio" && r[0] !== "Tipus").every((r) => r[7] === "")).toBe(true);
     const count = (type: string) => all.filter((r) => r[0] === type).length;
     expect([count("Reflexió"), count("Comentari al mapa"), count("Testimoni d'àudio")]).toEqual([
       refl.length,
       comments.length,
       testis.length,
     ]);
-    expect(new Set(all.slice(1).map((r) => r[7]))).toEqual(new Set([...refl, ...comments, ...testis].map((r) => r.id)));
-    expect(all.find((r) => r[7] === comments.find((c) => c.email)!.id)![4]).toBe("marta@exemple.cat");
+    expect(new Set(all.slice(1).map((r) => r[8]))).toEqual(new Set([...refl, ...comments, ...testis].map((r) => r.id)));
+    expect(all.find((r) => r[8] === comments.find((c) => c.email)!.id)![4]).toBe("marta@exemple.cat");
 
     expect(
       (await csv("contributions.csv", "?tipus=map_comment"))
         .slice(1)
-        .map((r) => r[7])
+        .map((r) => r[8])
         .sort(),
     ).toEqual(comments.map((c) => c.id).sort());
     // Only testimonials have a theme.
@@ -251,10 +275,10 @@ describe.each(testBackends())("exports on %s", (backend) => {
       ...testis.filter((x) => x.status === "published"),
     ];
     const published = (await csv("contributions.csv", "?estat=published")).slice(1);
-    expect(published.map((r) => r[7]).sort()).toEqual(public_.map((r) => r.id).sort());
+    expect(published.map((r) => r[8]).sort()).toEqual(public_.map((r) => r.id).sort());
     expect(new Set(published.map((r) => r[6]))).toEqual(new Set(["Publicat"]));
     expect(published.map((r) => r[2])).toContain("Anar a la feina");
-    expect((await csv("contributions.csv", "?estat=hidden")).slice(1).map((r) => r[7])).toEqual(
+    expect((await csv("contributions.csv", "?estat=hidden")).slice(1).map((r) => r[8])).toEqual(
       [...refl.filter((r) => r.status === "hidden"), ...testis.filter((x) => x.status === "hidden")].map((r) => r.id),
     );
     const searched = await csv("contributions.csv", "?q=segur");
@@ -274,10 +298,10 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(
       reported
         .slice(1)
-        .map((r) => r[7])
+        .map((r) => r[8])
         .sort(),
     ).toEqual([comments[0]!.id, refl[0]!.id].sort());
-    expect((await csv("contributions.csv", "?denunciades=1&tipus=reflection")).slice(1).map((r) => r[7])).toEqual([refl[0]!.id]);
+    expect((await csv("contributions.csv", "?denunciades=1&tipus=reflection")).slice(1).map((r) => r[8])).toEqual([refl[0]!.id]);
     await bed.ctx.db.delete(t.contributionReports);
   });
 

@@ -62,6 +62,7 @@ export const COLUMNS = {
     { header: "Àmbit", value: (r) => categoryLabels[r.category] },
     { header: "Estat", value: (r) => statusLabels[r.status] },
     { header: "Durada (s)", value: (r) => r.duration },
+    { header: "Transcripció", value: (r) => r.transcript, width: 80 },
     { header: "Data de revisió", value: (r) => r.reviewedAt, width: 18 },
     { header: "Àudio", value: (r) => `/media/${r.audioKey}`, width: 50 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
@@ -82,6 +83,7 @@ export const COLUMNS = {
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
     { header: "Àmbit", value: (r) => (r.theme ? categoryLabels[r.theme] : null) },
     { header: "Estat", value: (r) => statusLabels[r.status] },
+    { header: "Transcripció", value: (r) => r.transcript, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
   ] satisfies TableColumn<ContributionRow>[],
 };

@@ -1,9 +1,27 @@
 import type { Route } from "./+types/moderation";
 import type { ContributionType } from "~/domain/contributions";
 import { done, failed, firstError, logActionError, readAdminForm, removeFile } from "~/models/admin.server";
-import { DELETE_TEXTS, mayDelete, moderationActionSchema, QUEUE_SHAPE, queueFiltersOf, type ModerationIntent } from "~/lib/moderation";
+import {
+  DELETE_TEXTS,
+  mayDelete,
+  moderationActionSchema,
+  QUEUE_SHAPE,
+  queueFiltersOf,
+  TRANSCRIPT_TEXTS,
+  transcriptActionSchema,
+  type ModerationIntent,
+} from "~/lib/moderation";
 import { readListQuery } from "~/models/admin-list.server";
-import { DeleteRefused, moderate, moderationQueue, releaseHeld, reportHolds } from "~/models/moderation.server";
+import {
+  DeleteRefused,
+  moderate,
+  moderationQueue,
+  readModerationSettings,
+  releaseHeld,
+  reportHolds,
+  saveTranscript,
+  TranscriptRequired,
+} from "~/models/moderation.server";
 import { recordAudit } from "~/models/audit.server";
 import { listAnswerStates, staffAnswers } from "~/models/answers.server";
 import { mayPublishAnswers } from "~/lib/answers";
@@ -20,7 +38,11 @@ export async function queueLoader({ request, context }: Pick<Route.LoaderArgs, "
   const query = readListQuery(new URL(request.url), QUEUE_SHAPE);
   if (only) delete query.filters.tipus;
   const filters = { ...queueFiltersOf(query), ...(only ? { type: only } : {}) };
-  const [first, holds] = await Promise.all([moderationQueue(context.db, filters), reportHolds(context.db)]);
+  const [first, holds, settings] = await Promise.all([
+    moderationQueue(context.db, filters),
+    reportHolds(context.db),
+    readModerationSettings(context.db),
+  ]);
   let queue = first;
   // A page past the end shows the last one, as every list does.
   if (filters.page > queue.pages) {
@@ -39,6 +61,8 @@ export async function queueLoader({ request, context }: Pick<Route.LoaderArgs, "
     holds,
     answerStates: states.map((s) => ({ id: s.id, label: s.label, colour: s.colour, isActive: s.isActive })),
     canPublishAnswers: mayPublishAnswers(user.role),
+    /** Whether a testimonial needs its transcript to be published (issue 33): the row asks for one. */
+    requireTranscript: settings.requireTranscript,
   };
 }
 
@@ -62,6 +86,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const { user } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
   if (fields.intent === "release_held") return releaseAll(request, context, user);
+  if (fields.intent === "transcript") return transcribe(request, context, user, fields);
   const parsed = moderationActionSchema.safeParse(fields);
   if (!parsed.success) return failed(firstError(parsed.error), 400);
   const { intent, items, reason } = parsed.data;
@@ -86,6 +111,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
     return done(skipped ? `${message} (${skipped} no han canviat)` : message);
   } catch (err) {
     if (err instanceof DeleteRefused) return failed(DELETE_TEXTS.notHidden, 409);
+    if (err instanceof TranscriptRequired) return failed(TRANSCRIPT_TEXTS.required(err.missing), 409);
     logActionError("moderation", err);
     return failed("No s'ha pogut aplicar l'acció. Torna-ho a provar.", 500);
   }
@@ -108,5 +134,40 @@ async function releaseAll(request: Request, context: Route.ActionArgs["context"]
   } catch (err) {
     logActionError("moderation", err);
     return failed("No s'ha pogut aplicar l'acció. Torna-ho a provar.", 500);
+  }
+}
+
+/** Staff's transcript of one testimonial (issue 33), written or corrected from its row; with
+ * `approve`, it is published too (one audit entry for each). */
+async function transcribe(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  user: Awaited<ReturnType<typeof requireAdmin>>["user"],
+  fields: Record<string, string>,
+) {
+  const parsed = transcriptActionSchema.safeParse(fields);
+  if (!parsed.success) return failed(firstError(parsed.error), 400);
+  const { id, transcript, approve } = parsed.data;
+  try {
+    const saved = await saveTranscript(context.db, id, transcript, (tx, change) =>
+      recordAudit(tx, { request, context }, user, {
+        entity: "testimonial",
+        entityId: id,
+        action: "transcript",
+        before: { transcript: change.before },
+        after: { transcript: change.after },
+      }),
+    );
+    if (!saved.ok) return failed(saved.reason === "gone" ? TRANSCRIPT_TEXTS.gone : TRANSCRIPT_TEXTS.clearPublished, 409);
+    if (!approve) return done(transcript ? "Transcripció desada" : "Transcripció esborrada");
+    const { changed } = await moderate(context.db, "approve", [{ type: "testimonial", id }], null, (tx, items) =>
+      recordAudit(tx, { request, context }, user, { entity: "testimonial", entityId: items[0]!.id, action: "approve" }),
+    );
+    if (changed === 0) return failed("Transcripció desada, però el testimoni ja no estava pendent. Torna a carregar la llista.", 409);
+    return done("Transcripció desada i testimoni aprovat");
+  } catch (err) {
+    if (err instanceof TranscriptRequired) return failed(TRANSCRIPT_TEXTS.required(1), 409);
+    logActionError("moderation", err);
+    return failed("No s'ha pogut desar la transcripció. Torna-ho a provar.", 500);
   }
 }

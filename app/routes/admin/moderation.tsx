@@ -1,8 +1,9 @@
-import { Check, EyeOff, RotateCcw, ShieldAlert } from "lucide-react";
+import { Check, EyeOff, RotateCcw, Save, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/moderation";
-import { EmptyState, PageTitle, useRowAction } from "~/components/admin/admin-ui";
+import { EmptyState, PageTitle, useAdminFetcher, useRowAction } from "~/components/admin/admin-ui";
+import { FormField } from "~/components/form-field";
 import { ExportLinks, ListControls, Pager, type ListFilter } from "~/components/admin/list-controls";
 import { MoreActions } from "~/components/admin/more-actions";
 import { AnswerForm, type AnswerStateOption } from "~/components/admin/answer-form";
@@ -24,7 +25,8 @@ import {
 import { categories, categoryLabels } from "~/domain/themes";
 import { contributionLabels } from "~/lib/contributions";
 import { listHref, withParams } from "~/lib/admin-list";
-import { MAX_REASON, QUEUE_SHAPE, queueExportSearch } from "~/lib/moderation";
+import { MAX_REASON, QUEUE_SHAPE, queueExportSearch, TRANSCRIPT_TEXTS } from "~/lib/moderation";
+import { LIMITS } from "~/lib/participation-texts";
 import { cn } from "~/lib/utils";
 import { adminPaths } from "~/lib/admin-paths";
 
@@ -64,7 +66,8 @@ const queueFilters = (only: Item["type"] | null): ListFilter[] => [
 
 /** The queue, or one kind's view of it (the testimonials screen: `only`). */
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { query, filters, items, counts, total, pages, only, canDelete, holds, answerStates, canPublishAnswers } = loaderData;
+  const { query, filters, items, counts, total, pages, only, canDelete, holds, answerStates, canPublishAnswers, requireTranscript } =
+    loaderData;
   const [chosen, setSelected] = useState<string[]>([]);
   const fetcher = useRowAction();
   // Only what the list still shows stays selected (an action moves its items to another tab).
@@ -175,6 +178,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 onCheck={(on) => toggle(item.key, on)}
                 canDelete={canDelete}
                 answering={{ states: answerStates, canPublish: canPublishAnswers }}
+                requireTranscript={requireTranscript}
               />
             ))}
           </ul>
@@ -229,12 +233,15 @@ function QueueCard({
   onCheck,
   canDelete,
   answering,
+  requireTranscript,
 }: {
   item: Item;
   checked: boolean;
   onCheck: (on: boolean) => void;
   canDelete: boolean;
   answering: { states: readonly AnswerStateOption[]; canPublish: boolean };
+  /** A testimonial is published only with its transcript (issue 33). */
+  requireTranscript: boolean;
 }) {
   const id = useId();
   const label = contributionLabels[item.type] ?? "Aportació";
@@ -259,6 +266,7 @@ function QueueCard({
         </time>
         {item.reports.length > 0 && <Badge variant="destructive">{plural(item.reports.length, "denúncia", "denúncies")}</Badge>}
         {item.heldByReportsAt && <Badge variant="outline">Retinguda per denúncies</Badge>}
+        {item.type === "testimonial" && !item.transcript && <Badge variant="outline">Sense transcripció</Badge>}
       </div>
       <p className="mt-2 break-words whitespace-pre-line">{item.text}</p>
       {(item.name || item.email) && <p className="mt-1 text-sm text-ink/80">{[item.name, item.email].filter(Boolean).join(" · ")}</p>}
@@ -267,6 +275,9 @@ function QueueCard({
         <audio controls preload="none" src={item.audioUrl} aria-label={`Àudio: ${item.text}`} className="mt-2 h-10 w-full max-w-md">
           El teu navegador no suporta la reproducció d'àudio.
         </audio>
+      )}
+      {item.type === "testimonial" && (
+        <TranscriptForm item={item} needed={requireTranscript && item.status !== "hidden" && !item.transcript} />
       )}
       {item.status === "hidden" && item.hiddenReason && (
         <p className="mt-2 text-sm">
@@ -419,5 +430,63 @@ function HideDialog({ what, busy, onHide }: { what: string; busy: boolean; onHid
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A testimonial's transcript (issue 33): staff write what the audio says, or correct the
+ * visitor's; a pending one can be saved and approved at once. Open, with the reason, while the
+ * setting holds its publication back. */
+function TranscriptForm({ item, needed }: { item: Item; needed: boolean }) {
+  const fetcher = useAdminFetcher();
+  const busy = fetcher.state !== "idle";
+  const [error, setError] = useState<string | null>(null);
+  const server = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <details className="mt-3 max-w-3xl" open={needed || undefined}>
+      <summary className="cursor-pointer text-sm font-semibold">
+        Transcripció{item.transcript ? "" : " (no en té)"}
+        <span className="sr-only"> d'aquest testimoni</span>
+      </summary>
+      {needed && (
+        <p className="mt-2 text-sm">
+          Per publicar aquest testimoni cal una transcripció del que diu l'àudio (ho demana la configuració de moderació).
+        </p>
+      )}
+      <form
+        method="post"
+        noValidate
+        className="mt-2 flex flex-col gap-3"
+        aria-label="Transcripció d'aquest testimoni"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
+          const text = String(form.get("transcript") ?? "").trim();
+          if (text.length > LIMITS.transcript) return setError(TRANSCRIPT_TEXTS.tooLong);
+          setError(null);
+          void fetcher.submit(
+            { intent: "transcript", item: item.key, transcript: text, approve: form.get("approve") === "true" ? "true" : "" },
+            { method: "post" },
+          );
+        }}
+      >
+        <FormField
+          label="Què diu l'àudio"
+          error={error ?? server}
+          hint="Es publica al costat del reproductor, perquè qui no pot escoltar-lo sàpiga què diu. Corregeix la del visitant si cal."
+        >
+          <Textarea name="transcript" rows={4} maxLength={LIMITS.transcript} defaultValue={item.transcript ?? ""} />
+        </FormField>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" variant={item.status === "pending" ? "outline" : "default"} disabled={busy}>
+            <Save aria-hidden="true" /> Desa la transcripció
+          </Button>
+          {item.status === "pending" && (
+            <Button type="submit" size="sm" name="approve" value="true" disabled={busy}>
+              <Check aria-hidden="true" /> Desa i aprova
+            </Button>
+          )}
+        </div>
+      </form>
+    </details>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "testimonials" ADD COLUMN "transcript" text;--> statement-breakpoint
+ALTER TABLE "testimonials" ADD CONSTRAINT "testimonials_transcript_len" CHECK ("testimonials"."transcript" is null or char_length("testimonials"."transcript") between 1 and 3000);
