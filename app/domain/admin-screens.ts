@@ -103,6 +103,8 @@ export const ADMIN_SCREENS = {
   // Two screens reached from "Configuració" (and the states from "Respostes") rather than from the
   // side navigation, which must fit 1280×650 (decision 050).
   answerStates: screen("/estats-resposta", "answer-states.tsx", ADMIN, { shell: true }),
+  // The answer templates, reached from "Respostes": kept by those who answer (decision 068).
+  answerTemplates: screen("/plantilles-resposta", "answer-templates.tsx", MODERATOR, { shell: true }),
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),

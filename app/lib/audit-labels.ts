@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   publish: "Publicació",
   publish_all: "Publicació de totes les respostes",
   withdraw: "Retirada de la publicació",
+  bulk_answer: "Resposta en bloc",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -72,6 +73,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   export: "Exportació de dades",
   answer: "Resposta a una aportació",
   "answer state": "Estat de resposta",
+  "answer template": "Plantilla de resposta",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */
