@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { answerStates, answerTemplates, contributionAnswers } from "~/db/schema";
 import type { ContributionType, PublicAnswer } from "~/domain/contributions";
 import { contentChanged } from "~/infra/content-changes.server";
+import { queueAnswerMails } from "~/models/answer-mail.server";
 import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers";
 import { formatShortDate } from "~/lib/dates";
 import { containing, dayRange } from "~/models/admin-list.server";
@@ -94,7 +95,10 @@ export async function saveAnswer(
       set: { ...draft, ...published },
     })
     .returning();
-  if (input.publish) contentChanged(contributionAnswers);
+  if (input.publish) {
+    await queueAnswerMails(tx, after!.id);
+    contentChanged(contributionAnswers);
+  }
   return { before, after: after! };
 }
 
@@ -116,6 +120,7 @@ export async function publishAnswer(tx: Db, item: Item, now = new Date()): Promi
     .set({ publishedStateId: current.stateId, publishedText: current.text, publishedAt: now, withdrawnAt: null })
     .where(eq(contributionAnswers.id, current.id))
     .returning();
+  await queueAnswerMails(tx, current.id);
   contentChanged(contributionAnswers);
   return after!;
 }
@@ -164,7 +169,10 @@ export async function publishAll(tx: Db, now = new Date()): Promise<Item[]> {
     })
     .where(publishableWhere)
     .returning({ type: contributionAnswers.contributionType, id: contributionAnswers.contributionId });
-  if (rows.length) contentChanged(contributionAnswers);
+  if (rows.length) {
+    await queueAnswerMails(tx);
+    contentChanged(contributionAnswers);
+  }
   return rows;
 }
 

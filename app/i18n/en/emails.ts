@@ -18,4 +18,16 @@ export default {
   "confirm.expires": "The link expires in {days} days.",
   "unsubscribe.link": "Unsubscribe",
   "footer.unsubscribe": "To unsubscribe:",
+  // — the council's answer to a contribution (issue 31, decision 068) —
+  "answer.subject": "The council has answered your contribution",
+  "answer.hello": "Hello,",
+  "answer.intro":
+    "You asked to receive by e-mail the answer to your contribution on the {ofSite} website. The council has now published it.",
+  "answer.yours": "Your contribution:",
+  "answer.state": "Status: {state}",
+  "answer.answer": "The answer:",
+  "answer.link": "Read it on the website:",
+  "answer.button": "Read the answer on the website",
+  "answer.why":
+    "You are receiving this e-mail because, when you sent your contribution, you ticked the box to receive the answer. It is the only e-mail we will send you about this contribution.",
 } satisfies Translation<typeof ca>;

@@ -30,6 +30,7 @@ import {
   withdrawAnswer,
   type AnsweringFilters,
 } from "~/models/answers.server";
+import { answerMailProblems } from "~/models/answer-mail.server";
 import { recordAudit, type AuditChange } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
 import { formatNumber } from "~/i18n/locales";
@@ -62,12 +63,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, context);
   const { query, filters } = readFilters(request);
   const target = { scope: "filtered", filters } as const;
-  const [list, states, publishable, templates, unansweredMatching] = await Promise.all([
+  const [list, states, publishable, templates, unansweredMatching, mailProblems] = await Promise.all([
     answeringList(context.db, filters),
     listAnswerStates(context.db),
     publishableCount(context.db),
     listAnswerTemplates(context.db),
     bulkCount(context.db, target, false),
+    answerMailProblems(context.db),
   ]);
   query.page = list.page;
   return {
@@ -79,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     templates: templates.map((t) => ({ id: t.id, stateId: t.stateId, title: t.title, text: t.text })),
     states: states.map((s) => ({ id: s.id, label: s.label, colour: s.colour, isActive: s.isActive })),
     publishable,
+    /** The authors' e-mails that failed, or wait to be tried again, with the server's reason. */
+    mailProblems,
     canPublish: mayPublishAnswers(user.role),
   };
 }

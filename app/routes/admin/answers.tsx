@@ -33,7 +33,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 /** The answering screen (issue 31): every contribution that is not hidden, with its answer form;
  * "next unanswered" (the button, or the N key) moves to the next one without an answer. */
 export default function Answers({ loaderData }: Route.ComponentProps) {
-  const { query, items, matching, left, page, pages, states, publishable, canPublish, templates, unansweredMatching } = loaderData;
+  const { query, items, matching, left, page, pages, states, publishable, canPublish, templates, unansweredMatching, mailProblems } =
+    loaderData;
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const pick = (key: string, on: boolean) =>
     setPicked((was) => {
@@ -106,6 +107,20 @@ export default function Answers({ loaderData }: Route.ComponentProps) {
         {left === 0 ? "Totes les aportacions tenen resposta." : `Queden ${plural(left, "aportació", "aportacions")} sense resposta.`}{" "}
         {publishable > 0 && <span className="font-normal">{plural(publishable, "resposta", "respostes")} per publicar.</span>}
       </p>
+      {mailProblems.length > 0 && (
+        <section aria-labelledby="answer-mail-problems" className="mb-4 rounded-lg border border-red-700 bg-white p-4">
+          <h2 id="answer-mail-problems" className="font-bold">
+            Correus de resposta amb problemes
+          </h2>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {mailProblems.map((m) => (
+              <li key={m.key}>
+                {m.failed ? "No s'ha pogut enviar" : `Es tornarà a provar (intent ${m.attempts})`}: {m.key.split(":")[1]} — {m.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <ListControls id="answers" query={query} searchLabel="Cerca al text de l'aportació" filters={filters} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <p className="text-sm font-semibold">
