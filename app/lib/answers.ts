@@ -164,7 +164,13 @@ export const bulkAnswerSchema = z
     scope: z.enum(["selected", "filtered"], "Tria a quines aportacions s'aplica"),
     /** "type:id" separated by commas (the ticked rows). */
     items: z.preprocess(
-      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : []),
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
       z.array(contribution).max(MAX_BULK, ANSWER_TEXTS.bulkTooMany),
     ),
     expected: z.coerce.number().int().min(0).max(1_000_000).optional(),

@@ -120,7 +120,13 @@ export const reflectionSchema = z
       else if (!v.privacy) ctx.addIssue({ code: "custom", path: ["privacy"], message: MESSAGES.reflectionConsent });
     }
     // The consent box only exists once an e-mail is typed: without an e-mail nothing is accepted.
-    return { reflection, name, email, privacyAccepted: email !== null && v.privacy, answerConsent: email !== null && v.answerConsent === true };
+    return {
+      reflection,
+      name,
+      email,
+      privacyAccepted: email !== null && v.privacy,
+      answerConsent: email !== null && v.answerConsent === true,
+    };
   });
 
 /** The text fields of a testimonial; the audio file is checked by its bytes on the server. */

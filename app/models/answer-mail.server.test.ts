@@ -30,7 +30,9 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
   });
   beforeEach(async () => {
     ctx = createTestContext(database);
-    ctx.env = parseEnv({ DATA_DIR: ctx.env.DATA_DIR, SMTP_URL: smtp.url,
+    ctx.env = parseEnv({
+      DATA_DIR: ctx.env.DATA_DIR,
+      SMTP_URL: smtp.url,
       MAIL_FROM: "Al Penedès <campanya@example.cat>",
       PUBLIC_URL: "https://bici.example.cat",
     });
@@ -52,7 +54,12 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
 
   const state = async (label: string) => (await ctx.db.select().from(t.answerStates).where(eq(t.answerStates.label, label)))[0]!.id;
   const reflection = async (values: Partial<typeof t.reflections.$inferInsert>) =>
-    (await ctx.db.insert(t.reflections).values({ reflection: "Volem aparcaments segurs a l'estació", status: "published", ...values }).returning())[0]!.id;
+    (
+      await ctx.db
+        .insert(t.reflections)
+        .values({ reflection: "Volem aparcaments segurs a l'estació", status: "published", ...values })
+        .returning()
+    )[0]!.id;
   const answer = (id: string, text: string, stateId: string, publish = true, type: "reflection" | "map_comment" = "reflection") =>
     ctx.db.transaction((tx) => saveAnswer(tx, { item: { type, id }, stateId, text, publish }, STAFF));
   const drain = async () => {
@@ -66,7 +73,9 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
       privacyAccepted: true,
     });
     // Separate from the newsletter's: the answer without the newsletter, and the reverse.
-    expect(reflectionSchema.parse({ reflection: "Hola", email: "anna@example.cat", privacy: "on" })).toMatchObject({ answerConsent: false });
+    expect(reflectionSchema.parse({ reflection: "Hola", email: "anna@example.cat", privacy: "on" })).toMatchObject({
+      answerConsent: false,
+    });
     expect(reflectionSchema.parse({ reflection: "Hola", answerConsent: "on" })).toMatchObject({ answerConsent: false, email: null });
     expect(mapCommentSchema.parse({ comment: "Cruïlla", privacy: "on", email: "a@example.cat", answerConsent: "on" })).toMatchObject({
       answerConsent: true,
@@ -80,10 +89,12 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
     const asked = await reflection({ email: "anna@example.cat", answerConsent: true, locale: "es", reflection: "Carril bici a la N-340" });
     const newsletterOnly = await reflection({ email: "pere@example.cat", privacyAccepted: true });
     const anonymous = await reflection({});
-    const comment = (await ctx.db
-      .insert(t.mapComments)
-      .values({ comment: "Cruïlla perillosa", email: "marta@example.cat", answerConsent: true, status: "published" })
-      .returning())[0]!.id;
+    const comment = (
+      await ctx.db
+        .insert(t.mapComments)
+        .values({ comment: "Cruïlla perillosa", email: "marta@example.cat", answerConsent: true, status: "published" })
+        .returning()
+    )[0]!.id;
     for (const id of [asked, newsletterOnly, anonymous]) await answer(id, "Ho **incorporem** al pla director.", accepted);
     await answer(comment, "Ho estudiarem amb l'Ajuntament.", accepted, false, "map_comment");
     await drain();

@@ -95,7 +95,11 @@ export function answerMailMessage(input: {
 
 /** At start, when no other instance runs: what a crashed instance had in flight goes back to the queue. */
 export async function requeueInterruptedAnswerMails(db: Db): Promise<number> {
-  const back = await db.update(mails).set({ status: "queued", leaseUntil: null }).where(eq(mails.status, "sending")).returning({ id: mails.id });
+  const back = await db
+    .update(mails)
+    .set({ status: "queued", leaseUntil: null })
+    .where(eq(mails.status, "sending"))
+    .returning({ id: mails.id });
   if (back.length) log("warn", "answer e-mails interrupted by a stop, queued again", { count: back.length });
   return back.length;
 }
@@ -117,7 +121,13 @@ async function readMail(db: Db, answerId: string) {
   if (!kind) return null;
   const textColumn = CONTRIBUTION_KINDS[kind.type].columns.text;
   const [c] = (await db
-    .select({ email: kind.table.email, consent: kind.table.answerConsent, status: kind.table.status, locale: kind.table.locale, text: textColumn })
+    .select({
+      email: kind.table.email,
+      consent: kind.table.answerConsent,
+      status: kind.table.status,
+      locale: kind.table.locale,
+      text: textColumn,
+    })
     .from(kind.table)
     .where(eq(kind.table.id, answer.id))) as { email: string | null; consent: boolean; status: string; locale: string; text: string }[];
   if (!c || !c.email || !c.consent || c.status !== "published") return null;
@@ -170,7 +180,12 @@ export async function sendAnswerMails(ctx: SendCtx, options: { backoffMs?: numbe
         .set(
           final
             ? { status: "failed", leaseUntil: null, lastError: reason }
-            : { status: "queued", leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + backoff * 2 ** (m.attempts - 1)) },
+            : {
+                status: "queued",
+                leaseUntil: null,
+                lastError: reason,
+                nextAttemptAt: new Date(Date.now() + backoff * 2 ** (m.attempts - 1)),
+              },
         )
         .where(eq(mails.id, m.id));
       if (final) {
@@ -218,7 +233,13 @@ export function startAnswerMailWorker(ctx: SendCtx, options: { pollMs?: number }
 /** The e-mails staff should know about: failed ones (with the reason) and those waiting to retry. */
 export async function answerMailProblems(db: Db) {
   const rows = await db
-    .select({ status: mails.status, lastError: mails.lastError, attempts: mails.attempts, type: contributionAnswers.contributionType, id: contributionAnswers.contributionId })
+    .select({
+      status: mails.status,
+      lastError: mails.lastError,
+      attempts: mails.attempts,
+      type: contributionAnswers.contributionType,
+      id: contributionAnswers.contributionId,
+    })
     .from(mails)
     .innerJoin(contributionAnswers, eq(contributionAnswers.id, mails.answerId))
     .where(or(eq(mails.status, "failed"), and(eq(mails.status, "queued"), sql`${mails.lastError} is not null`)))

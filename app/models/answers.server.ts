@@ -465,14 +465,22 @@ function bulkWhere(target: BulkTarget, overwrite: boolean): SQL {
   const parts: SQL[] = [];
   if (target.scope === "filtered") parts.push(answeringWhere(target.filters));
   else if (target.items.length === 0) parts.push(sql`false`);
-  else parts.push(sql`(${sql.join(target.items.map((i) => sql`(c.type = ${i.type} and c.id = ${i.id})`), sql` or `)})`);
+  else
+    parts.push(
+      sql`(${sql.join(
+        target.items.map((i) => sql`(c.type = ${i.type} and c.id = ${i.id})`),
+        sql` or `,
+      )})`,
+    );
   if (!overwrite) parts.push(sql`a.id is null`);
   return sql.join(parts, sql` and `);
 }
 
 /** How many contributions a bulk answer would write now (its confirmation's count). */
 export async function bulkCount(db: Db, target: BulkTarget, overwrite: boolean): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from ${answeringFrom()} where ${bulkWhere(target, overwrite)}`)) as unknown as {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${answeringFrom()} where ${bulkWhere(target, overwrite)}`,
+  )) as unknown as {
     rows: { n: number }[];
   };
   return result.rows[0]!.n;

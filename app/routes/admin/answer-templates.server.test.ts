@@ -23,8 +23,7 @@ describe.each(testBackends())("answer templates and bulk answering on %s", (back
     for (const table of [t.reflections, t.mapComments, t.auditLog]) await db().delete(table);
   });
 
-  const stateId = async (label: string) =>
-    (await db().select().from(t.answerStates).where(eq(t.answerStates.label, label)))[0]!.id;
+  const stateId = async (label: string) => (await db().select().from(t.answerStates).where(eq(t.answerStates.label, label)))[0]!.id;
   const template = async (label: string, title: string, text: string) => {
     expect(await post(templates.action, { intent: "create", stateId: await stateId(label), title, text, position: "0" })).toMatchObject({
       ok: true,
@@ -53,7 +52,10 @@ describe.each(testBackends())("answer templates and bulk answering on %s", (back
       error: ANSWER_TEXTS.templateTitleRequired,
       status: 400,
     });
-    expect(await create({ stateId: accepted, title: "Buit", text: "   " })).toMatchObject({ ok: false, error: ANSWER_TEXTS.templateTextRequired });
+    expect(await create({ stateId: accepted, title: "Buit", text: "   " })).toMatchObject({
+      ok: false,
+      error: ANSWER_TEXTS.templateTextRequired,
+    });
     expect(await create({ stateId: accepted, title: "Llarg", text: "x".repeat(5001) })).toMatchObject({
       ok: false,
       error: ANSWER_TEXTS.templateTextTooLong,
@@ -67,7 +69,9 @@ describe.each(testBackends())("answer templates and bulk answering on %s", (back
 
     const tpl = await template("Acceptada", "Carril bici", "Ho incorporem al pla: **gràcies**.");
     expect(tpl).toMatchObject({ stateId: accepted, text: "Ho incorporem al pla: **gràcies**." });
-    expect(await post(templates.action, { intent: "update", id: tpl.id, stateId: accepted, title: "Carril", text: "Nou text", position: "2" })).toMatchObject({
+    expect(
+      await post(templates.action, { intent: "update", id: tpl.id, stateId: accepted, title: "Carril", text: "Nou text", position: "2" }),
+    ).toMatchObject({
       ok: true,
       message: "Plantilla actualitzada correctament",
     });
@@ -100,7 +104,9 @@ describe.each(testBackends())("answer templates and bulk answering on %s", (back
     const tpl = await template("En estudi", "En estudi", "Ho estudiem per a la fase 2.");
     const [a, b, hidden] = [await reflection("A"), await reflection("B"), await reflection("Amagada", "hidden")];
     const accepted = await stateId("Acceptada");
-    expect(await post(answers.action, { intent: "answer", item: `reflection:${a}`, stateId: accepted, text: "Resposta a mà" })).toMatchObject({
+    expect(
+      await post(answers.action, { intent: "answer", item: `reflection:${a}`, stateId: accepted, text: "Resposta a mà" }),
+    ).toMatchObject({
       ok: true,
     });
     const items = [a, b, hidden].map((id) => `reflection:${id}`).join(",");
@@ -146,8 +152,13 @@ describe.each(testBackends())("answer templates and bulk answering on %s", (back
   it("bulk answers every contribution the filters find (thousands), checking the confirmation's count", async () => {
     const tpl = await template("Ja prevista al pla", "Prevista", "Ja és al pla director.");
     // 3,000 public reflections and two map comments in Vilafranca: the filter takes the comments only.
-    await db().execute(sql`insert into reflections (reflection, status) select 'Reflexió ' || g, 'published' from generate_series(1, 3000) g`);
-    const [c1, c2] = [await comment("Cruïlla perillosa", "Vilafranca del Penedès"), await comment("Falta un carril", "Vilafranca del Penedès")];
+    await db().execute(
+      sql`insert into reflections (reflection, status) select 'Reflexió ' || g, 'published' from generate_series(1, 3000) g`,
+    );
+    const [c1, c2] = [
+      await comment("Cruïlla perillosa", "Vilafranca del Penedès"),
+      await comment("Falta un carril", "Vilafranca del Penedès"),
+    ];
     const other = await comment("Sant Sadurní", "Sant Sadurní d'Anoia");
     const fields = { intent: "bulk_answer", stateId: tpl.stateId, templateId: tpl.id, scope: "filtered" };
 
@@ -172,7 +183,9 @@ describe.each(testBackends())("answer templates and bulk answering on %s", (back
     });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(await db().$count(t.contributionAnswers)).toBe(3002);
-    const loaded = await answers.loader(routeArgs(bed.ctx, "/admin/respostes?tipus=reflection", { headers: { Cookie: bed.cookie } }) as never);
+    const loaded = await answers.loader(
+      routeArgs(bed.ctx, "/admin/respostes?tipus=reflection", { headers: { Cookie: bed.cookie } }) as never,
+    );
     expect(loaded).toMatchObject({ matching: 3000, unansweredMatching: 0, left: 1 });
     expect(loaded.templates.map((x) => x.title)).toEqual(["Prevista"]);
   }, 60_000);

@@ -30,8 +30,8 @@ export default function AdminAnswerTemplates({ loaderData }: Route.ComponentProp
           <Link to={adminPaths.adminAnswers} className="font-semibold underline">
             Respostes
           </Link>{" "}
-          es pot aplicar una plantilla a moltes aportacions d'un cop. El text es desa a cada resposta com a esborrany; canviar o
-          eliminar la plantilla no canvia les respostes ja escrites.
+          es pot aplicar una plantilla a moltes aportacions d'un cop. El text es desa a cada resposta com a esborrany; canviar o eliminar la
+          plantilla no canvia les respostes ja escrites.
         </p>
       }
       empty="Encara no hi ha cap plantilla de resposta."
@@ -68,8 +68,23 @@ function TemplateDialog(props: EntityDialogProps<Template> & { states: readonly 
             <FormField label="Estat" error={err("stateId")}>
               <Select name="stateId" defaultValue={row?.stateId ?? offered[0]?.id} options={offered.map((s) => [s.id, s.label])} />
             </FormField>
-            <InputField label="Nom (només per a l'equip)" name="title" defaultValue={row?.title ?? ""} maxLength={80} required error={err("title")} />
-            <TextareaField label="Text (Markdown)" name="text" rows={6} defaultValue={row?.text ?? ""} maxLength={MAX_ANSWER} required error={err("text")} />
+            <InputField
+              label="Nom (només per a l'equip)"
+              name="title"
+              defaultValue={row?.title ?? ""}
+              maxLength={80}
+              required
+              error={err("title")}
+            />
+            <TextareaField
+              label="Text (Markdown)"
+              name="text"
+              rows={6}
+              defaultValue={row?.text ?? ""}
+              maxLength={MAX_ANSWER}
+              required
+              error={err("text")}
+            />
             <PositionField label="Posició (ordre a les llistes)" value={row?.position} error={err("position")} />
           </>
         );

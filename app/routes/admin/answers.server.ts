@@ -98,8 +98,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const { fields } = await readAdminForm(request, context, {});
   const intent = answerIntents.find((i) => i === fields.intent);
   if (!intent) return failed("Acció desconeguda", 400);
-  const publishing =
-    intent === "answer" ? fields.publish === "on" || fields.publish === "true" : intent !== "bulk_answer";
+  const publishing = intent === "answer" ? fields.publish === "on" || fields.publish === "true" : intent !== "bulk_answer";
   if (publishing && !mayPublishAnswers(user.role)) return failed(PUBLISH_TEXTS.adminsOnly, 403);
   const audit = (tx: typeof context.db, change: Omit<AuditChange, "entity">) =>
     recordAudit(tx, { request, context }, user, { entity: "answer", ...change });
@@ -118,7 +117,9 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
       if (!parsed.success) return failed(firstError(parsed.error), 400);
       const input = parsed.data;
       const target: BulkTarget =
-        input.scope === "selected" ? { scope: "selected", items: input.items } : { scope: "filtered", filters: readFilters(request).filters };
+        input.scope === "selected"
+          ? { scope: "selected", items: input.items }
+          : { scope: "filtered", filters: readFilters(request).filters };
       const written = await context.db.transaction(async (tx) => {
         const items = await bulkAnswer(tx, input, target, { id: user.id, email: user.email });
         await audit(tx, {
@@ -133,9 +134,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
         });
         return items.length;
       });
-      return done(
-        written === 1 ? "1 resposta desada com a esborrany" : `${formatNumber(written)} respostes desades com a esborrany`,
-      );
+      return done(written === 1 ? "1 resposta desada com a esborrany" : `${formatNumber(written)} respostes desades com a esborrany`);
     }
     if (intent === "answer") {
       const parsed = answerSchema.safeParse(fields);

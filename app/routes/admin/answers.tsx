@@ -253,8 +253,7 @@ function BulkAnswer({ states, templates, picked, matching, unansweredMatching, o
     onDone();
   });
   const busy = fetcher.state !== "idle";
-  const count =
-    scope === "selected" ? picked.filter((i) => overwrite || !i.answer).length : overwrite ? matching : unansweredMatching;
+  const count = scope === "selected" ? picked.filter((i) => overwrite || !i.answer).length : overwrite ? matching : unansweredMatching;
   const state = states.find((s) => s.id === stateId);
   const template = templates.find((t) => t.id === templateId);
   const reset = (on: boolean) => {
@@ -276,8 +275,8 @@ function BulkAnswer({ states, templates, picked, matching, unansweredMatching, o
         <DialogHeader>
           <DialogTitle>Resposta en bloc</DialogTitle>
           <DialogDescription>
-            Desa el text d'una plantilla, amb el seu estat, com a esborrany de resposta de moltes aportacions d'un cop. Les
-            aportacions amagades no es responen.
+            Desa el text d'una plantilla, amb el seu estat, com a esborrany de resposta de moltes aportacions d'un cop. Les aportacions
+            amagades no es responen.
           </DialogDescription>
         </DialogHeader>
         {active.length === 0 ? (
@@ -340,8 +339,7 @@ function BulkAnswer({ states, templates, picked, matching, unansweredMatching, o
                   checked={scope === "filtered"}
                   onChange={() => setScope("filtered")}
                 />
-                Totes les dels filtres ({plural(matching, "aportació", "aportacions")}, {formatNumber(unansweredMatching)} sense
-                resposta)
+                Totes les dels filtres ({plural(matching, "aportació", "aportacions")}, {formatNumber(unansweredMatching)} sense resposta)
               </label>
             </fieldset>
             <label className="flex items-start gap-2">
