@@ -427,5 +427,5 @@ describe.each(testBackends())("exports on %s", (backend) => {
     } finally {
       await db.delete(t.contributionAnswers);
     }
-  });
+  }, 120_000);
 });

@@ -3,8 +3,8 @@ import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
-import type { PgColumn, SelectedFields } from "drizzle-orm/pg-core";
-import { sql, type SQL } from "drizzle-orm";
+import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { answerStates, contributionAnswers, mapComments, reflections, testimonials } from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
@@ -41,25 +41,28 @@ import { csvChunks, downloadResponse, tableResponse, type TableColumn, type Tabl
 /** The council's answer to each row (issue 31, decision 068): its state and text as staff last wrote
  * them, when, and when it was published (empty while a draft). Correlated subqueries on the answers'
  * unique index, so each export keeps its own list's order and filters. */
-const answerOf = (type: ContributionType, id: PgColumn) => {
-  const one = (what: SQL) =>
-    sql`(select ${what} from ${contributionAnswers} a join ${answerStates} s on s.id = a.state_id where a.contribution_type = ${type} and a.contribution_id = ${id})`;
-  return {
-    answerState: sql<string | null>`${one(sql`s.label`)}`,
-    answerText: sql<string | null>`${one(sql`a.text`)}`,
-    answeredAt: sql<Date | null>`${one(sql`a.answered_at`)}`.mapWith(contributionAnswers.answeredAt),
-    answerPublishedAt: sql<Date | null>`${one(sql`a.published_at`)}`.mapWith(contributionAnswers.publishedAt),
-  };
-};
+const answerOf = (type: ContributionType, table: PgTable) => ({
+  // One subquery per row (not one per column): state, text, dates as ISO text.
+  answer: sql<[string, string, string, string | null] | null>`(select json_build_array(s.label, a.text,
+      to_char(a.answered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      to_char(a.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    from ${contributionAnswers} a join ${answerStates} s on s.id = a.state_id
+    where a.contribution_type = ${type} and a.contribution_id = ${table}.id)`.mapWith((v: unknown) =>
+    v === null ? null : ((typeof v === "string" ? JSON.parse(v) : v) as [string, string, string, string | null]),
+  ),
+});
 export type AnswerCells = SelectResultFields<ReturnType<typeof answerOf>>;
-const withAnswer = <F extends SelectedFields>(type: ContributionType, id: PgColumn, fields: F) => ({ ...fields, ...answerOf(type, id) });
+const withAnswer = <F extends SelectedFields>(type: ContributionType, table: PgTable, fields: F) => ({
+  ...fields,
+  ...answerOf(type, table),
+});
 
 /** The answer's columns, after each contribution export's own. */
 const answerColumns = <R extends AnswerCells>(): TableColumn<R>[] => [
-  { header: "Estat de la resposta", value: (r) => r.answerState },
-  { header: "Resposta", value: (r) => r.answerText, width: 80 },
-  { header: "Data de la resposta", value: (r) => r.answeredAt, width: 18 },
-  { header: "Resposta publicada el", value: (r) => r.answerPublishedAt, width: 18 },
+  { header: "Estat de la resposta", value: (r) => r.answer?.[0] ?? null },
+  { header: "Resposta", value: (r) => r.answer?.[1] ?? null, width: 80 },
+  { header: "Data de la resposta", value: (r) => (r.answer ? new Date(r.answer[2]) : null), width: 18 },
+  { header: "Resposta publicada el", value: (r) => (r.answer?.[3] ? new Date(r.answer[3]) : null), width: 18 },
 ];
 
 /** A contribution's status in a cell (every kind has the same three, decision 051). */
@@ -141,7 +144,7 @@ export async function* contributionRows(db: Db, url: URL): AsyncGenerator<Contri
   for (const { kind, spec } of CONTRIBUTION_SOURCES) {
     if (filters.tipus && filters.tipus !== kind.type) continue;
     if (Object.keys(filters).some((name) => name !== "tipus" && !spec.filters?.[name])) continue;
-    yield* rowsAt(db, url, spec, withAnswer(kind.type, kind.table.id, contributionFields(kind)));
+    yield* rowsAt(db, url, spec, withAnswer(kind.type, kind.table, contributionFields(kind)));
   }
 }
 
@@ -166,21 +169,21 @@ export const EXPORTS: Record<string, Exporter> = {
     "reflexions",
     "Reflexions",
     reflectionList,
-    withAnswer("reflection", reflections.id, reflectionFields),
+    withAnswer("reflection", reflections, reflectionFields),
     COLUMNS.reflections,
   ),
   [CONTRIBUTION_KINDS.map_comment.exportName]: table(
     "comentaris-mapa",
     "Comentaris del mapa",
     mapCommentList,
-    withAnswer("map_comment", mapComments.id, mapCommentFields),
+    withAnswer("map_comment", mapComments, mapCommentFields),
     COLUMNS.mapComments,
   ),
   [CONTRIBUTION_KINDS.testimonial.exportName]: table(
     "testimonis",
     "Testimonis",
     testimonialList,
-    withAnswer("testimonial", testimonials.id, testimonialFields),
+    withAnswer("testimonial", testimonials, testimonialFields),
     COLUMNS.testimonials,
   ),
   newsletter: table("subscriptors", "Subscriptors", subscriberList, subscriberFields, COLUMNS.newsletter),
@@ -199,7 +202,7 @@ export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
   const query = readListQuery(url, testimonialList);
   const archive = new ZipArchive({ zlib: { level: 1 } });
   const columns: TableColumn<TestimonialRow & AnswerCells>[] = [{ header: "Fitxer", value: audioName, width: 50 }, ...COLUMNS.testimonials];
-  const fields = withAnswer("testimonial", testimonials.id, testimonialFields);
+  const fields = withAnswer("testimonial", testimonials, testimonialFields);
   const fill = async () => {
     const manifest = Readable.from(
       (async function* () {
