@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/answer-templates";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
@@ -19,7 +20,14 @@ type State = Route.ComponentProps["loaderData"]["states"][number];
 export default function AdminAnswerTemplates({ loaderData }: Route.ComponentProps) {
   const { states, templates } = loaderData;
   const stateOf = (id: string) => states.find((s) => s.id === id);
-  const Dialog = (props: EntityDialogProps<Template>) => <TemplateDialog {...props} states={states} />;
+  // One component for the screen's life (a new one on each render would remount the open dialog).
+  const Dialog = useMemo(
+    () =>
+      function Dialog(props: EntityDialogProps<Template>) {
+        return <TemplateDialog {...props} states={states} />;
+      },
+    [states],
+  );
   return (
     <EntityScreen
       title="Plantilles de resposta"
