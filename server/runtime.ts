@@ -5,6 +5,7 @@ import { acquireDataDirLock, type DataDirLock } from "~/infra/lock.server";
 import { log } from "~/infra/log.server";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { requeueInterrupted } from "~/models/newsletter-send.server";
+import { requeueInterruptedAnswerMails } from "~/models/answer-mail.server";
 import { purgeExpiredSubscriptions } from "~/models/newsletter.server";
 import { resolveSessionSecret } from "~/infra/settings.server";
 import { sweepStorage } from "~/infra/storage-sweep.server";
@@ -42,7 +43,10 @@ export async function openRuntime(env: Env): Promise<Runtime> {
     // Before anything is served: clear what uploads cut off by a crash left behind, and put back
     // in the queue the newsletter messages a crash interrupted.
     const db = database.db;
-    await sweepStorage(database, storage, () => requeueInterrupted(db));
+    await sweepStorage(database, storage, async () => {
+      await requeueInterrupted(db);
+      await requeueInterruptedAnswerMails(db);
+    });
     const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
     await purgeExpiredSubscriptions(database.db);
     const mailer = createMailer(env);

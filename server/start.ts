@@ -6,6 +6,7 @@ import { ConfigError, parseEnv, type Env } from "~/infra/env.server";
 import { DataDirLockedError } from "~/infra/lock.server";
 import { errorFields, log } from "~/infra/log.server";
 import { startNewsletterWorker } from "~/models/newsletter-send.server";
+import { startAnswerMailWorker } from "~/models/answer-mail.server";
 import { closeRuntime, openRuntime, type Runtime } from "./runtime";
 import { drainable } from "./unavailable";
 
@@ -95,6 +96,8 @@ export async function startServer(
     { db: runtime.database.db, env, mailer: runtime.mailer, sessionSecret: runtime.sessionSecret },
     { rate: env.NEWSLETTER_RATE },
   );
+  // The authors' e-mails about their answers (decision 068), a queue of their own beside it.
+  const answerMailWorker = startAnswerMailWorker({ db: runtime.database.db, env, mailer: runtime.mailer });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log("info", "listening", {
@@ -117,6 +120,7 @@ export async function startServer(
       try {
         await options.vite?.close();
         await newsletterWorker.stop();
+        await answerMailWorker.stop();
         await closeRuntime(runtime);
         log("info", "stopped");
       } catch (err) {

@@ -230,9 +230,13 @@ export const mapComments = pgTable(
     category: mapCategoryEnum("category"),
     municipality: text("municipality"),
     locale: localeColumn(),
+    /** The author asks to hear the council's answer by e-mail (issue 31, decision 068): a consent of
+     * its own, never the newsletter's; only with an e-mail. */
+    answerConsent: boolean("answer_consent").notNull().default(false),
   },
   (t) => [
     localeCheck("map_comments", t.locale),
+    check("map_comments_answer_consent", sql`not ${t.answerConsent} or ${t.email} is not null`),
     check("map_comments_comment_not_blank", sql`btrim(${t.comment}) <> ''`),
     index("map_comments_created_idx").on(t.createdAt),
     index("map_comments_status_created_idx").on(t.status, t.createdAt),
@@ -277,9 +281,12 @@ export const reflections = pgTable(
     createdAt: createdAt(),
     ...moderationColumns(),
     locale: localeColumn(),
+    /** The author asks to hear the council's answer by e-mail (decision 068): not the newsletter's consent. */
+    answerConsent: boolean("answer_consent").notNull().default(false),
   },
   (t) => [
     localeCheck("reflections", t.locale),
+    check("reflections_answer_consent", sql`not ${t.answerConsent} or ${t.email} is not null`),
     check("reflections_not_blank", sql`btrim(${t.reflection}) <> ''`),
     index("reflections_created_idx").on(t.createdAt),
     index("reflections_status_created_idx").on(t.status, t.createdAt),
@@ -869,6 +876,56 @@ export const rejectedCodeSuggestions = pgTable(
   (t) => [uniqueIndex("rejected_code_suggestions_once_idx").on(t.contributionType, t.contributionId, t.codeId)],
 );
 
+/** Reusable answer texts (issue 31, decision 068), one or more per state, kept by staff; bulk
+ * answering applies one. Removed with their state (a state is deleted only while no answer holds it). */
+export const answerTemplates = pgTable(
+  "answer_templates",
+  {
+    id: id(),
+    stateId: uuid("state_id")
+      .notNull()
+      .references(() => answerStates.id, { onDelete: "cascade" }),
+    /** What staff call it in the lists (never public). */
+    title: text("title").notNull(),
+    /** Markdown, as an answer's text. */
+    text: text("text").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("answer_templates_state_idx").on(t.stateId),
+    check("answer_templates_title_len", sql`char_length(${t.title}) between 1 and 80`),
+    check("answer_templates_text_len", sql`char_length(${t.text}) between 1 and 5000`),
+    check("answer_templates_position", sql`${t.position} >= 0`),
+  ],
+);
+
+/** The e-mail that tells an author their contribution was answered (decision 068): the mail queue
+ * of the answers, one row per answer at most (unique), so an answer published again, edited or
+ * republished after a crash never writes a second. Sent by the answers' worker as the newsletter's
+ * deliveries are (claimed, leased, retried, failed with the reason staff read). The address and
+ * the text are read from the contribution and the published answer when it is sent. */
+export const answerNotifications = pgTable(
+  "answer_notifications",
+  {
+    id: id(),
+    answerId: uuid("answer_id")
+      .notNull()
+      .references(() => contributionAnswers.id, { onDelete: "cascade" }),
+    status: newsletterDeliveryStatusEnum("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("answer_notifications_answer_idx").on(t.answerId),
+    index("answer_notifications_status_next_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -889,4 +946,5 @@ export type Result = typeof results.$inferSelect;
 export type ResultEntry = typeof resultEntries.$inferSelect;
 export type CodeGroup = typeof codeGroups.$inferSelect;
 export type Code = typeof codes.$inferSelect;
+export type AnswerTemplate = typeof answerTemplates.$inferSelect;
 export type { Category } from "~/domain/themes";

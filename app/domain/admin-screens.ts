@@ -112,6 +112,8 @@ export const ADMIN_SCREENS = {
   results: screen("/seguiment", "results.tsx", EDITOR, { shell: true }),
   resultEntries: screen("/seguiment/fites", "result-entries.tsx", EDITOR, { shell: true }),
   resultStates: screen("/estats-seguiment", "result-states.tsx", ADMIN, { shell: true }),
+  // The answer templates, reached from "Respostes": kept by those who answer (decision 068).
+  answerTemplates: screen("/plantilles-resposta", "answer-templates.tsx", MODERATOR, { shell: true }),
   footer: inShell("/peu", "footer.tsx", EDITOR, "Footer", "Configuració", "/footer"),
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),

@@ -42,7 +42,33 @@ export const ANSWER_TEXTS = {
   alreadyPublished: "Aquesta resposta ja està publicada tal com és ara: no hi ha res de nou per publicar.",
   notPublished: "Aquesta resposta no està publicada: no hi ha res per retirar.",
   nothingToPublish: "No hi ha cap resposta pendent de publicar.",
+  templateTitleRequired: "El nom de la plantilla és obligatori",
+  templateTitleTooLong: "El nom de la plantilla pot tenir com a màxim 80 caràcters",
+  templateTextRequired: "Escriu el text de la plantilla",
+  templateTextTooLong: `El text de la plantilla pot tenir com a màxim ${formatNumber(MAX_ANSWER)} caràcters`,
+  templateUnknown: "Tria una plantilla de la llista",
+  templateOtherState: "Aquesta plantilla és d'un altre estat: tria'n una de l'estat que aplicaràs",
+  bulkNone: "Marca alguna aportació, o tria «totes les dels filtres»",
+  bulkTooMany: "Es poden respondre com a màxim 20.000 aportacions d'un cop",
+  bulkNothing: "Cap de les aportacions triades no s'ha pogut respondre: ja tenen resposta, o estan amagades o eliminades.",
+  bulkCountChanged:
+    "El nombre d'aportacions dels filtres ha canviat mentrestant (algú hi ha respost o n'han arribat de noves). Revisa'l i torna-ho a provar.",
 } as const;
+
+/** An answer template (decision 068): a reusable text of one state, kept by staff. */
+export const answerTemplateSchema = z.object({
+  stateId: z.uuid(ANSWER_TEXTS.stateUnknown),
+  title: z.string().trim().min(1, ANSWER_TEXTS.templateTitleRequired).max(80, ANSWER_TEXTS.templateTitleTooLong),
+  text: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : ""),
+    z.string().min(1, ANSWER_TEXTS.templateTextRequired).max(MAX_ANSWER, ANSWER_TEXTS.templateTextTooLong),
+  ),
+  position: z.coerce
+    .number("La posició ha de ser un número")
+    .int("La posició ha de ser un número enter")
+    .min(0, "La posició ha de ser 0 o més")
+    .max(100000),
+});
 
 /** One state, as the settings' screen writes it. */
 export const answerStateSchema = z.object({
@@ -124,5 +150,37 @@ export const ANSWERS_SHAPE = {
   },
 } as const satisfies ListShape;
 
-export const answerIntents = ["answer", "publish", "withdraw", "publish_all"] as const;
+/** The most contributions one bulk answer writes (the whole filtered set is usually far less). */
+export const MAX_BULK = 20_000;
+
+/** Bulk answering (decision 068): one state and one template applied to the contributions ticked
+ * ("items", each "type:id") or to every one the filters find ("scope" = "filtered", with the count
+ * the confirmation showed, so a set that changed meanwhile is refused). Answers that exist are kept
+ * unless staff tick "overwrite". */
+export const bulkAnswerSchema = z
+  .object({
+    stateId: z.uuid(ANSWER_TEXTS.stateUnknown),
+    templateId: z.uuid(ANSWER_TEXTS.templateUnknown),
+    scope: z.enum(["selected", "filtered"], "Tria a quines aportacions s'aplica"),
+    /** "type:id" separated by commas (the ticked rows). */
+    items: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
+      z.array(contribution).max(MAX_BULK, ANSWER_TEXTS.bulkTooMany),
+    ),
+    expected: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    overwrite: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+  })
+  .refine((v) => v.scope === "filtered" || v.items.length > 0, { message: ANSWER_TEXTS.bulkNone, path: ["items"] });
+export type BulkAnswerInput = z.infer<typeof bulkAnswerSchema>;
+
+export const answerIntents = ["answer", "publish", "withdraw", "publish_all", "bulk_answer"] as const;
 export type AnswerIntent = (typeof answerIntents)[number];

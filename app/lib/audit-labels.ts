@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS = {
   bulk_untag: "Retirada d'un codi en bloc",
   accept_suggestion: "Acceptació de suggeriments",
   reject_suggestion: "Rebuig de suggeriments",
+  bulk_answer: "Resposta en bloc",
   // Accounts.
   invite: "Invitació",
   accept_invitation: "Acceptació d'invitació",
@@ -90,6 +91,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   code: "Codi",
   "code group": "Grup de codis",
   coding: "Codificació d'aportacions",
+  "answer template": "Plantilla de resposta",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -53,6 +53,8 @@ export const mapCommentSchema = z
     comment: text.optional(),
     email: optionalText.optional(),
     privacy: checked,
+    /** "I want to receive the council's answer by e-mail" (decision 068): only with an e-mail. */
+    answerConsent: checked.optional(),
     // The place (issue 17), all optional: a pin, or a segment of the network; a category; a municipality.
     lat: coordinate.optional(),
     lng: coordinate.optional(),
@@ -88,6 +90,7 @@ export const mapCommentSchema = z
     return {
       comment,
       email,
+      answerConsent: email !== null && v.answerConsent === true,
       // A segment wins over a pin: its place is the segment's (set by the write).
       pin: segment === null && lat !== null && lng !== null ? { lat: roundCoord(lat), lng: roundCoord(lng) } : null,
       segment,
@@ -97,7 +100,14 @@ export const mapCommentSchema = z
   });
 
 export const reflectionSchema = z
-  .object({ reflection: text.optional(), name: optionalText.optional(), email: optionalText.optional(), privacy: checked })
+  .object({
+    reflection: text.optional(),
+    name: optionalText.optional(),
+    email: optionalText.optional(),
+    privacy: checked,
+    /** The answer by e-mail (decision 068): a consent of its own, not the newsletter's; only with an e-mail. */
+    answerConsent: checked.optional(),
+  })
   .transform((v, ctx) => {
     const reflection = v.reflection ?? "";
     const name = v.name ?? null;
@@ -111,7 +121,13 @@ export const reflectionSchema = z
       else if (!v.privacy) ctx.addIssue({ code: "custom", path: ["privacy"], message: MESSAGES.reflectionConsent });
     }
     // The consent box only exists once an e-mail is typed: without an e-mail nothing is accepted.
-    return { reflection, name, email, privacyAccepted: email !== null && v.privacy };
+    return {
+      reflection,
+      name,
+      email,
+      privacyAccepted: email !== null && v.privacy,
+      answerConsent: email !== null && v.answerConsent === true,
+    };
   });
 
 /** Characters nobody types into a text: control characters (tab and line breaks aside), the

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { answerStates, contributionAnswers } from "~/db/schema";
+import { answerStates, answerTemplates, contributionAnswers } from "~/db/schema";
 import type { ContributionType, PublicAnswer } from "~/domain/contributions";
 import { contentChanged } from "~/infra/content-changes.server";
+import { queueAnswerMails } from "~/models/answer-mail.server";
 import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers";
 import { formatShortDate } from "~/lib/dates";
 import { containing, dayRange } from "~/models/admin-list.server";
@@ -29,6 +30,10 @@ export class AnswerRefused extends Error {
 /** Every state, in their order (retired ones too: the settings list them). */
 export const listAnswerStates = (db: Db) =>
   db.select().from(answerStates).orderBy(asc(answerStates.position), asc(answerStates.createdAt), asc(answerStates.label));
+
+/** Every answer template, in their order. */
+export const listAnswerTemplates = (db: Db) =>
+  db.select().from(answerTemplates).orderBy(asc(answerTemplates.position), asc(answerTemplates.title), asc(answerTemplates.createdAt));
 
 /** Whether any answer (draft or published) holds the state. */
 export async function stateInUse(db: Db, id: string): Promise<boolean> {
@@ -90,7 +95,10 @@ export async function saveAnswer(
       set: { ...draft, ...published },
     })
     .returning();
-  if (input.publish) contentChanged(contributionAnswers);
+  if (input.publish) {
+    await queueAnswerMails(tx, after!.id);
+    contentChanged(contributionAnswers);
+  }
   return { before, after: after! };
 }
 
@@ -112,6 +120,7 @@ export async function publishAnswer(tx: Db, item: Item, now = new Date()): Promi
     .set({ publishedStateId: current.stateId, publishedText: current.text, publishedAt: now, withdrawnAt: null })
     .where(eq(contributionAnswers.id, current.id))
     .returning();
+  await queueAnswerMails(tx, current.id);
   contentChanged(contributionAnswers);
   return after!;
 }
@@ -160,7 +169,10 @@ export async function publishAll(tx: Db, now = new Date()): Promise<Item[]> {
     })
     .where(publishableWhere)
     .returning({ type: contributionAnswers.contributionType, id: contributionAnswers.contributionId });
-  if (rows.length) contentChanged(contributionAnswers);
+  if (rows.length) {
+    await queueAnswerMails(tx);
+    contentChanged(contributionAnswers);
+  }
   return rows;
 }
 
@@ -436,4 +448,75 @@ export async function answersReport(db: Db): Promise<AnswersReport> {
       .slice(0, 30)
       .map(([municipality, n]) => ({ municipality, n })),
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Bulk answering (decision 068): one state and one template applied to the rows staff ticked, or
+// to every contribution the answering screen's filters find, in one INSERT … SELECT. An answer that
+// exists is kept unless staff chose to overwrite it; overwriting rewrites its draft only (a published
+// answer stays public as it was until it is published again).
+
+export type BulkTarget = { scope: "selected"; items: Item[] } | { scope: "filtered"; filters: Omit<AnsweringFilters, "page"> };
+
+const answeringFrom = () =>
+  sql`${contributionsUnion()} as c left join ${contributionAnswers} a on a.contribution_type::text = c.type and a.contribution_id = c.id`;
+
+function bulkWhere(target: BulkTarget, overwrite: boolean): SQL {
+  const parts: SQL[] = [];
+  if (target.scope === "filtered") parts.push(answeringWhere(target.filters));
+  else if (target.items.length === 0) parts.push(sql`false`);
+  else
+    parts.push(
+      sql`(${sql.join(
+        target.items.map((i) => sql`(c.type = ${i.type} and c.id = ${i.id})`),
+        sql` or `,
+      )})`,
+    );
+  if (!overwrite) parts.push(sql`a.id is null`);
+  return sql.join(parts, sql` and `);
+}
+
+/** How many contributions a bulk answer would write now (its confirmation's count). */
+export async function bulkCount(db: Db, target: BulkTarget, overwrite: boolean): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${answeringFrom()} where ${bulkWhere(target, overwrite)}`,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]!.n;
+}
+
+/** Writes the template's text with the state as the draft answer of every targeted contribution
+ * that is not hidden (and has no answer, unless `overwrite`). Refuses an unknown or retired state, a
+ * template that is not the state's, and, when `expected` is given, a set whose size changed since
+ * the confirmation counted it. Answers the contributions written. */
+export async function bulkAnswer(
+  tx: Db,
+  input: { stateId: string; templateId: string; overwrite: boolean; expected?: number },
+  target: BulkTarget,
+  staff: { id: string; email: string },
+  now = new Date(),
+): Promise<Item[]> {
+  const [state] = await tx.select().from(answerStates).where(eq(answerStates.id, input.stateId));
+  if (!state) throw new AnswerRefused(ANSWER_TEXTS.stateUnknown, 400);
+  if (!state.isActive) throw new AnswerRefused(ANSWER_TEXTS.stateRetired, 400);
+  const [template] = await tx.select().from(answerTemplates).where(eq(answerTemplates.id, input.templateId));
+  if (!template) throw new AnswerRefused(ANSWER_TEXTS.templateUnknown, 400);
+  if (template.stateId !== state.id) throw new AnswerRefused(ANSWER_TEXTS.templateOtherState, 400);
+  const where = bulkWhere(target, input.overwrite);
+  if (input.expected !== undefined && (await bulkCount(tx, target, input.overwrite)) !== input.expected)
+    throw new AnswerRefused(ANSWER_TEXTS.bulkCountChanged);
+  const written = (await tx.execute(sql`insert into ${contributionAnswers}
+      (contribution_type, contribution_id, state_id, text, answered_by_id, answered_by_email, answered_at)
+      select c.type::contribution_type, c.id, ${state.id}, ${template.text}, ${staff.id}, ${staff.email}, ${now.toISOString()}
+      from ${answeringFrom()} where ${where}
+      on conflict (contribution_type, contribution_id) do ${
+        input.overwrite
+          ? sql`update set state_id = excluded.state_id, text = excluded.text, answered_by_id = excluded.answered_by_id,
+              answered_by_email = excluded.answered_by_email, answered_at = excluded.answered_at`
+          : sql`nothing`
+      }
+      returning contribution_type as type, contribution_id as id`)) as unknown as { rows: Item[] };
+  if (written.rows.length === 0) throw new AnswerRefused(ANSWER_TEXTS.bulkNothing);
+  return written.rows;
 }

@@ -161,7 +161,7 @@ async function textWrite<T>(
 
 /** Where a contribution public at once can be seen: its card on the contributions page (the newest
  * come first), marked by its address. */
-const contributionHref = (locale: Locale, type: "reflection" | "map_comment", id: string) =>
+export const contributionHref = (locale: Locale, type: "reflection" | "map_comment", id: string) =>
   `${localePaths(locale).aportacions}?tipus=${type}#aportacio-${id}`;
 
 export function subscribeNewsletter(request: Request, context: Ctx): Promise<Outcome> {

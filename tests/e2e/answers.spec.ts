@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, expectAccessible, hydrated, signIn, test, toast, unique } from "./fixtures";
 
 // Issue 31 (decision 061): staff answer a contribution from a phone, publish every answer at once,
@@ -90,4 +94,76 @@ test("the answer states screen lists the defaults and refuses a colour white tex
   await dialog.getByRole("button", { name: "Desa" }).click();
   await expect(dialog.getByText(/El color és massa clar/)).toBeVisible();
   await expectAccessible(page, "answer state dialog with an error");
+});
+
+// Issue 31, second round (decision 068): a template, bulk answering of the filtered set, and the
+// author who asked for it gets the answer by e-mail once (the e2e server writes mail to its outbox).
+const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
+async function answerMailsTo(address: string): Promise<ParsedMail[]> {
+  const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith(".eml")) : [];
+  const mails: ParsedMail[] = [];
+  for (const file of files) {
+    const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
+    const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+    if (to.toLowerCase() === address && mail.subject === "L'Ajuntament ha respost la teva aportació") mails.push(mail);
+  }
+  return mails;
+}
+
+test("staff keep a template, answer a filtered set in bulk, publish, and the author who asked gets one e-mail", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const mark = unique();
+  const email = `autora-${mark}@example.cat`.toLowerCase();
+  const post = (form: Record<string, string>) => request.post("/participa/reflexio", { form });
+  expect((await post({ reflection: `Bicis a l'estació ${mark}`, email, privacy: "on", answerConsent: "on" })).status()).toBe(200);
+  expect((await post({ reflection: `Més carrils ${mark}` })).status()).toBe(200);
+
+  await signIn(page);
+  await page.goto("/admin/plantilles-resposta");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Nova plantilla" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova plantilla" });
+  await dialog.getByLabel("Estat").selectOption({ label: "Acceptada" });
+  const title = `Acceptada ${mark}`;
+  await dialog.getByLabel("Nom (només per a l'equip)").fill(title);
+  await dialog.getByLabel("Text (Markdown)").fill("Gràcies: ho **incorporem** al pla director.");
+  await expectAccessible(page, "template dialog");
+  await dialog.getByRole("button", { name: "Desa" }).click();
+  await expect(toast(page, "Plantilla afegida correctament")).toBeVisible();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expectAccessible(page, "answer templates");
+
+  await page.goto(`/admin/respostes?resposta=sense&q=${encodeURIComponent(mark)}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Resposta en bloc" }).click();
+  const bulk = page.getByRole("dialog", { name: "Resposta en bloc" });
+  await bulk.getByLabel("Estat").selectOption({ label: "Acceptada" });
+  await bulk.getByLabel("Plantilla").selectOption({ label: title });
+  await bulk.getByRole("radio", { name: /Totes les dels filtres/ }).check();
+  await expectAccessible(page, "bulk answer dialog");
+  await bulk.getByRole("button", { name: "Continua" }).click();
+  await expect(bulk.getByRole("status")).toContainText("com a esborrany de 2 aportacions");
+  await bulk.getByRole("button", { name: "Respon 2 aportacions" }).click();
+  await expect(toast(page, "2 respostes desades com a esborrany")).toBeVisible();
+  await expect(page.getByText("No hi ha cap aportació amb aquests filtres.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Publica totes les respostes" }).click();
+  await page
+    .getByRole("dialog", { name: "Publica totes les respostes" })
+    .getByRole("button", { name: /^Publica \d/ })
+    .click();
+  await expect(toast(page, "publicad")).toBeVisible();
+
+  await expect.poll(async () => (await answerMailsTo(email)).length, { timeout: 20_000 }).toBe(1);
+  const [mail] = await answerMailsTo(email);
+  expect(mail!.text).toContain(`Bicis a l'estació ${mark}`);
+  expect(mail!.text).toContain("Estat: Acceptada");
+  expect(mail!.text).toContain("Gràcies: ho **incorporem** al pla director.");
+  expect(mail!.text).toMatch(/\/aportacions\?tipus=reflection#aportacio-[0-9a-f-]{36}/);
+  // Once: publishing all again (nothing new), and the worker's next rounds, send no second one.
+  await page.waitForTimeout(7_000);
+  expect(await answerMailsTo(email)).toHaveLength(1);
 });

@@ -38,6 +38,7 @@ export function MapCommentForm({
   const t = useT();
   const [comment, setComment] = useState(() => echoed(result, "comment"));
   const [privacy, setPrivacy] = useState(false);
+  const [email, setEmail] = useState("");
   const say = useSay();
   const form = usePublicForm({
     key: "map-comment",
@@ -47,6 +48,7 @@ export function MapCommentForm({
     onSuccess: (answer) => {
       setComment("");
       setPrivacy(false);
+      setEmail("");
       onSent?.(answer);
     },
   });
@@ -119,7 +121,10 @@ export function MapCommentForm({
           />
         </FormField>
       </div>
-      <EmailField error={errors.email} />
+      <EmailField error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
+      {(!form.hydrated || email.trim() !== "") && (
+        <ConsentCheckbox name="answerConsent" text={form.hydrated ? "forms.consent.answer" : "forms.consent.answerNoScript"} />
+      )}
       <ConsentCheckbox
         text="forms.consent.read"
         aria-required="true"

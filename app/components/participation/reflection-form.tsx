@@ -44,6 +44,7 @@ export function ReflectionForm({ result }: { result?: WriteResult }) {
       {showConsent && (
         <ConsentCheckbox text={hydrated ? "forms.consent.reflection" : "forms.consent.reflectionNoScript"} error={errors.privacy} />
       )}
+      {showConsent && <ConsentCheckbox name="answerConsent" text={hydrated ? "forms.consent.answer" : "forms.consent.answerNoScript"} />}
     </PublicForm>
   );
 }

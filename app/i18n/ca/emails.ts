@@ -27,4 +27,15 @@ export default {
   "accessibilityRequest.due": "Et respondrà {unit} com a màxim el {due} (vint dies hàbils).",
   "accessibilityRequest.copy": "Aquesta és una còpia del que ens has enviat:",
   "accessibilityRequest.about": "Pàgina o contingut:",
+  // — the council's answer to a contribution (issue 31, decision 068) —
+  "answer.subject": "L'Ajuntament ha respost la teva aportació",
+  "answer.hello": "Hola,",
+  "answer.intro": "Vas demanar de rebre per correu la resposta a la teva aportació al web {ofSite}. L'Ajuntament ja l'ha publicada.",
+  "answer.yours": "La teva aportació:",
+  "answer.state": "Estat: {state}",
+  "answer.answer": "La resposta:",
+  "answer.link": "Mira-la al web:",
+  "answer.button": "Mira la resposta al web",
+  "answer.why":
+    "Reps aquest correu perquè, en enviar la teva aportació, vas marcar que volies rebre'n la resposta. És l'únic correu que t'enviarem per aquesta aportació.",
 } as const;

@@ -104,6 +104,8 @@ export default {
   "consent.accept": "Accepto la <link>política de privacitat</link>",
   "consent.reflection": "Accepto la <link>política de privacitat</link> i rebre la newsletter",
   "consent.reflectionNoScript": "Si deixes el correu: Accepto la <link>política de privacitat</link> i rebre la newsletter",
+  "consent.answer": "Vull rebre la resposta de l'Ajuntament per correu",
+  "consent.answerNoScript": "Si deixes el correu: Vull rebre la resposta de l'Ajuntament per correu",
   "consent.terms": "Accepto els termes i la <link>política de privacitat</link>",
   sending: "Enviant...",
   another: "Deixa'n una altra",

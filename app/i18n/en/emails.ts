@@ -26,4 +26,16 @@ export default {
   "accessibilityRequest.due": "{unit} will reply by {due} at the latest (twenty working days).",
   "accessibilityRequest.copy": "This is a copy of what you sent us:",
   "accessibilityRequest.about": "Page or content:",
+  // — the council's answer to a contribution (issue 31, decision 068) —
+  "answer.subject": "The council has answered your contribution",
+  "answer.hello": "Hello,",
+  "answer.intro":
+    "You asked to receive by e-mail the answer to your contribution on the {ofSite} website. The council has now published it.",
+  "answer.yours": "Your contribution:",
+  "answer.state": "Status: {state}",
+  "answer.answer": "The answer:",
+  "answer.link": "Read it on the website:",
+  "answer.button": "Read the answer on the website",
+  "answer.why":
+    "You are receiving this e-mail because, when you sent your contribution, you ticked the box to receive the answer. It is the only e-mail we will send you about this contribution.",
 } satisfies Translation<typeof ca>;

@@ -101,6 +101,8 @@ export default {
   "consent.accept": "I accept the <link>privacy policy</link>",
   "consent.reflection": "I accept the <link>privacy policy</link> and agree to receive the newsletter",
   "consent.reflectionNoScript": "If you leave your e-mail: I accept the <link>privacy policy</link> and agree to receive the newsletter",
+  "consent.answer": "I would like to receive the council's answer by e-mail",
+  "consent.answerNoScript": "If you leave your e-mail: I would like to receive the council's answer by e-mail",
   "consent.terms": "I accept the terms and the <link>privacy policy</link>",
   sending: "Sending...",
   another: "Leave another",

@@ -28,4 +28,15 @@ export default {
   "accessibilityRequest.due": "Te responderá {unit} como máximo el {due} (veinte días hábiles).",
   "accessibilityRequest.copy": "Esta es una copia de lo que nos has enviado:",
   "accessibilityRequest.about": "Página o contenido:",
+  // — the council's answer to a contribution (issue 31, decision 068) —
+  "answer.subject": "El Ayuntamiento ha respondido a tu aportación",
+  "answer.hello": "Hola:",
+  "answer.intro": "Pediste recibir por correo la respuesta a tu aportación en la web {ofSite}. El Ayuntamiento ya la ha publicado.",
+  "answer.yours": "Tu aportación:",
+  "answer.state": "Estado: {state}",
+  "answer.answer": "La respuesta:",
+  "answer.link": "Consúltala en la web:",
+  "answer.button": "Ver la respuesta en la web",
+  "answer.why":
+    "Recibes este correo porque, al enviar tu aportación, marcaste que querías recibir la respuesta. Es el único correo que te enviaremos por esta aportación.",
 } satisfies Translation<typeof ca>;

@@ -102,6 +102,8 @@ export default {
   "consent.accept": "Acepto la <link>política de privacidad</link>",
   "consent.reflection": "Acepto la <link>política de privacidad</link> y recibir la newsletter",
   "consent.reflectionNoScript": "Si dejas el correo: Acepto la <link>política de privacidad</link> y recibir la newsletter",
+  "consent.answer": "Quiero recibir la respuesta del Ayuntamiento por correo electrónico",
+  "consent.answerNoScript": "Si dejas el correo: Quiero recibir la respuesta del Ayuntamiento por correo electrónico",
   "consent.terms": "Acepto los términos y la <link>política de privacidad</link>",
   sending: "Enviando...",
   another: "Deja otra",

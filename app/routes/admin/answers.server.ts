@@ -7,6 +7,7 @@ import {
   answerItemSchema,
   answerSchema,
   ANSWERS_SHAPE,
+  bulkAnswerSchema,
   mayPublishAnswers,
   PUBLISH_TEXTS,
   type AnswerIntent,
@@ -16,6 +17,10 @@ import { readListQuery } from "~/models/admin-list.server";
 import {
   AnswerRefused,
   answeringList,
+  bulkAnswer,
+  bulkCount,
+  listAnswerTemplates,
+  type BulkTarget,
   itemKey,
   listAnswerStates,
   publishableCount,
@@ -25,6 +30,7 @@ import {
   withdrawAnswer,
   type AnsweringFilters,
 } from "~/models/answers.server";
+import { answerMailProblems } from "~/models/answer-mail.server";
 import { recordAudit, type AuditChange } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
 import { formatNumber } from "~/i18n/locales";
@@ -34,8 +40,9 @@ import { formatNumber } from "~/i18n/locales";
 // administrators publish one, or every draft at once, and withdraw. Each write and its audit entry
 // are one transaction.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, context);
+/** The answering screen's filters, as its address writes them (the list, and bulk answering's
+ * "every contribution the filters find", read the same). */
+function readFilters(request: Request) {
   const query = readListQuery(new URL(request.url), ANSWERS_SHAPE);
   const f = query.filters;
   const filters: AnsweringFilters = {
@@ -49,22 +56,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     to: query.to,
     page: query.page,
   };
-  const [list, states, publishable] = await Promise.all([
+  return { query, filters };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request, context);
+  const { query, filters } = readFilters(request);
+  const target = { scope: "filtered", filters } as const;
+  const [list, states, publishable, templates, unansweredMatching, mailProblems] = await Promise.all([
     answeringList(context.db, filters),
     listAnswerStates(context.db),
     publishableCount(context.db),
+    listAnswerTemplates(context.db),
+    bulkCount(context.db, target, false),
+    answerMailProblems(context.db),
   ]);
   query.page = list.page;
   return {
     query,
     ...list,
+    /** Of the contributions the filters find, those without an answer (what bulk answering writes
+     * unless staff choose to overwrite). */
+    unansweredMatching,
+    templates: templates.map((t) => ({ id: t.id, stateId: t.stateId, title: t.title, text: t.text })),
     states: states.map((s) => ({ id: s.id, label: s.label, colour: s.colour, isActive: s.isActive })),
     publishable,
+    /** The authors' e-mails that failed, or wait to be tried again, with the server's reason. */
+    mailProblems,
     canPublish: mayPublishAnswers(user.role),
   };
 }
 
-const DONE: Record<Exclude<AnswerIntent, "publish_all">, string> = {
+const DONE: Record<Exclude<AnswerIntent, "publish_all" | "bulk_answer">, string> = {
   answer: "Resposta desada com a esborrany",
   publish: "Resposta publicada",
   withdraw: "Resposta retirada de la web",
@@ -75,7 +98,7 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const { fields } = await readAdminForm(request, context, {});
   const intent = answerIntents.find((i) => i === fields.intent);
   if (!intent) return failed("Acció desconeguda", 400);
-  const publishing = intent !== "answer" || fields.publish === "on" || fields.publish === "true";
+  const publishing = intent === "answer" ? fields.publish === "on" || fields.publish === "true" : intent !== "bulk_answer";
   if (publishing && !mayPublishAnswers(user.role)) return failed(PUBLISH_TEXTS.adminsOnly, 403);
   const audit = (tx: typeof context.db, change: Omit<AuditChange, "entity">) =>
     recordAudit(tx, { request, context }, user, { entity: "answer", ...change });
@@ -88,6 +111,30 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
       });
       if (published === 0) return failed(ANSWER_TEXTS.nothingToPublish, 409);
       return done(published === 1 ? "1 resposta publicada" : `${formatNumber(published)} respostes publicades`);
+    }
+    if (intent === "bulk_answer") {
+      const parsed = bulkAnswerSchema.safeParse(fields);
+      if (!parsed.success) return failed(firstError(parsed.error), 400);
+      const input = parsed.data;
+      const target: BulkTarget =
+        input.scope === "selected"
+          ? { scope: "selected", items: input.items }
+          : { scope: "filtered", filters: readFilters(request).filters };
+      const written = await context.db.transaction(async (tx) => {
+        const items = await bulkAnswer(tx, input, target, { id: user.id, email: user.email });
+        await audit(tx, {
+          action: "bulk_answer",
+          after: {
+            count: String(items.length),
+            stateId: input.stateId,
+            templateId: input.templateId,
+            scope: input.scope,
+            overwrite: input.overwrite ? "sí" : "no",
+          },
+        });
+        return items.length;
+      });
+      return done(written === 1 ? "1 resposta desada com a esborrany" : `${formatNumber(written)} respostes desades com a esborrany`);
     }
     if (intent === "answer") {
       const parsed = answerSchema.safeParse(fields);

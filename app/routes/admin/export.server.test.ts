@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import * as t from "~/db/schema";
 import { categoryLabels } from "~/domain/themes";
 import { formatDateTime, neutralise } from "~/infra/tabular.server";
@@ -17,6 +18,10 @@ import * as exportRoute from "./export.server";
 
 // The exports hold exactly the rows the database has for each filter (computed here apart, in
 // JavaScript, from every row), in both formats; anonymous requests are refused.
+
+/** The answer's columns every contribution export ends with (decision 068), and a row without one. */
+const ANSWER_HEADERS = ["Estat de la resposta", "Resposta", "Data de la resposta", "Resposta publicada el"];
+const NO_ANSWER = ["", "", "", ""];
 
 const madridDay = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(d);
 const byDateThenId =
@@ -126,7 +131,15 @@ describe.each(testBackends())("exports on %s", (backend) => {
     ];
     for (const [query, keep] of cases) {
       const records = await csv("reflections.csv", query);
-      expect(records[0]).toEqual(["Data", "Nom", "Correu electrònic", "Accepta la newsletter", "Reflexió", "Identificador"]);
+      expect(records[0]).toEqual([
+        "Data",
+        "Nom",
+        "Correu electrònic",
+        "Accepta la newsletter",
+        "Reflexió",
+        "Identificador",
+        ...ANSWER_HEADERS,
+      ]);
       const expected = all.filter(keep);
       expect(expected.length, query).toBeGreaterThan(0);
       expect(records.slice(1), query).toEqual(
@@ -137,6 +150,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
           r.privacyAccepted ? "Sí" : "No",
           neutralise(r.reflection),
           r.id,
+          ...NO_ANSWER,
         ]),
       );
     }
@@ -176,13 +190,23 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="reflexions-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     const { name, rows, numFmts } = await readXlsx(Buffer.from(await res.arrayBuffer()));
     expect(name).toBe("Reflexions");
-    expect(rows[0]).toEqual(["Data", "Nom", "Correu electrònic", "Accepta la newsletter", "Reflexió", "Identificador"]);
+    expect(rows[0]).toEqual(["Data", "Nom", "Correu electrònic", "Accepta la newsletter", "Reflexió", "Identificador", ...ANSWER_HEADERS]);
     const expected = (await bed.ctx.db.select().from(t.reflections))
       .filter((r) => has("persona", r.reflection, r.name, r.email))
       .sort(byDateThenId((r) => r.createdAt));
     expect(rows.slice(1).map((r) => r.slice(1))).toEqual(
       // XML reads a carriage return as a line feed (its end-of-line rule).
-      expected.map((r) => [r.name, r.email, r.privacyAccepted ? "Sí" : "No", r.reflection.replace(/\r/g, "\n"), r.id]),
+      expected.map((r) => [
+        r.name,
+        r.email,
+        r.privacyAccepted ? "Sí" : "No",
+        r.reflection.replace(/\r/g, "\n"),
+        r.id,
+        null,
+        null,
+        null,
+        null,
+      ]),
     );
     // The wall clock in Madrid (UTC+2 in October), as a date cell formatted day/month/year.
     expect(rows.slice(1).map((r) => (r[0] as Date).toISOString())).toEqual(
@@ -196,10 +220,10 @@ describe.each(testBackends())("exports on %s", (backend) => {
   it("map comments, testimonials and subscribers: each filter's rows, e-mail columns included", async () => {
     const comments = await csv("map-comments.csv");
     expect(comments).toEqual([
-      ["Data", "Correu electrònic", "Comentari", "Identificador"],
+      ["Data", "Correu electrònic", "Comentari", "Identificador", ...ANSWER_HEADERS],
       ...(await bed.ctx.db.select().from(t.mapComments))
         .sort(byDateThenId((r) => r.createdAt))
-        .map((r) => [formatDateTime(r.createdAt), r.email ?? "", neutralise(r.comment), r.id]),
+        .map((r) => [formatDateTime(r.createdAt), r.email ?? "", neutralise(r.comment), r.id, ...NO_ANSWER]),
     ]);
     expect(comments[2]![2]).toBe("'-Falten aparcaments");
 
@@ -246,7 +270,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
       bed.ctx.db.select().from(t.testimonials),
     ]);
     const all = await csv("contributions.csv");
-    expect(all[0]).toEqual(["Tipus", "Data", "Text", "Nom", "Correu electrònic", "Àmbit", "Estat", "Transcripció", "Identificador"]);
+    expect(all[0]).toEqual(["Tipus", "Data", "Text", "Nom", "Correu electrònic", "Àmbit", "Estat", "Transcripció", "Identificador", ...ANSWER_HEADERS]);
     // A testimonial's transcript in its column (issue 33); the other kinds have none.
     expect(all.find((r) => r[2] === "Anar a la feina")![7]).toBe("Vaig a la feina en bici.\n=SUM(A1)");
     expect(all.filter((r) => r[0] !== "Testimoni d'àudio" && r[0] !== "Tipus").every((r) => r[7] === "")).toBe(true);
@@ -394,4 +418,38 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(parseCsv(await again.text()).length).toBeGreaterThan(3000);
     expect(exportsInProgress()).toBe(0);
   });
+  it("every contribution export ends with the answer: its state, text, date, and publication date (empty while a draft)", async () => {
+    const db = bed.ctx.db;
+    const [first, second] = await db.select().from(t.reflections).orderBy(t.reflections.createdAt, t.reflections.id).limit(2);
+    const [state] = await db.select().from(t.answerStates).where(eq(t.answerStates.label, "En estudi"));
+    const answeredAt = new Date("2026-11-20T09:30:00Z");
+    const publishedAt = new Date("2026-11-21T10:00:00Z");
+    await db.insert(t.contributionAnswers).values([
+      { contributionType: "reflection", contributionId: first!.id, stateId: state!.id, text: "Ho estudiem", answeredAt },
+      {
+        contributionType: "reflection",
+        contributionId: second!.id,
+        stateId: state!.id,
+        text: "Publicada",
+        answeredAt,
+        publishedStateId: state!.id,
+        publishedText: "Publicada",
+        publishedAt,
+      },
+    ]);
+    try {
+      const rows = await csv("reflections.csv");
+      const byId = new Map(rows.slice(1).map((r) => [r[5], r.slice(6)]));
+      expect(byId.get(first!.id)).toEqual(["En estudi", "Ho estudiem", formatDateTime(answeredAt), ""]);
+      expect(byId.get(second!.id)).toEqual(["En estudi", "Publicada", formatDateTime(answeredAt), formatDateTime(publishedAt)]);
+      const all = await csv("contributions.csv", "?tipus=reflection");
+      expect(all.find((r) => r[7] === second!.id)?.slice(8)).toEqual(byId.get(second!.id));
+      const { rows: sheet } = await readXlsx(Buffer.from(await (await get("reflections.xlsx")).arrayBuffer()));
+      const cells = sheet.find((r) => r[5] === second!.id)!;
+      expect(cells.slice(6, 8)).toEqual(["En estudi", "Publicada"]);
+      expect(cells[9]).toBeInstanceOf(Date);
+    } finally {
+      await db.delete(t.contributionAnswers);
+    }
+  }, 120_000);
 });

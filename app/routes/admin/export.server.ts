@@ -3,9 +3,11 @@ import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { answerStates, contributionAnswers, mapComments, reflections, testimonials } from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { moderationStatuses, type ModerationStatus } from "~/domain/contributions";
+import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
 import { categoryLabels } from "~/domain/themes";
 import { listRows, readListQuery, redirectOldSpelling, type ListSpec } from "~/models/admin-list.server";
 import { parseListQuery, type ListShape } from "~/lib/admin-list";
@@ -36,6 +38,33 @@ import { csvChunks, downloadResponse, tableResponse, type TableColumn, type Tabl
 // filters (the same URL parameters), streamed. Personal data (e-mail addresses) is in these admin
 // exports only. A new export is one entry in EXPORTS.
 
+/** The council's answer to each row (issue 31, decision 068): its state and text as staff last wrote
+ * them, when, and when it was published (empty while a draft). Correlated subqueries on the answers'
+ * unique index, so each export keeps its own list's order and filters. */
+const answerOf = (type: ContributionType, table: PgTable) => ({
+  // One subquery per row (not one per column): state, text, dates as ISO text.
+  answer: sql<[string, string, string, string | null] | null>`(select json_build_array(s.label, a.text,
+      to_char(a.answered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      to_char(a.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    from ${contributionAnswers} a join ${answerStates} s on s.id = a.state_id
+    where a.contribution_type = ${type} and a.contribution_id = ${table}.id)`.mapWith((v: unknown) =>
+    v === null ? null : ((typeof v === "string" ? JSON.parse(v) : v) as [string, string, string, string | null]),
+  ),
+});
+export type AnswerCells = SelectResultFields<ReturnType<typeof answerOf>>;
+const withAnswer = <F extends SelectedFields>(type: ContributionType, table: PgTable, fields: F) => ({
+  ...fields,
+  ...answerOf(type, table),
+});
+
+/** The answer's columns, after each contribution export's own. */
+const answerColumns = <R extends AnswerCells>(): TableColumn<R>[] => [
+  { header: "Estat de la resposta", value: (r) => r.answer?.[0] ?? null },
+  { header: "Resposta", value: (r) => r.answer?.[1] ?? null, width: 80 },
+  { header: "Data de la resposta", value: (r) => (r.answer ? new Date(r.answer[2]) : null), width: 18 },
+  { header: "Resposta publicada el", value: (r) => (r.answer?.[3] ? new Date(r.answer[3]) : null), width: 18 },
+];
+
 /** A contribution's status in a cell (every kind has the same three, decision 051). */
 export const statusLabels: Record<ModerationStatus, string> = { pending: "Pendent", published: "Publicat", hidden: "Amagat" };
 export const subscriberStatusLabels: Record<string, string> = { pending: "Pendent de confirmar", confirmed: "Confirmada" };
@@ -49,13 +78,15 @@ export const COLUMNS = {
     { header: "Accepta la newsletter", value: (r) => r.privacyAccepted },
     { header: "Reflexió", value: (r) => r.reflection, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-  ] satisfies TableColumn<ReflectionRow>[],
+    ...answerColumns<ReflectionRow & AnswerCells>(),
+  ] satisfies TableColumn<ReflectionRow & AnswerCells>[],
   mapComments: [
     { header: "Data", value: (r) => r.createdAt, width: 18 },
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
     { header: "Comentari", value: (r) => r.comment, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-  ] satisfies TableColumn<MapCommentRow>[],
+    ...answerColumns<MapCommentRow & AnswerCells>(),
+  ] satisfies TableColumn<MapCommentRow & AnswerCells>[],
   testimonials: [
     { header: "Data d'enviament", value: (r) => r.submittedAt, width: 18 },
     { header: "Missatge", value: (r) => r.title, width: 50 },
@@ -66,7 +97,8 @@ export const COLUMNS = {
     { header: "Data de revisió", value: (r) => r.reviewedAt, width: 18 },
     { header: "Àudio", value: (r) => `/media/${r.audioKey}`, width: 50 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-  ] satisfies TableColumn<TestimonialRow>[],
+    ...answerColumns<TestimonialRow & AnswerCells>(),
+  ] satisfies TableColumn<TestimonialRow & AnswerCells>[],
   newsletter: [
     { header: "Data d'alta", value: (r) => r.createdAt, width: 18 },
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
@@ -85,7 +117,8 @@ export const COLUMNS = {
     { header: "Estat", value: (r) => statusLabels[r.status] },
     { header: "Transcripció", value: (r) => r.transcript, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-  ] satisfies TableColumn<ContributionRow>[],
+    ...answerColumns<ContributionRow & AnswerCells>(),
+  ] satisfies TableColumn<ContributionRow & AnswerCells>[],
 };
 
 /** The rows of a list the URL's filters keep, oldest first. */
@@ -108,12 +141,12 @@ const EXPORT_SHAPE: ListShape = {
 
 /** Every contribution the URL's filters keep, type after type. `tipus` picks one type; a filter a
  * type has no column for (a theme) leaves that type out. */
-export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow> {
+export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow & AnswerCells> {
   const { filters } = parseListQuery(url.searchParams, EXPORT_SHAPE);
   for (const { kind, spec } of CONTRIBUTION_SOURCES) {
     if (filters.tipus && filters.tipus !== kind.type) continue;
     if (Object.keys(filters).some((name) => name !== "tipus" && !spec.filters?.[name])) continue;
-    yield* rowsAt(db, url, spec, contributionFields(kind));
+    yield* rowsAt(db, url, spec, withAnswer(kind.type, kind.table, contributionFields(kind)));
   }
 }
 
@@ -134,15 +167,27 @@ const table =
 
 /** The table exports, by name in the address. */
 export const EXPORTS: Record<string, Exporter> = {
-  [CONTRIBUTION_KINDS.reflection.exportName]: table("reflexions", "Reflexions", reflectionList, reflectionFields, COLUMNS.reflections),
+  [CONTRIBUTION_KINDS.reflection.exportName]: table(
+    "reflexions",
+    "Reflexions",
+    reflectionList,
+    withAnswer("reflection", reflections, reflectionFields),
+    COLUMNS.reflections,
+  ),
   [CONTRIBUTION_KINDS.map_comment.exportName]: table(
     "comentaris-mapa",
     "Comentaris del mapa",
     mapCommentList,
-    mapCommentFields,
+    withAnswer("map_comment", mapComments, mapCommentFields),
     COLUMNS.mapComments,
   ),
-  [CONTRIBUTION_KINDS.testimonial.exportName]: table("testimonis", "Testimonis", testimonialList, testimonialFields, COLUMNS.testimonials),
+  [CONTRIBUTION_KINDS.testimonial.exportName]: table(
+    "testimonis",
+    "Testimonis",
+    testimonialList,
+    withAnswer("testimonial", testimonials, testimonialFields),
+    COLUMNS.testimonials,
+  ),
   newsletter: table("subscriptors", "Subscriptors", subscriberList, subscriberFields, COLUMNS.newsletter),
   contributions: (db, url, format) =>
     tableResponse(format, `aportacions-${today()}`, "Aportacions", COLUMNS.contributions, contributionRows(db, url)),
@@ -158,11 +203,12 @@ export const audioName = (r: Pick<TestimonialRow, "id" | "audioKey">) => `audio/
 export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
   const query = readListQuery(url, testimonialList);
   const archive = new ZipArchive({ zlib: { level: 1 } });
-  const columns: TableColumn<TestimonialRow>[] = [{ header: "Fitxer", value: audioName, width: 50 }, ...COLUMNS.testimonials];
+  const columns: TableColumn<TestimonialRow & AnswerCells>[] = [{ header: "Fitxer", value: audioName, width: 50 }, ...COLUMNS.testimonials];
+  const fields = withAnswer("testimonial", testimonials, testimonialFields);
   const fill = async () => {
     const manifest = Readable.from(
       (async function* () {
-        for await (const chunk of csvChunks(columns, listRows(db, testimonialList, query, testimonialFields))) yield Buffer.from(chunk);
+        for await (const chunk of csvChunks(columns, listRows(db, testimonialList, query, fields))) yield Buffer.from(chunk);
       })(),
     );
     archive.append(manifest, { name: "manifest.csv" });
