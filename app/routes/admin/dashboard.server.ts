@@ -17,7 +17,21 @@ import {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const granularity: Granularity = new URL(request.url).searchParams.get("per") === "day" ? "day" : "week";
-  const [totals, overTime, daily, visits, hours, byStatus, newsletter, waiting, reported, consultation, issues, accessibility, untranscribed] = await Promise.all([
+  const [
+    totals,
+    overTime,
+    daily,
+    visits,
+    hours,
+    byStatus,
+    newsletter,
+    waiting,
+    reported,
+    consultation,
+    issues,
+    accessibility,
+    untranscribed,
+  ] = await Promise.all([
     contributionTotals(context.db, { published: false }),
     contributionsOverTime(context.db, granularity),
     // The visits beside each day's contributions (issue 34): the last 30 days, whatever the chart shows.

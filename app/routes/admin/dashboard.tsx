@@ -209,7 +209,14 @@ function TodoItem({ tone, text, to, action }: { tone: Tone; text: ReactNode; to:
 const n_ = (x: number, one: string, many: string) => (x === 1 ? `1 ${one}` : `${n(x)} ${many}`);
 
 /** What needs doing, first on the dashboard (issue 27, item 13). */
-function Todo({ waiting, reported, deadline, unsent, accessibility, untranscribed }: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
+function Todo({
+  waiting,
+  reported,
+  deadline,
+  unsent,
+  accessibility,
+  untranscribed,
+}: { waiting: number } & Route.ComponentProps["loaderData"]["todo"]) {
   const calendar = `${adminPaths.adminSettings}#calendar-settings`;
   const days = deadline.daysLeft === 0 ? "avui és l'últim dia" : `queden ${n_(deadline.daysLeft ?? 0, "dia", "dies")}`;
   const deadlineItem = deadline.needsDate ? (

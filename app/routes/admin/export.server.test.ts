@@ -270,7 +270,18 @@ describe.each(testBackends())("exports on %s", (backend) => {
       bed.ctx.db.select().from(t.testimonials),
     ]);
     const all = await csv("contributions.csv");
-    expect(all[0]).toEqual(["Tipus", "Data", "Text", "Nom", "Correu electrònic", "Àmbit", "Estat", "Transcripció", "Identificador", ...ANSWER_HEADERS]);
+    expect(all[0]).toEqual([
+      "Tipus",
+      "Data",
+      "Text",
+      "Nom",
+      "Correu electrònic",
+      "Àmbit",
+      "Estat",
+      "Transcripció",
+      "Identificador",
+      ...ANSWER_HEADERS,
+    ]);
     // A testimonial's transcript in its column (issue 33); the other kinds have none.
     expect(all.find((r) => r[2] === "Anar a la feina")![7]).toBe("Vaig a la feina en bici.\n=SUM(A1)");
     expect(all.filter((r) => r[0] !== "Testimoni d'àudio" && r[0] !== "Tipus").every((r) => r[7] === "")).toBe(true);
