@@ -21,15 +21,22 @@ describe.each(testBackends())("database on %s", (backend) => {
     )) as unknown as { rows: { table_name: string }[] };
     const tables = result.rows.map((r) => r.table_name);
     expect(tables).toEqual([
+      "accessibility_requests",
       "activities",
       "admin_invitations",
       "admin_recovery_codes",
       "admin_users",
+      "answer_notifications",
       "answer_states",
+      "answer_templates",
       "audit_log",
       "bici_fucsia_photos",
+      "code_groups",
+      "codes",
       "contribution_answers",
+      "contribution_codes",
       "contribution_reports",
+      "daily_visitors",
       "footer_config",
       "footer_logos",
       "home_background",
@@ -40,13 +47,20 @@ describe.each(testBackends())("database on %s", (backend) => {
       "newsletter_deliveries",
       "newsletter_issues",
       "newsletter_subscriptions",
+      "page_views",
       "rate_limits",
       "reflections",
+      "rejected_code_suggestions",
       "resources",
+      "result_entries",
+      "result_states",
+      "results",
       "sessions",
       "site_settings",
       "testimonials",
       "videos",
+      "visitor_hashes",
+      "visitor_salts",
     ]);
     expect(await ctx.db.$count(t.testimonials)).toBe(0);
     await ctx.database.ping();

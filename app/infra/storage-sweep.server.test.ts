@@ -28,6 +28,7 @@ it("finds every column the schema declares with storageKey()", () => {
     "videos.video_key",
     "resources.media_key",
     "bici_fucsia_photos.image_key",
+    "result_entries.image_key",
   ]);
 });
 

@@ -51,7 +51,7 @@ describe("mapCommentSchema", () => {
       comment: MESSAGES.commentEmpty,
       privacy: MESSAGES.commentPrivacy,
     });
-    const noPlace = { pin: null, segment: null, category: null, municipality: null };
+    const noPlace = { pin: null, segment: null, category: null, municipality: null, answerConsent: false };
     expect(mapCommentSchema.parse({ comment: " Hola ", email: "  ", privacy: "on" })).toEqual({ comment: "Hola", email: null, ...noPlace });
     expect(mapCommentSchema.parse({ comment: "Hola", email: " x@y.cat ", privacy: "true" })).toEqual({
       comment: "Hola",
@@ -84,6 +84,7 @@ describe("reflectionSchema", () => {
       name: null,
       email: null,
       privacyAccepted: false,
+      answerConsent: false,
     });
   });
 });

@@ -239,3 +239,8 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
 }
 
 const fill = (pattern: string, values: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, name: string) => values[name] ?? "");
+
+/** Where a contribution can be seen: its card on the contributions page (the newest come first),
+ * marked by its address. */
+export const contributionHref = (locale: Locale, type: "reflection" | "map_comment", id: string) =>
+  `${localePaths(locale).aportacions}?tipus=${type}#aportacio-${id}`;

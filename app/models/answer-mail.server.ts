@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
 import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from "~/models/newsletter-send.server";
 import { renderBody } from "~/models/newsletter-mail.server";
-import { contributionHref } from "~/models/participation.server";
+import { contributionHref } from "~/lib/routes";
 import { CONTRIBUTION_KINDS } from "~/models/contributions.server";
 
 // The author hears back (issue 31, decision 068). When an answer is published, its author gets one

@@ -152,7 +152,12 @@ describe.each(testBackends())("audit entries on %s", (backend) => {
   it("testimonials: each moderation decision, from the testimonials screen (the queue's actions)", async () => {
     const [tm] = await db()
       .insert(t.testimonials)
-      .values({ title: "Veu", category: "laboral", audioKey: "testimonials/00000000-0000-4000-8000-000000000001.webm" })
+      .values({
+        title: "Veu",
+        category: "laboral",
+        audioKey: "testimonials/00000000-0000-4000-8000-000000000001.webm",
+        transcript: "Vaig a la feina en bici.",
+      })
       .returning();
     const items = `testimonial:${tm!.id}`;
     expect(await oneEntry(() => post(testimonials.action, { intent: "approve", items }))).toMatchObject({
@@ -186,7 +191,12 @@ describe.each(testBackends())("audit entries on %s", (backend) => {
       expect(out).toMatchObject({ ok: false, status: 500 });
       const [tm] = await db()
         .insert(t.testimonials)
-        .values({ title: "Veu 2", category: "laboral", audioKey: "testimonials/00000000-0000-4000-8000-000000000002.webm" })
+        .values({
+          title: "Veu 2",
+          category: "laboral",
+          audioKey: "testimonials/00000000-0000-4000-8000-000000000002.webm",
+          transcript: "Vaig a l'escola en bici.",
+        })
         .returning();
       expect(await post(testimonials.action, { intent: "approve", items: `testimonial:${tm!.id}` })).toMatchObject({
         ok: false,

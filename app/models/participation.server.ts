@@ -43,7 +43,7 @@ import type { Storage, StoredFile } from "~/infra/storage.server";
 import { findSegment } from "~/models/map.server";
 import { nearestMunicipality } from "~/domain/map";
 import { acceptAudio } from "~/domain/uploads";
-import { localePaths } from "~/lib/routes";
+import { contributionHref, localePaths } from "~/lib/routes";
 import { formatLongDate } from "~/lib/dates";
 import { storeAccessibilityRequest } from "~/models/accessibility-requests.server";
 
@@ -158,11 +158,6 @@ async function textWrite<T>(
     return { status: 500, result: { ok: false, errors: {}, message: { title: form.failure } } };
   }
 }
-
-/** Where a contribution public at once can be seen: its card on the contributions page (the newest
- * come first), marked by its address. */
-export const contributionHref = (locale: Locale, type: "reflection" | "map_comment", id: string) =>
-  `${localePaths(locale).aportacions}?tipus=${type}#aportacio-${id}`;
 
 export function subscribeNewsletter(request: Request, context: Ctx): Promise<Outcome> {
   return textWrite(request, context, "newsletter", {

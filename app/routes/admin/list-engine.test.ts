@@ -13,12 +13,15 @@ const sources = fs
   .map((file) => ({ file, text: fs.readFileSync(path.join(DIR, file), "utf8") }));
 
 /** Parameters that are no list's: where to go after signing in, the dashboard's chart per day, the
- * language the "Falten traduccions" view shows (a short report, not a paged list). */
+ * language the "Falten traduccions" view shows (a short report, not a paged list), the contribution
+ * the coding screen shows. */
 const NOT_LISTS: Record<string, string[]> = {
   "login.tsx": ["redirectTo"],
   "login.server.ts": ["redirectTo"],
   "dashboard.server.ts": ["per"],
   "translations.server.ts": ["llengua"],
+  // The coding screen's one contribution shown (?aportacio=type:id), beside its list's query.
+  "coding.server.ts": ["(computed: ITEM_PARAM)"],
 };
 
 /** The parameter names a source reads by itself (searchParams.get, useSearchParams). */
