@@ -454,7 +454,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
       expect(byId.get(first!.id)).toEqual(["En estudi", "Ho estudiem", formatDateTime(answeredAt), ""]);
       expect(byId.get(second!.id)).toEqual(["En estudi", "Publicada", formatDateTime(answeredAt), formatDateTime(publishedAt)]);
       const all = await csv("contributions.csv", "?tipus=reflection");
-      expect(all.find((r) => r[7] === second!.id)?.slice(8)).toEqual(byId.get(second!.id));
+      expect(all.find((r) => r[8] === second!.id)?.slice(9)).toEqual(byId.get(second!.id));
       const { rows: sheet } = await readXlsx(Buffer.from(await (await get("reflections.xlsx")).arrayBuffer()));
       const cells = sheet.find((r) => r[5] === second!.id)!;
       expect(cells.slice(6, 8)).toEqual(["En estudi", "Publicada"]);
