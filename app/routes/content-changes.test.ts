@@ -249,6 +249,20 @@ const CASES: Record<string, Case[]> = {
       fields: () => ({ title: "Bot", category: "laboral", terms: "on", [HONEYPOT]: "http://spam.example" }),
     },
   ],
+  // The accessibility statement's form (issue 33): one file for its three addresses (ca, es, en).
+  "routes/participation/accessibility-request.tsx": [
+    {
+      what: "a request for accessible information",
+      public: true,
+      fields: () => ({
+        kind: "information",
+        name: "Marta",
+        email: "marta@example.cat",
+        about: "/testimonis",
+        message: "Necessito el text d'aquest testimoni.",
+      }),
+    },
+  ],
   "routes/newsletter/confirm.tsx": [
     {
       what: "a confirmation, by the button of the e-mail's page",
@@ -398,11 +412,13 @@ const CASES: Record<string, Case[]> = {
   ],
   "routes/admin/testimonials.tsx": [
     {
+      // With its transcript: a setting (on by default) holds back one without it (issue 33).
       what: "a testimonial approved",
-      fields: async (ctx) => ({
-        intent: "approve",
-        items: `testimonial:${await idOf(ctx, t.testimonials, eq(t.testimonials.status, "pending"))}`,
-      }),
+      fields: async (ctx) => {
+        const id = await idOf(ctx, t.testimonials, eq(t.testimonials.status, "pending"));
+        await ctx.db.update(t.testimonials).set({ transcript: "El meu camí a la feina, en bicicleta." }).where(eq(t.testimonials.id, id));
+        return { intent: "approve", items: `testimonial:${id}` };
+      },
     },
     {
       what: "a testimonial hidden",
@@ -509,6 +525,71 @@ const CASES: Record<string, Case[]> = {
         position: "1",
         isActive: "true",
       }),
+    },
+  ],
+  "routes/admin/answer-templates.tsx": [
+    {
+      what: "a new answer template",
+      fields: async (ctx) => ({
+        intent: "create",
+        stateId: await idOf(ctx, t.answerStates),
+        title: "Ho estudiarem",
+        text: "L'Ajuntament ho estudiarà per a la propera revisió del pla.",
+        position: "1",
+      }),
+    },
+  ],
+  // Coding (issue 32): the codebook and the codes on the contributions, which no public page shows.
+  "routes/admin/codebook.tsx": [
+    {
+      what: "a new code",
+      fields: async (ctx) => ({
+        intent: "create",
+        groupId: await idOf(ctx, t.codeGroups),
+        name: "Codi de prova",
+        colour: "#1b5e20",
+        description: "Un codi nou.",
+        position: "9",
+        keywords: "prova",
+      }),
+    },
+  ],
+  "routes/admin/coding.tsx": [
+    {
+      what: "a code added to a reflection",
+      fields: async (ctx) => ({
+        intent: "toggle",
+        codeId: await idOf(ctx, t.codes, eq(t.codes.isActive, true)),
+        item: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "published"))}`,
+      }),
+    },
+  ],
+  "routes/admin/accessibility-requests.tsx": [
+    {
+      what: "a request marked answered",
+      fields: async (ctx) => {
+        // The one the public form's case sent, or one of its own.
+        const [pending] = await ctx.db
+          .select({ id: t.accessibilityRequests.id })
+          .from(t.accessibilityRequests)
+          .where(eq(t.accessibilityRequests.status, "pending"))
+          .limit(1);
+        const id =
+          pending?.id ??
+          (
+            await ctx.db
+              .insert(t.accessibilityRequests)
+              .values({
+                kind: "communication",
+                email: "algu@example.cat",
+                about: "/",
+                message: "Un enllaç no funciona.",
+                dueOn: "2030-01-31",
+              })
+              .returning({ id: t.accessibilityRequests.id })
+          )[0]!.id;
+        return { intent: "answer", id };
+      },
     },
   ],
   // The plan's results (issue 35): a public one makes the tracker (and every page's header link)
