@@ -24,7 +24,9 @@ test.describe("three languages", () => {
     request,
   }) => {
     const catalan = new Map<string, number>();
-    for (const p of PUBLIC_PAGES) {
+    // A result's own page needs a public result, which the seed has none of (a public one puts the
+    // tracker in every header): tests/e2e/results.spec.ts visits it.
+    for (const p of PUBLIC_PAGES.filter((q) => !q.path.includes(":id"))) {
       const res = await request.get(address(p), { maxRedirects: 0 });
       // As the Catalan page answers: 200, or 400 for a token that is none, 404 for a report of nothing.
       if (p.locale === "ca") catalan.set(p.name, res.status());

@@ -20,7 +20,9 @@ export function TranscriptDisclosure({
 }) {
   const t = useT();
   return (
-    <details className={className} data-transcript>
+    // Relative: its screen-reader-only words are placed inside it, so in a scrolling row of cards
+    // they stay inside the row instead of widening the page (the home page at 800 px did).
+    <details className={`relative ${className ?? ""}`} data-transcript>
       <summary className="flex min-h-6 cursor-pointer items-center text-sm font-semibold text-brand-dark">
         {t("public.contributions.transcript")}
         <span className="sr-only" lang={lang}>
