@@ -43,7 +43,7 @@ import type { Storage, StoredFile } from "~/infra/storage.server";
 import { findSegment } from "~/models/map.server";
 import { nearestMunicipality } from "~/domain/map";
 import { acceptAudio } from "~/domain/uploads";
-import { contributionHref, localePaths } from "~/lib/routes";
+import { contributionHref } from "~/lib/routes";
 import { formatLongDate } from "~/lib/dates";
 import { storeAccessibilityRequest } from "~/models/accessibility-requests.server";
 

@@ -84,6 +84,8 @@ test("activities: create, edit and delete; the agenda on the home page follows",
 });
 
 test("footer: edit the texts and add, hide and delete a logo; every public page follows", async ({ page }) => {
+  // Every public page twice, in three languages, and more pages than a test's default share of time.
+  test.slow();
   await signIn(page);
   await page.goto("/admin/peu");
   await page.getByRole("button", { name: "Edita els textos" }).click();
