@@ -112,6 +112,8 @@ test("the codebook: add a code, rename it, merge another into it, retire it", as
     await problema.getByLabel("Posició (ordre)").last().fill("50");
     await problema.getByRole("button", { name: "Afegeix el codi" }).click();
     await expect(toast(page, "Codi afegit")).toBeVisible();
+    // The code itself, not only a toast (the first add's may still be showing for the second).
+    await expect(page.getByRole("listitem", { name: `Codi ${code}`, exact: true })).toBeVisible();
   };
   await add(name);
   await add(`${name} bis`);

@@ -2,23 +2,26 @@ import { expect, expectAccessible, hydrated, signIn, test } from "./fixtures";
 
 // Audience measurement without cookies (issue 34, decision 066), on the built server.
 
-// A browser as visitors have it (Playwright's headless Chromium names itself a bot, and bots are
-// not counted).
-const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+// A tablet, as visitors have it: the suite's other pages are counted too (its devices name no
+// bot), as phones and computers; the top pages are theirs, but this test's tablet and its referring
+// site are its own, whatever ran before.
+const TABLET =
+  "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const REFERRER = "https://www.santsadurni.cat/agenda";
 
 test("public pages set no cookie and are counted; refusing analytics keeps the refusal in a cookie; the dashboard shows the visits", async ({
   browser,
   page: staff,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ userAgent: CHROME });
+  const context = await browser.newContext({ userAgent: TABLET });
   const page = await context.newPage();
   const setCookies: string[] = [];
   page.on("response", async (res) => {
     const cookie = await res.headerValue("set-cookie");
     if (cookie) setCookies.push(`${res.url()}: ${cookie}`);
   });
-  await page.goto("/politica-cookies?utm_source=prova");
+  await page.goto("/politica-cookies?utm_source=prova", { referer: REFERRER });
   await page.goto("/recursos");
   expect(setCookies).toEqual([]);
   expect(await context.cookies()).toEqual([]);
@@ -37,12 +40,25 @@ test("public pages set no cookie and are counted; refusing analytics keeps the r
 
   // Staff see the counts once the server has sent them (every 15 s).
   await signIn(staff);
-  const pages = staff.getByRole("table", { name: /Pàgines més vistes/ });
+  const referrers = staff.getByRole("table", { name: /Llocs d'on venen/ });
+  const devices = staff.getByRole("table", { name: /Dispositius/ });
   await expect(async () => {
     await staff.reload();
-    await expect(pages).toContainText("/politica-cookies", { timeout: 1000 });
+    await expect(referrers).toContainText("santsadurni.cat", { timeout: 1000 });
   }).toPass({ timeout: 40_000, intervals: [3000] });
-  await expect(pages).not.toContainText("utm_source");
+  // The referring site by its host alone; the tablet's pages (at least the two before the refusal).
+  await expect(referrers).not.toContainText("agenda");
+  const tablets = Number(
+    (
+      await devices
+        .getByRole("row", { name: /Tauleta/ })
+        .getByRole("cell")
+        .last()
+        .innerText()
+    ).replace(/\D/g, ""),
+  );
+  expect(tablets).toBeGreaterThanOrEqual(2);
+  await expect(staff.getByRole("table", { name: /Pàgines més vistes/ })).not.toContainText("utm_source");
   await expect(staff.getByRole("img", { name: /Pàgines vistes per dia/ })).toBeVisible();
   await expectAccessible(staff, "dashboard with visits");
 });

@@ -141,10 +141,10 @@ test.describe("participation with JavaScript", () => {
     const page = await context.newPage();
     await page.goto("/testimonis?ambit=infants");
     const grid = page.getByRole("region", { name: "Testimonis" });
-    await expect(grid.getByText("Volem anar a l'escola en bici")).toBeVisible();
+    await expect(grid.getByText("Volem anar a l'escola en bici", { exact: true })).toBeVisible();
     await expect(grid.getByText("Un carril segur per anar a la feina")).toHaveCount(0);
     await grid.getByRole("link", { name: "Laboral" }).click();
-    await expect(grid.getByText("Un carril segur per anar a la feina")).toBeVisible();
+    await expect(grid.getByText("Un carril segur per anar a la feina", { exact: true })).toBeVisible();
     // An unknown theme is no page of its own: back to all of them.
     await page.goto("/testimonis?ambit=res");
     await expect(page).toHaveURL(/\/testimonis$/);
@@ -154,7 +154,7 @@ test.describe("participation with JavaScript", () => {
   test("testimonials page: filters, the approved grid with durations, one player at a time", async ({ page }) => {
     await page.goto("/testimonis");
     const grid = page.getByRole("region", { name: "Testimonis" });
-    await expect(grid.getByText("Un carril segur per anar a la feina")).toBeVisible();
+    await expect(grid.getByText("Un carril segur per anar a la feina", { exact: true })).toBeVisible();
     // The seed's pending testimonial is not public.
     await expect(grid.getByText("Aparcaments segurs a les estacions")).toHaveCount(0);
     await expect(grid.getByText("0:08")).toBeVisible();
@@ -162,7 +162,7 @@ test.describe("participation with JavaScript", () => {
     await grid.getByRole("link", { name: "Infants" }).click();
     await expect(page).toHaveURL(/\/testimonis\?ambit=infants$/);
     await expect(grid.getByRole("link", { name: "Infants" })).toHaveAttribute("aria-current", "true");
-    await expect(grid.getByText("Volem anar a l'escola en bici")).toBeVisible();
+    await expect(grid.getByText("Volem anar a l'escola en bici", { exact: true })).toBeVisible();
     await expect(grid.getByText("Un carril segur per anar a la feina")).toHaveCount(0);
     await grid.getByRole("link", { name: "Ciutadania" }).click();
     await expect(grid.getByText("Encara no hi ha testimonis per aquest àmbit")).toBeVisible();

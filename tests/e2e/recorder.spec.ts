@@ -133,7 +133,7 @@ test("a 30 s recording made in real time in the dialog is accepted, and after ap
   await expect(dialog).toBeHidden();
   // Pending: not public yet.
   await page.goto("/testimonis");
-  await expect(page.getByText("Un carril segur per anar a la feina")).toBeVisible();
+  await expect(page.getByText("Un carril segur per anar a la feina", { exact: true })).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
 
   await approveTestimonial(page, title);
