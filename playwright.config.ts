@@ -13,17 +13,11 @@ export const E2E_DATABASE_URL = (() => {
   return url.toString();
 })();
 export const E2E_DATABASE_KIND = E2E_DATABASE_URL ? "postgres" : "pglite";
-const suffix = E2E_DATABASE_URL ? "-pg" : "";
-export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
+/** Each lane's own files, by its port (scripts/test-e2e.js runs lanes side by side: decision 073). */
+export const E2E_DATA_DIR = `test-results/e2e-data-${PORT}`;
 
-/** What the PostgreSQL lane leaves to the PGlite lane (decision 041): the specs about how pages look,
- * read and load (in each language: decision 059), the one-page accessibility checks, and the tests that
- * start servers of their own on PGlite. The database under the shared server changes none of them; every other test runs on both. */
-const PGLITE_LANE_ONLY = {
-  testIgnore:
-    /(pages|public-site|identity|details|narrow-screens|bundle-boundary|languages|languages-pages-a|languages-pages-b)\.spec\.ts$/,
-  grepInvert: /has no accessibility violations|answers 200 and passes axe-core|@own-server/,
-};
+/** On PostgreSQL, the tests that start servers of their own on PGlite are left to a PGlite lane. */
+const POSTGRES_LANE = { grepInvert: /@own-server/ };
 
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -40,12 +34,12 @@ export const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: `test-results/artifacts${suffix}`,
+  outputDir: `test-results/artifacts-${PORT}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: `test-results/playwright${suffix}.json` }]],
+  reporter: [["list"], ["json", { outputFile: `test-results/playwright-${PORT}.json` }]],
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,
@@ -60,7 +54,7 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-      ...(E2E_DATABASE_URL ? PGLITE_LANE_ONLY : {}),
+      ...(E2E_DATABASE_URL ? POSTGRES_LANE : {}),
     },
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testMatch: /pages\.spec\.ts/ },
   ],

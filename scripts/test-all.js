@@ -8,8 +8,8 @@ const step = (name, command) => ({ name, command });
 const npm = (script) => step(script, `npm run -s ${script}`);
 
 // The lanes of a phase share the machine's two cores: two lanes only where each alone keeps about one
-// busy (Vitest runs one worker there). The browser tests keep both busy: two lanes of them took as
-// long as one after the other (decision 041).
+// busy (Vitest runs one worker there). One browser run left half of the two cores idle (it waits on
+// recordings, flushes and hydration): test:e2e runs its own lanes (decision 073).
 const PHASES = [
   { name: "checks", stopOnFailure: true, lanes: [[npm("typecheck"), npm("lint"), npm("format:check")]] },
   // With a PostgreSQL server (CI), the unit tests run once on it at today's date and once on PGlite
@@ -23,8 +23,10 @@ const PHASES = [
   },
   { name: "build", stopOnFailure: true, lanes: [[npm("build")]] },
   // The CI rehearsal (decision 058) plays a base load of ~30 requests a second through nginx to two
-  // instances: about half a core, beside the built-server suites (which keep about one busy).
-  { name: "built server", lanes: [[npm("test:crash"), npm("test:scale"), npm("test:fuzz")], [npm("test:rehearse")]] },
+  // instances: about half a core, beside the built-server suites (which keep about one busy); the
+  // fuzz follows it, so that the two lanes end about together.
+  { name: "built server", lanes: [[npm("test:crash"), npm("test:scale")], [npm("test:rehearse"), npm("test:fuzz")]] },
+  // The browser suite runs lanes of its own side by side (scripts/test-e2e.js, decision 073).
   { name: "browser", lanes: [[npm("test:e2e")]] },
 ];
 

@@ -6,12 +6,12 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")
 const vitest = read("test-results/vitest.json");
 // The same unit tests on a clock moved a year ahead (decision 015).
 const movedClock = read("test-results/vitest-moved-clock.json");
-const playwright = read("test-results/playwright.json");
-// With TEST_DATABASE_URL the Playwright suite ran a second time, on PostgreSQL.
-const playwrightPg = process.env.TEST_DATABASE_URL ? read("test-results/playwright-pg.json") : undefined;
+// The Playwright lanes (scripts/test-e2e.js, decision 073): each with its database and its report.
+const lanes = (read("test-results/e2e-lanes.json") ?? []).map((lane) => ({ ...lane, result: read(lane.report) }));
+const LABEL = { pglite: "PGlite", postgres: "PostgreSQL" };
 // The CI rehearsal's checks (decision 058): no acknowledged write lost, none twice, no error burst...
 const rehearsal = read("test-results/rehearsal-ci.json");
-if (!vitest || !movedClock || !playwright || playwrightPg === null || !rehearsal) {
+if (!vitest || !movedClock || lanes.length === 0 || lanes.some((l) => !l.result) || !rehearsal) {
   console.error("A test report is missing: run `npm test` first.");
   process.exit(1);
 }
@@ -21,7 +21,6 @@ const count = (report) => ({
   passed: report.stats.expected,
   failed: report.stats.unexpected + report.stats.flaky + report.stats.skipped,
 });
-const e2e = count(playwright);
 
 // The failed tests by name, so that the end of a CI log says which.
 const failedUnit = (report, label) =>
@@ -40,8 +39,7 @@ function failedE2e(suite, label, out = []) {
 const failures = [
   ...failedUnit(vitest, "unit"),
   ...failedUnit(movedClock, "unit, clock moved"),
-  ...playwright.suites.flatMap((s) => failedE2e(s, "e2e (PGlite)")),
-  ...(playwrightPg ? playwrightPg.suites.flatMap((s) => failedE2e(s, "e2e (PostgreSQL)")) : []),
+  ...lanes.flatMap((l) => l.result.suites.flatMap((s) => failedE2e(s, `e2e (${l.name})`))),
 ];
 
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
@@ -49,13 +47,14 @@ console.log(`unit, clock moved a year ahead: ${moved.passed} passed, ${moved.fai
 if (moved.passed === 0) unit.failed++;
 unit.passed += moved.passed;
 unit.failed += moved.failed;
-console.log(`e2e (PGlite): ${e2e.passed} passed, ${e2e.failed} failed`);
-if (playwrightPg) {
-  const pg = count(playwrightPg);
-  console.log(`e2e (PostgreSQL): ${pg.passed} passed, ${pg.failed} failed`);
-  if (pg.passed === 0) e2e.failed++;
-  e2e.passed += pg.passed;
-  e2e.failed += pg.failed;
+const e2e = { passed: 0, failed: 0 };
+for (const lane of lanes) {
+  const c = count(lane.result);
+  console.log(`e2e (${LABEL[lane.database]}, lane ${lane.name}, ${lane.minutes} min): ${c.passed} passed, ${c.failed} failed`);
+  // A lane that ran nothing failed to start.
+  if (c.passed === 0) e2e.failed++;
+  e2e.passed += c.passed;
+  e2e.failed += c.failed;
 }
 console.log(`rehearsal (CI): ${rehearsal.passed} checks passed, ${rehearsal.failed} failed`);
 const failedRehearsal = rehearsal.failures.map((f) => `rehearsal: ${f}`);

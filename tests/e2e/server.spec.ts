@@ -574,7 +574,7 @@ test.describe("processes and the data folder", () => {
     test("a second instance on the same DATA_DIR refuses to start, with a clear message", OWN_SERVER, async () => {
       const second = start(E2E_DATA_DIR);
       expect(await second.exited).toBe(1);
-      expect(second.output()).toMatch(/La carpeta de dades .*e2e-data ja està en ús pel procés \d+/);
+      expect(second.output()).toMatch(/La carpeta de dades .*e2e-data-\d+ ja està en ús pel procés \d+/);
       // The first one is untouched.
       expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
     });
