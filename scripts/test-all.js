@@ -25,7 +25,13 @@ const PHASES = [
   // The CI rehearsal (decision 058) plays a base load of ~30 requests a second through nginx to two
   // instances: about half a core, beside the built-server suites (which keep about one busy); the
   // fuzz follows it, so that the two lanes end about together.
-  { name: "built server", lanes: [[npm("test:crash"), npm("test:scale")], [npm("test:rehearse"), npm("test:fuzz")]] },
+  {
+    name: "built server",
+    lanes: [
+      [npm("test:crash"), npm("test:scale")],
+      [npm("test:rehearse"), npm("test:fuzz")],
+    ],
+  },
   // The browser suite runs lanes of its own side by side (scripts/test-e2e.js, decision 073).
   { name: "browser", lanes: [[npm("test:e2e")]] },
 ];
