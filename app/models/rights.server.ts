@@ -377,7 +377,8 @@ export async function erasePersonalData(
   });
   for (const key of removedKeys)
     await context.storage.delete(key).catch((err: unknown) => log("error", "erasure: audio not removed", { key, ...errorFields(err) }));
-  contentChanged(...kindsWithEmail().map((k) => k.table));
+  // The public lists show the authors' names; whole contributions take their answers with them.
+  contentChanged(...kindsWithEmail().map((k) => k.table), ...(mode === "whole" ? [contributionAnswers] : []));
   return { hash, mode, counts, scrubbed };
 }
 
