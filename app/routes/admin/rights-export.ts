@@ -9,7 +9,10 @@ import { ADDRESS_PARAM, BAD_ADDRESS, readAddress } from "./rights.server";
 // which keeps no address: the file's name carries the start of the address's keyed hash.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, context);
-  const email = readAddress(new URL(request.url).searchParams.get(ADDRESS_PARAM));
+  const typed = new URL(request.url).searchParams.get(ADDRESS_PARAM);
+  // Without an address: what this route answers (as the exports' route does without a file name).
+  if (typed === null) return Response.json({ export: "dades-personals.zip", parameter: ADDRESS_PARAM });
+  const email = readAddress(typed);
   if (!email) throw new Response(BAD_ADDRESS, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const file = `dades-personals-${emailHash(context.sessionSecret, email).slice(0, 16)}.zip`;
   return guardedExport({ request, context }, user, file, async () =>
