@@ -941,7 +941,9 @@ export const rightsRequests = pgTable(
     emailHash: text("email_hash").notNull(),
     /** In the person's words (optional): what they ask for, e.g. to erase whole contributions. */
     message: text("message"),
-    status: text("status", { enum: ["unconfirmed", "pending", "done"] }).notNull().default("unconfirmed"),
+    status: text("status", { enum: ["unconfirmed", "pending", "done"] })
+      .notNull()
+      .default("unconfirmed"),
     locale: localeColumn(),
     createdAt: createdAt(),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
@@ -955,7 +957,10 @@ export const rightsRequests = pgTable(
     check("rights_requests_kind", sql`${t.kind} in ('access', 'erasure')`),
     check("rights_requests_status", sql`${t.status} in ('unconfirmed', 'pending', 'done')`),
     check("rights_requests_message_len", sql`${t.message} is null or char_length(${t.message}) <= 2000`),
-    check("rights_requests_confirmed", sql`(${t.status} = 'unconfirmed') = (${t.confirmedAt} is null) and (${t.confirmedAt} is null) = (${t.dueOn} is null)`),
+    check(
+      "rights_requests_confirmed",
+      sql`(${t.status} = 'unconfirmed') = (${t.confirmedAt} is null) and (${t.confirmedAt} is null) = (${t.dueOn} is null)`,
+    ),
     index("rights_requests_status_created_idx").on(t.status, t.createdAt),
     index("rights_requests_email_hash_idx").on(t.emailHash),
   ],

@@ -277,7 +277,9 @@ export async function deleteContributions(tx: Db, type: ContributionType, ids: s
     .delete(contributionAnswers)
     .where(and(eq(contributionAnswers.contributionType, type), inArray(contributionAnswers.contributionId, ids)));
   // And its codes (issue 32).
-  await tx.delete(contributionCodes).where(and(eq(contributionCodes.contributionType, type), inArray(contributionCodes.contributionId, ids)));
+  await tx
+    .delete(contributionCodes)
+    .where(and(eq(contributionCodes.contributionType, type), inArray(contributionCodes.contributionId, ids)));
   await tx
     .delete(rejectedCodeSuggestions)
     .where(and(eq(rejectedCodeSuggestions.contributionType, type), inArray(rejectedCodeSuggestions.contributionId, ids)));

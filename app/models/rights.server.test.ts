@@ -98,7 +98,13 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     const db = bed.ctx.db;
     const [r] = await db
       .insert(t.reflections)
-      .values({ reflection: `Més carrils bici (${email.slice(0, 4)})`, name: "Anna Dades", email, privacyAccepted: true, answerConsent: true })
+      .values({
+        reflection: `Més carrils bici (${email.slice(0, 4)})`,
+        name: "Anna Dades",
+        email,
+        privacyAccepted: true,
+        answerConsent: true,
+      })
       .returning();
     const [m] = await db.insert(t.mapComments).values({ comment: "Falta un pas segur", email: email.toUpperCase() }).returning();
     const [n] = await db.insert(t.newsletterSubscriptions).values({ email, privacyAccepted: true, status: "confirmed" }).returning();
@@ -124,12 +130,17 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     const [on] = await db.insert(t.newsletterSubscriptions).values({ email: other, privacyAccepted: true }).returning();
     await db.insert(t.mapComments).values({ comment: "Un altre comentari", email: other });
     // A staff action whose record quotes it.
-    await recordAudit(db, { context: bed.ctx }, { id: null, email: "gestor@penedes.cat" }, {
-      entity: "reflection",
-      entityId: o!.id,
-      action: "hide",
-      before: { reflection: `Parleu amb ${email} del carril` },
-    });
+    await recordAudit(
+      db,
+      { context: bed.ctx },
+      { id: null, email: "gestor@penedes.cat" },
+      {
+        entity: "reflection",
+        entityId: o!.id,
+        action: "hide",
+        before: { reflection: `Parleu amb ${email} del carril` },
+      },
+    );
     return { r: r!, m: m!, n: n!, a: a!, answer: answer!, report: report!, o: o!, on: on! };
   }
 
@@ -151,7 +162,8 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     expect((await bed.ctx.db.select({ n: sql<number>`count(*)::int` }).from(t.rightsRequests))[0]!.n).toBe(before);
     expect(smtp.received).toHaveLength(0);
     const limited = client("limited");
-    for (let i = 0; i < ACCESSIBILITY_REQUEST_RATE_LIMIT.points; i++) expect((await createRightsRequest(post({}), limited)).status).toBe(400);
+    for (let i = 0; i < ACCESSIBILITY_REQUEST_RATE_LIMIT.points; i++)
+      expect((await createRightsRequest(post({}), limited)).status).toBe(400);
     const res = await createRightsRequest(post({ kind: "access", email: "anna@example.cat" }), limited);
     expect(res.status).toBe(429);
     expect(res.result.message?.title).toBe(MESSAGES.tooMany);
@@ -166,7 +178,13 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     expect(status).toBe(200);
     expect(result).toEqual({ ok: true, message: RIGHTS_REQUEST_TEXTS.success(RIGHTS_CONFIRMATION_DAYS) });
     const [row] = await bed.ctx.db.select().from(t.rightsRequests).where(eq(t.rightsRequests.email, email));
-    expect(row).toMatchObject({ status: "unconfirmed", kind: "erasure", locale: "es", dueOn: null, emailHash: emailHash(bed.ctx.sessionSecret, email) });
+    expect(row).toMatchObject({
+      status: "unconfirmed",
+      kind: "erasure",
+      locale: "es",
+      dueOn: null,
+      emailHash: emailHash(bed.ctx.sessionSecret, email),
+    });
     // Not in the queue yet.
     expect((await load()).queue.map((q) => q.id)).not.toContain(row!.id);
     expect(smtp.received).toHaveLength(1);
@@ -182,9 +200,12 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     // A forged, tampered or expired link confirms nothing.
     const tampered = token.slice(0, -2) + (token.endsWith("AA") ? "BB" : "AA");
     expect(await rightsConfirmationState(bed.ctx, tampered)).toBe("invalid");
-    expect(await rightsConfirmationState(bed.ctx, rightsConfirmToken("another-secret-xxxxxxxxxxxxxxxxxxxxxx", row!.id, new Date(Date.now() + 1e6)))).toBe(
-      "invalid",
-    );
+    expect(
+      await rightsConfirmationState(
+        bed.ctx,
+        rightsConfirmToken("another-secret-xxxxxxxxxxxxxxxxxxxxxx", row!.id, new Date(Date.now() + 1e6)),
+      ),
+    ).toBe("invalid");
     expect(await rightsConfirmationState(bed.ctx, rightsConfirmToken(bed.ctx.sessionSecret, row!.id, new Date(Date.now() - 1000)))).toBe(
       "expired",
     );
@@ -210,7 +231,11 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     const other = "altra.export@example.cat";
     const s = await seed(email, other);
     const found = await load(`?correu=${encodeURIComponent("  Persona.Export@Example.CAT ")}`);
-    expect(found.search).toMatchObject({ email, error: null, counts: { reflection: 1, map_comment: 1, newsletter: 1, accessibilityRequests: 1, reports: 1, answers: 1 } });
+    expect(found.search).toMatchObject({
+      email,
+      error: null,
+      counts: { reflection: 1, map_comment: 1, newsletter: 1, accessibilityRequests: 1, reports: 1, answers: 1 },
+    });
     expect((await load("?correu=no-es-una-adreca")).search).toMatchObject({ error: screen.BAD_ADDRESS });
 
     const files = await zipOf(email);
@@ -261,8 +286,14 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     expect((await confirmRightsRequest(bed.ctx, token)).outcome).toBe("confirmed");
     expect((await occurrences(bed.ctx.db, email)).length).toBeGreaterThan(5);
 
-    expect(await bed.post(screen.action, { intent: "erase", email: email.toUpperCase(), mode: "sideways" })).toMatchObject({ ok: false, status: 400 });
-    expect(await bed.post(screen.action, { intent: "erase", email: "no-es-una-adreca", mode: "fields" })).toMatchObject({ ok: false, status: 400 });
+    expect(await bed.post(screen.action, { intent: "erase", email: email.toUpperCase(), mode: "sideways" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await bed.post(screen.action, { intent: "erase", email: "no-es-una-adreca", mode: "fields" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     const erased = await bed.post(screen.action, { intent: "erase", email: email.toUpperCase(), mode: "fields" });
     expect(erased).toMatchObject({ ok: true, message: expect.stringContaining(screen.ERASED_MESSAGE) });
 
@@ -283,7 +314,10 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     const requests = await bed.ctx.db.select().from(t.rightsRequests).where(eq(t.rightsRequests.emailHash, hash));
     expect(requests.map((q) => [q.email, q.status])).toEqual([[null, "done"]]);
     // The audit entry keeps the hash and the counts.
-    const [entry] = await bed.ctx.db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, "personal_data"), eq(t.auditLog.entityId, hash)));
+    const [entry] = await bed.ctx.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.entity, "personal_data"), eq(t.auditLog.entityId, hash)));
     expect(entry).toMatchObject({ action: "erase", after: expect.objectContaining({ mode: "fields", reflection: "1", map_comment: "1" }) });
     // No stored file holds it, and a new export finds nothing.
     for (const { key } of await bed.ctx.storage.list()) {

@@ -100,11 +100,10 @@ export async function findPersonalData(db: Db, secret: string, email: string): P
   const audio: PersonalData["audio"] = [];
   const owned: { type: ContributionType; ids: string[] }[] = [];
   for (const kind of kindsWithEmail()) {
-    const rows = (await db
-      .select()
-      .from(kind.table)
-      .where(sameAddress(kind.columns.email!, email))
-      .orderBy(kind.columns.date)) as Record<string, unknown>[];
+    const rows = (await db.select().from(kind.table).where(sameAddress(kind.columns.email!, email)).orderBy(kind.columns.date)) as Record<
+      string,
+      unknown
+    >[];
     contributions.push({ type: kind.type, rows });
     owned.push({ type: kind.type, ids: rows.map((r) => r.id as string) });
     const audioKey = keyOf(kind, kind.columns.audio);
@@ -340,11 +339,7 @@ export async function erasePersonalData(
     }
     await tx.delete(newsletterSubscriptions).where(sameAddress(newsletterSubscriptions.email, email));
     if (mode === "whole") await tx.delete(accessibilityRequests).where(sameAddress(accessibilityRequests.email, email));
-    else
-      await tx
-        .update(accessibilityRequests)
-        .set({ email: ERASED, name: null })
-        .where(sameAddress(accessibilityRequests.email, email));
+    else await tx.update(accessibilityRequests).set({ email: ERASED, name: null }).where(sameAddress(accessibilityRequests.email, email));
     // The person's requests: kept (with the hash) and answered by the erasure.
     const now = new Date();
     await tx

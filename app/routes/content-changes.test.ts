@@ -586,7 +586,10 @@ const CASES: Record<string, Case[]> = {
   // People's rights (decision 072): erasing the personal fields of a published reflection's author
   // (the public lists show the name), and erasing a map comment's whole.
   "routes/admin/rights.tsx": [
-    { what: "an erasure of an author's personal fields", fields: () => ({ intent: "erase", email: "nuria.vendrell@example.cat", mode: "fields" }) },
+    {
+      what: "an erasure of an author's personal fields",
+      fields: () => ({ intent: "erase", email: "nuria.vendrell@example.cat", mode: "fields" }),
+    },
     { what: "an erasure of whole contributions", fields: () => ({ intent: "erase", email: "jordi@example.cat", mode: "whole" }) },
   ],
   "routes/admin/accessibility-requests.tsx": [

@@ -41,8 +41,10 @@ export default {
   "rightsRequest.subject": "Confirma la teva sol·licitud sobre les teves dades",
   "rightsRequest.hello": "Hola,",
   "rightsRequest.access": "Hem rebut una sol·licitud per veure les dades personals que el web {site} guarda d'aquesta adreça de correu.",
-  "rightsRequest.erasure": "Hem rebut una sol·licitud per esborrar les dades personals que el web {site} guarda d'aquesta adreça de correu.",
-  "rightsRequest.confirm": "Si l'has feta tu, confirma-la amb aquest enllaç en els propers {days} dies. Fins que no la confirmis no la tramitarem:",
+  "rightsRequest.erasure":
+    "Hem rebut una sol·licitud per esborrar les dades personals que el web {site} guarda d'aquesta adreça de correu.",
+  "rightsRequest.confirm":
+    "Si l'has feta tu, confirma-la amb aquest enllaç en els propers {days} dies. Fins que no la confirmis no la tramitarem:",
   "rightsRequest.button": "Confirma la sol·licitud",
   "rightsRequest.ignore": "Si no l'has feta tu, no cal que facis res: sense confirmació, la sol·licitud s'esborrarà sola.",
 } as const;

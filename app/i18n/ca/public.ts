@@ -595,7 +595,8 @@ export default {
   "seo.rightsRequest.title": "Demana veure o esborrar les teves dades",
   "seo.rightsRequest.description": "Formulari per demanar una còpia de les teves dades personals o que les esborrem.",
   "seo.rightsRequest.keywords": "protecció de dades, dret d'accés, dret de supressió",
-  "legal.rightsForm": "Pots demanar una còpia de les teves dades o que les esborrem des del <link>formulari de drets sobre les dades</link>.",
+  "legal.rightsForm":
+    "Pots demanar una còpia de les teves dades o que les esborrem des del <link>formulari de drets sobre les dades</link>.",
   "rightsConfirm.metaTitle": "Confirmació de la sol·licitud",
   "rightsConfirm.ask.title": "Confirma la sol·licitud",
   "rightsConfirm.ask.text": "Prem el botó per confirmar que ets tu qui demana veure o esborrar les dades d'aquesta adreça de correu.",

@@ -42,7 +42,9 @@ export default {
   "rightsRequest.hello": "Hello,",
   "rightsRequest.access": "We have received a request to see the personal data the {site} website holds for this email address.",
   "rightsRequest.erasure": "We have received a request to erase the personal data the {site} website holds for this email address.",
-  "rightsRequest.confirm": "If you made it, please confirm it with this link within the next {days} days. We will not process it until you do:",
+  "rightsRequest.confirm":
+    "If you made it, please confirm it with this link within the next {days} days. We will not process it until you do:",
   "rightsRequest.button": "Confirm the request",
-  "rightsRequest.ignore": "If you did not make it, you need not do anything: without confirmation, the request will be deleted automatically.",
+  "rightsRequest.ignore":
+    "If you did not make it, you need not do anything: without confirmation, the request will be deleted automatically.",
 } satisfies Translation<typeof ca>;

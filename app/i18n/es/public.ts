@@ -591,7 +591,8 @@ export default {
   "seo.rightsRequest.title": "Pide ver o borrar tus datos",
   "seo.rightsRequest.description": "Formulario para pedir una copia de tus datos personales o que los borremos.",
   "seo.rightsRequest.keywords": "protección de datos, derecho de acceso, derecho de supresión",
-  "legal.rightsForm": "Puedes pedir una copia de tus datos o que los borremos desde el <link>formulario de derechos sobre los datos</link>.",
+  "legal.rightsForm":
+    "Puedes pedir una copia de tus datos o que los borremos desde el <link>formulario de derechos sobre los datos</link>.",
   "rightsConfirm.metaTitle": "Confirmación de la solicitud",
   "rightsConfirm.ask.title": "Confirma la solicitud",
   "rightsConfirm.ask.text": "Pulsa el botón para confirmar que eres tú quien pide ver o borrar los datos de esta dirección de correo.",

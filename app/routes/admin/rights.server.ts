@@ -72,7 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ),
       newsletter: found.newsletter.map((n) => ({ id: String(n.id), status: String(n.status), date: n.createdAt as Date })),
       accessibility: found.accessibilityRequests.map((a) => ({ id: String(a.id), about: excerpt(a.about), date: a.createdAt as Date })),
-      requests: found.rightsRequests.map((r) => ({ id: String(r.id), kind: String(r.kind), status: String(r.status), date: r.createdAt as Date })),
+      requests: found.rightsRequests.map((r) => ({
+        id: String(r.id),
+        kind: String(r.kind),
+        status: String(r.status),
+        date: r.createdAt as Date,
+      })),
     },
   };
 }

@@ -148,7 +148,14 @@ function Found({ search }: { search: Extract<NonNullable<Data["search"]>, { erro
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold">Què s'ha d'esborrar?</legend>
           <label className="flex min-h-11 items-center gap-3">
-            <input type="radio" name="mode" value="fields" checked={mode === "fields"} onChange={() => setMode("fields")} className="size-5" />
+            <input
+              type="radio"
+              name="mode"
+              value="fields"
+              checked={mode === "fields"}
+              onChange={() => setMode("fields")}
+              className="size-5"
+            />
             Només les dades personals (nom, adreça i consentiments); els textos es mantenen, anònims
           </label>
           <label className="flex min-h-11 items-center gap-3">
@@ -187,9 +194,9 @@ export default function AdminRights({ loaderData }: Route.ComponentProps) {
         <Badge variant="secondary">{pending} pendents</Badge>
       </PageTitle>
       <p className="mb-4 max-w-3xl text-sm text-ink/80">
-        Les sol·licituds d'accés i de supressió que les persones fan des de l'avís legal, un cop confirmades des del seu correu. Cal respondre
-        cada persona per correu electrònic en el termini d'un mes des de la confirmació. Cerca una adreça per veure tot el que hi està
-        vinculat, exportar-ho o esborrar-ho. El registre d'activitat en guarda un resum, mai l'adreça.
+        Les sol·licituds d'accés i de supressió que les persones fan des de l'avís legal, un cop confirmades des del seu correu. Cal
+        respondre cada persona per correu electrònic en el termini d'un mes des de la confirmació. Cerca una adreça per veure tot el que hi
+        està vinculat, exportar-ho o esborrar-ho. El registre d'activitat en guarda un resum, mai l'adreça.
       </p>
       <div className="mb-6">
         <Panel title="Cerca per adreça">
