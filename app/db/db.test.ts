@@ -55,6 +55,7 @@ describe.each(testBackends())("database on %s", (backend) => {
       "result_entries",
       "result_states",
       "results",
+      "rights_requests",
       "sessions",
       "site_settings",
       "testimonials",

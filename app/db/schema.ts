@@ -926,6 +926,46 @@ export const answerNotifications = pgTable(
   ],
 );
 
+/** A person's request to see or erase their data (issue 34, decision 072): made from the public form,
+ * confirmed from the e-mail sent to the address (until then 'unconfirmed', and erased after the
+ * confirmation link expires), then in the staff queue ('pending') with the day the answer is due (a
+ * month after the confirmation) until staff mark it 'done'. The address is kept for the answer only;
+ * erasing the person's data empties it and keeps emailHash (a keyed SHA-256 of the lower-cased
+ * address), so the request is still accounted for without naming anyone. */
+export const rightsRequests = pgTable(
+  "rights_requests",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["access", "erasure"] }).notNull(),
+    email: text("email"),
+    emailHash: text("email_hash").notNull(),
+    /** In the person's words (optional): what they ask for, e.g. to erase whole contributions. */
+    message: text("message"),
+    status: text("status", { enum: ["unconfirmed", "pending", "done"] })
+      .notNull()
+      .default("unconfirmed"),
+    locale: localeColumn(),
+    createdAt: createdAt(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    dueOn: date("due_on", { mode: "string" }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneByEmail: text("done_by_email"),
+  },
+  (t) => [
+    localeCheck("rights_requests", t.locale),
+    check("rights_requests_kind", sql`${t.kind} in ('access', 'erasure')`),
+    check("rights_requests_status", sql`${t.status} in ('unconfirmed', 'pending', 'done')`),
+    check("rights_requests_message_len", sql`${t.message} is null or char_length(${t.message}) <= 2000`),
+    check(
+      "rights_requests_confirmed",
+      sql`(${t.status} = 'unconfirmed') = (${t.confirmedAt} is null) and (${t.confirmedAt} is null) = (${t.dueOn} is null)`,
+    ),
+    index("rights_requests_status_created_idx").on(t.status, t.createdAt),
+    index("rights_requests_email_hash_idx").on(t.emailHash),
+  ],
+);
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -947,4 +987,5 @@ export type ResultEntry = typeof resultEntries.$inferSelect;
 export type CodeGroup = typeof codeGroups.$inferSelect;
 export type Code = typeof codes.$inferSelect;
 export type AnswerTemplate = typeof answerTemplates.$inferSelect;
+export type RightsRequest = typeof rightsRequests.$inferSelect;
 export type { Category } from "~/domain/themes";

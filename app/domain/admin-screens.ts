@@ -121,6 +121,10 @@ export const ADMIN_SCREENS = {
   // The requests sent from the statement (issue 33, decision 064): answered by the moderators, who
   // answer the public already; reached from the statement's screen and from the dashboard.
   accessibilityRequests: screen("/sollicituds-accessibilitat", "accessibility-requests.tsx", MODERATOR, { shell: true }),
+  // People's rights over their data (issue 34, decision 072): the administrators' only (it reads and
+  // erases everything tied to an address). Reached from "Configuració" and from the dashboard.
+  rights: screen("/drets", "rights.tsx", ADMIN, { shell: true }),
+  rightsExport: screen("/drets/exporta", "rights-export.ts", ADMIN),
   // Every account's own screen, in the header's menu.
   account: inShell("/compte", "account.tsx", ALL, "El meu compte", "account"),
 } satisfies Record<string, AdminScreen>;

@@ -65,7 +65,7 @@ export function databaseLimiter(db: Db, table: typeof rateLimits | typeof loginR
   return limiter;
 }
 
-export type WriteKind = "newsletter" | "map-comment" | "reflection" | "testimonial" | "report" | "accessibility-request";
+export type WriteKind = "newsletter" | "map-comment" | "reflection" | "testimonial" | "report" | "accessibility-request" | "rights-request";
 
 /** Per client and kind of write: a person never needs more; a script soon hits it. */
 export const RATE_LIMIT = { points: 30, duration: 15 * 60 } as const;
@@ -74,14 +74,18 @@ export const RATE_LIMIT = { points: 30, duration: 15 * 60 } as const;
  * one school's network still fits; a script filling the disk does not). */
 export const TESTIMONIAL_RATE_LIMIT = { points: 10, duration: 60 * 60 } as const;
 
-/** An accessibility request sends an acknowledgement to the address typed in: fewer per client, over
+/** An accessibility request (and a rights request, decision 072) sends an e-mail to the address typed in: fewer per client, over
  * an hour (a person sends one or two; a script cannot fill a stranger's mailbox from the form). */
 export const ACCESSIBILITY_REQUEST_RATE_LIMIT = { points: 10, duration: 60 * 60 } as const;
 
 /** Counts one write; false when this client is over the limit. */
 export async function allowWrite(context: Pick<AppContext, "db" | "clientKey">, kind: WriteKind): Promise<boolean> {
   const limit =
-    kind === "testimonial" ? TESTIMONIAL_RATE_LIMIT : kind === "accessibility-request" ? ACCESSIBILITY_REQUEST_RATE_LIMIT : RATE_LIMIT;
+    kind === "testimonial"
+      ? TESTIMONIAL_RATE_LIMIT
+      : kind === "accessibility-request" || kind === "rights-request"
+        ? ACCESSIBILITY_REQUEST_RATE_LIMIT
+        : RATE_LIMIT;
   const limiter = databaseLimiter(context.db, rateLimits, { keyPrefix: `write-${kind}`, ...limit });
   try {
     await limiter.consume(context.clientKey);

@@ -57,6 +57,8 @@ export const AUDIT_ACTION_LABELS = {
   test_send: "Enviament de prova",
   send: "Enviament",
   retry: "Reintent dels enviaments fallits",
+  // People's rights over their data (decision 072): the entry keeps a hash of the address, never it.
+  erase: "Supressió de dades personals",
 } as const satisfies Record<string, string>;
 
 /** Every action the log records: a new one cannot be recorded before it has its name above (the type
@@ -92,6 +94,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   "code group": "Grup de codis",
   coding: "Codificació d'aportacions",
   "answer template": "Plantilla de resposta",
+  personal_data: "Dades d'una persona",
+  rights_request: "Sol·licitud de drets sobre les dades",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -29,6 +29,8 @@ export const LIMITS = {
   /** An accessibility request (issue 33): the page or content it is about, and the message. */
   about: 300,
   message: 5000,
+  /** A rights request's optional words (decision 072). */
+  rightsMessage: 2000,
 } as const;
 
 /** A key of the public forms' texts (app/i18n/<locale>/forms.ts). */
@@ -54,6 +56,7 @@ export const FORM_VALUES = {
   audioMb: LIMITS.audioBytes / 1024 / 1024,
   maxAbout: LIMITS.about,
   maxMessage: LIMITS.message,
+  maxRightsMessage: LIMITS.rightsMessage,
 } as const;
 
 /** A message with a title and a description under one key: "forms.x.title", "forms.x.description". */
@@ -156,6 +159,15 @@ export const ACCESSIBILITY_REQUEST_TEXTS = {
   }),
 } as const satisfies Record<string, FormKey | ((due: string, reference: string) => FormMessage)>;
 
+/** The form where a person asks to see or erase their data (issue 34, decision 072). The success
+ * says the same whatever the address ({days}: how long the e-mail's link works). */
+export const RIGHTS_REQUEST_TEXTS = {
+  kindRequired: "forms.rightsRequest.kindRequired",
+  messageTooLong: "forms.rightsRequest.messageTooLong",
+  failure: "forms.rightsRequest.failure",
+  success: (days: number): FormMessage => ({ ...pair("rightsRequest.success"), values: { days } }),
+} as const satisfies Record<string, FormKey | ((days: number) => FormMessage)>;
+
 const UNREACHED = "forms.unreachable.description";
 
 /** What each public form says when its send does not reach the site or the site cannot answer
@@ -167,6 +179,7 @@ export const UNREACHABLE = {
   testimonial: { title: MESSAGES.testimonialError, description: "forms.unreachable.testimonial.description" },
   report: { title: REPORT_TEXTS.failure, description: UNREACHED },
   accessibilityRequest: { title: ACCESSIBILITY_REQUEST_TEXTS.failure, description: UNREACHED },
+  rightsRequest: { title: RIGHTS_REQUEST_TEXTS.failure, description: UNREACHED },
 } as const satisfies Record<string, Required<Omit<FormMessage, "values">>>;
 
 /** The most bytes a text form whose fields hold at most these many characters takes, url-encoded

@@ -3,7 +3,8 @@ import { inArea, MAP_CATEGORIES, MUNICIPALITY_NAMES, roundCoord, type MapCategor
 import { categories } from "~/domain/themes";
 import { checkForm, type FieldErrors } from "./forms";
 import { ACCESSIBILITY_REQUEST_KINDS } from "~/domain/accessibility-requests";
-import { ACCESSIBILITY_REQUEST_TEXTS, LIMITS, MESSAGES } from "./participation-texts";
+import { RIGHTS_REQUEST_KINDS } from "~/domain/rights";
+import { ACCESSIBILITY_REQUEST_TEXTS, LIMITS, MESSAGES, RIGHTS_REQUEST_TEXTS } from "./participation-texts";
 
 export { fieldErrors } from "./forms";
 
@@ -207,6 +208,23 @@ export const accessibilityRequestSchema = z
     return { kind, name, email, about, message };
   });
 
+/** The rights request (decision 072): to see or to erase, the address the confirmation goes to,
+ * and optional words (what to erase, for instance). */
+export const rightsRequestSchema = z
+  .object({ kind: text.optional(), email: text.optional(), message: optionalText.optional() })
+  .transform((v, ctx) => {
+    const kind = RIGHTS_REQUEST_KINDS.find((k) => k === v.kind);
+    const email = v.email ?? "";
+    const message = v.message ?? null;
+    if (!kind) ctx.addIssue({ code: "custom", path: ["kind"], message: RIGHTS_REQUEST_TEXTS.kindRequired });
+    if (!email || email.length > LIMITS.email || !isEmail(email))
+      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    if (message !== null && message.length > LIMITS.rightsMessage)
+      ctx.addIssue({ code: "custom", path: ["message"], message: RIGHTS_REQUEST_TEXTS.messageTooLong });
+    if (!kind) return z.NEVER;
+    return { kind, email, message };
+  });
+
 /** Seconds, rounded and clamped to 0..60; null when not a number (an upload without JavaScript). */
 export function clampDuration(value: unknown): number | null {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : NaN;
@@ -219,6 +237,7 @@ const FORM_SCHEMAS = {
   mapComment: mapCommentSchema,
   reflection: reflectionSchema,
   accessibilityRequest: accessibilityRequestSchema,
+  rightsRequest: rightsRequestSchema,
 } as const;
 
 /** The browser's check of a public form before sending (the same schema the action applies). */

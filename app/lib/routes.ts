@@ -114,6 +114,11 @@ export const PAGES = {
     es: "/declaracion-de-accesibilidad/solicitud",
     en: "/accessibility-statement/request",
   }),
+  // A person asks to see or erase their data (issue 34, decision 072); linked from the legal notice.
+  rightsRequest: formPage("/avis-legal-i-privacitat/drets", "rights-request.tsx", {
+    es: "/aviso-legal-y-privacidad/derechos",
+    en: "/legal-notice-and-privacy/rights",
+  }),
   // A visitor reports a contribution (decision 028); without JavaScript, the report dialog.
   report: {
     ...page("/denuncia", "participation/report.tsx", { params: ["tipus", "id"], translated: { en: "/report" } }),
@@ -130,6 +135,13 @@ export const PAGES = {
     path: "/newsletter/baixa/:token",
     file: "routes/newsletter/unsubscribe.tsx",
     translated: { es: "/newsletter/baja/:token", en: "/newsletter/unsubscribe/:token" },
+  },
+  // The rights request's e-mail link (decision 072): a token in the path, never an address; its
+  // page brings its own title, and is neither kept by the page cache nor listed in the sitemap.
+  rightsConfirm: {
+    path: "/drets/confirma/:token",
+    file: "routes/rights-confirm.tsx",
+    translated: { es: "/derechos/confirmar/:token", en: "/rights/confirm/:token" },
   },
 } satisfies Record<string, PageDeclaration>;
 
@@ -168,7 +180,7 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.f
   PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!]),
 );
 
-type FixedPage = Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe" | "trackerResult">;
+type FixedPage = Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe" | "trackerResult" | "rightsConfirm">;
 
 /** The addresses links are written with, in one language. */
 export function pathsFor(locale: Locale) {
@@ -181,6 +193,7 @@ export function pathsFor(locale: Locale) {
     ambit: (scope: Category) => pathOf(scope, locale),
     newsletterConfirm: (token: string) => pathOf("newsletterConfirm", locale).replace(":token", token),
     newsletterUnsubscribe: (token: string) => pathOf("newsletterUnsubscribe", locale).replace(":token", token),
+    rightsConfirm: (token: string) => pathOf("rightsConfirm", locale).replace(":token", token),
     // Sections of the home page.
     agenda: `${home === "/" ? "" : home}/#agenda`,
     ambits: `${home === "/" ? "" : home}/#ambits`,

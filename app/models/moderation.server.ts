@@ -257,6 +257,35 @@ async function untranscribed(db: Db, ids: string[], from: ModerationStatus[]): P
   return rows.map((r) => r.id);
 }
 
+/** Deletes contributions of one kind with everything that hangs on them: their reports, the
+ * council's answer (and its mail), their codes. Returns the ids gone and the audio keys to remove
+ * from storage once the transaction is kept (moderation's delete, and the erasure of a person's
+ * data, decision 072). Run it inside a transaction. */
+export async function deleteContributions(tx: Db, type: ContributionType, ids: string[]): Promise<{ id: string; key?: string | null }[]> {
+  if (!ids.length) return [];
+  const table = TABLES[type];
+  const audio = CONTRIBUTION_KINDS[type].columns.audio;
+  const gone: { id: string; key?: string | null }[] = await tx
+    .delete(table)
+    .where(inArray(table.id, ids))
+    .returning({ id: table.id, ...(audio ? { key: sql<string>`${audio}` } : {}) });
+  await tx
+    .delete(contributionReports)
+    .where(and(eq(contributionReports.contributionType, type), inArray(contributionReports.contributionId, ids)));
+  // The council's answer goes with it (issue 31).
+  await tx
+    .delete(contributionAnswers)
+    .where(and(eq(contributionAnswers.contributionType, type), inArray(contributionAnswers.contributionId, ids)));
+  // And its codes (issue 32).
+  await tx
+    .delete(contributionCodes)
+    .where(and(eq(contributionCodes.contributionType, type), inArray(contributionCodes.contributionId, ids)));
+  await tx
+    .delete(rejectedCodeSuggestions)
+    .where(and(eq(rejectedCodeSuggestions.contributionType, type), inArray(rejectedCodeSuggestions.contributionId, ids)));
+  return gone;
+}
+
 /** Applies an action to the items it fits (the others are left alone) and answers how many it
  * changed. Deleting is all or nothing: only hidden items may go (an item still public, or still
  * waiting, refuses the whole selection with DeleteRefused); it removes the reports too, and returns
@@ -282,27 +311,9 @@ export async function moderate(
         // Locked, so that nobody restores one between the check and the delete.
         const current = await tx.select({ status: table.status }).from(table).where(inArray(table.id, ids)).for("update");
         if (current.some((r) => !rule.from.includes(r.status))) throw new DeleteRefused();
-        const audio = CONTRIBUTION_KINDS[type].columns.audio;
-        const gone: { id: string; key?: string | null }[] = await tx
-          .delete(table)
-          .where(inArray(table.id, ids))
-          .returning({ id: table.id, ...(audio ? { key: sql<string>`${audio}` } : {}) });
+        const gone = await deleteContributions(tx as unknown as Db, type, ids);
         for (const g of gone) if (g.key) removedKeys.push(g.key);
         done.push(...gone.map((g) => ({ type, id: g.id })));
-        await tx
-          .delete(contributionReports)
-          .where(and(eq(contributionReports.contributionType, type), inArray(contributionReports.contributionId, ids)));
-        // The council's answer goes with it (issue 31).
-        await tx
-          .delete(contributionAnswers)
-          .where(and(eq(contributionAnswers.contributionType, type), inArray(contributionAnswers.contributionId, ids)));
-        // And its codes (issue 32).
-        await tx
-          .delete(contributionCodes)
-          .where(and(eq(contributionCodes.contributionType, type), inArray(contributionCodes.contributionId, ids)));
-        await tx
-          .delete(rejectedCodeSuggestions)
-          .where(and(eq(rejectedCodeSuggestions.contributionType, type), inArray(rejectedCodeSuggestions.contributionId, ids)));
         continue;
       }
       // A testimonial goes public only with its transcript, when the setting says so (issue 33).

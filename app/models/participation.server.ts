@@ -34,6 +34,8 @@ import {
   MESSAGES,
   newsletterSchema,
   reflectionSchema,
+  RIGHTS_REQUEST_TEXTS,
+  rightsRequestSchema,
   testimonialSchema,
   type FormKey,
   type WriteResult,
@@ -46,6 +48,7 @@ import { acceptAudio } from "~/domain/uploads";
 import { contributionHref } from "~/lib/routes";
 import { formatLongDate } from "~/lib/dates";
 import { storeAccessibilityRequest } from "~/models/accessibility-requests.server";
+import { requestRights, RIGHTS_CONFIRMATION_DAYS } from "~/models/rights.server";
 
 // The public writes (spec section 7): each checks the rate limit, the body size, the honeypot
 // and its schema, then stores the row once and completely, or nothing at all. Answers carry
@@ -69,6 +72,7 @@ const FORM_BYTES: Record<WriteKind, number> = {
   testimonial: formBytes(LIMITS.title, LIMITS.transcript),
   report: formBytes(MAX_REASON),
   "accessibility-request": formBytes(LIMITS.name, LIMITS.email, LIMITS.about, LIMITS.message),
+  "rights-request": formBytes(LIMITS.email, LIMITS.rightsMessage),
 };
 
 /** A participation write while participation is closed (decisions 029 and 050: by staff, or after
@@ -417,6 +421,24 @@ export function createAccessibilityRequest(request: Request, context: Ctx): Prom
       const said = mailed ? ACCESSIBILITY_REQUEST_TEXTS.success : ACCESSIBILITY_REQUEST_TEXTS.successNoMail;
       const message = said(due, reference);
       return { status: 200, result: { ok: true, message } };
+    },
+  });
+}
+
+/** A person asks to see or erase their data (issue 34, decision 072): stored unconfirmed, and an
+ * e-mail to the address asks to confirm; only then is it in the staff queue. The page says the same
+ * whatever the address (nobody learns from it whether an address has data here). Not participation:
+ * open whatever the consultation's state. */
+export function createRightsRequest(request: Request, context: Ctx): Promise<Outcome> {
+  const success: WriteResult = { ok: true, message: RIGHTS_REQUEST_TEXTS.success(RIGHTS_CONFIRMATION_DAYS) };
+  return textWrite(request, context, "rights-request", {
+    schema: rightsRequestSchema,
+    success,
+    failure: RIGHTS_REQUEST_TEXTS.failure,
+    store: async (data, _settings, locale) => {
+      const { mail } = await requestRights(context, data, locale);
+      if (mail === "failed") return { status: 502, result: { ok: false, errors: {}, message: { title: RIGHTS_REQUEST_TEXTS.failure } } };
+      return { status: 200, result: success };
     },
   });
 }

@@ -1,12 +1,13 @@
 import { LegalPage } from "~/components/site/legal-page";
 import { RichText, useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 /** The legal notice and privacy policy; at the privacy policy's address, the privacy part alone. */
 export default function LegalNotice() {
   const t = useT();
-  const privacyOnly = useLocation().pathname.startsWith(localePaths(useLocale()).privacy);
+  const paths = localePaths(useLocale());
+  const privacyOnly = useLocation().pathname.startsWith(paths.privacy);
   const parts = {
     // The campaign's name is Catalan in every language (WCAG 3.1.2).
     campaign: (name: string) => <span lang="ca">{name}</span>,
@@ -35,6 +36,18 @@ export default function LegalNotice() {
       <h2>{t("public.legal.rightsTitle")}</h2>
       <p>
         <RichText text={t("public.legal.rights")} parts={parts} />
+      </p>
+      <p>
+        <RichText
+          text={t("public.legal.rightsForm")}
+          parts={{
+            link: (words: string) => (
+              <Link to={paths.rightsRequest} className="font-semibold underline">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </p>
       <p>{t("public.legal.complaint")}</p>
     </LegalPage>

@@ -12,6 +12,7 @@ import { signIn } from "~/models/admin-login.server";
 import { ACTIVITY_EMOJIS } from "~/lib/admin-schemas";
 import { withWriteState } from "~/infra/content-changes.server";
 import { CONFIRMATION_DAYS, confirmToken, storeSubscription, unsubscribeToken } from "~/models/newsletter.server";
+import { rightsConfirmToken } from "~/models/rights.server";
 import { HONEYPOT } from "~/lib/participation";
 import { hashPassword } from "~/infra/password.server";
 import { withRenderState } from "~/infra/request-state.server";
@@ -261,6 +262,24 @@ const CASES: Record<string, Case[]> = {
         about: "/testimonis",
         message: "Necessito el text d'aquest testimoni.",
       }),
+    },
+  ],
+  // A person asks to see or erase their data (decision 072): stored unconfirmed, nothing public.
+  "routes/participation/rights-request.tsx": [
+    { what: "a request to erase one's data", public: true, fields: () => ({ kind: "erasure", email: "drets@example.cat" }) },
+  ],
+  "routes/rights-confirm.tsx": [
+    {
+      what: "a rights request confirmed, by the button of the e-mail's page",
+      public: true,
+      fields: () => ({}),
+      params: async (ctx) => {
+        const [row] = await ctx.db
+          .insert(t.rightsRequests)
+          .values({ kind: "access", email: "confirma-drets@example.cat", emailHash: "h".repeat(64) })
+          .returning({ id: t.rightsRequests.id });
+        return { token: rightsConfirmToken(ctx.sessionSecret, row!.id, new Date(Date.now() + 24 * 60 * 60 * 1000)) };
+      },
     },
   ],
   "routes/newsletter/confirm.tsx": [
@@ -563,6 +582,15 @@ const CASES: Record<string, Case[]> = {
         item: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "published"))}`,
       }),
     },
+  ],
+  // People's rights (decision 072): erasing the personal fields of a published reflection's author
+  // (the public lists show the name), and erasing a map comment's whole.
+  "routes/admin/rights.tsx": [
+    {
+      what: "an erasure of an author's personal fields",
+      fields: () => ({ intent: "erase", email: "nuria.vendrell@example.cat", mode: "fields" }),
+    },
+    { what: "an erasure of whole contributions", fields: () => ({ intent: "erase", email: "jordi@example.cat", mode: "whole" }) },
   ],
   "routes/admin/accessibility-requests.tsx": [
     {

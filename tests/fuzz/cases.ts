@@ -116,6 +116,8 @@ export const PAGES: string[] = [
     // The newsletter's e-mail links, with a token that is not one (decision 023).
     localePaths(l).newsletterConfirm("no-es-un-enllac"),
     localePaths(l).newsletterUnsubscribe("no-es-un-enllac"),
+    // The rights request's e-mail link, with a token that is not one (decision 072).
+    localePaths(l).rightsConfirm("no-es-un-enllac"),
     // A result of the plan that does not exist, and an id that is not one (issue 35).
     localePaths(l).trackerResult("00000000-0000-4000-8000-000000000000"),
     localePaths(l).trackerResult("no-es-un-id"),
@@ -147,7 +149,14 @@ const ADMIN_MOVED = ADMIN_SCREEN_LIST.flatMap((s) => (s.was ? [s.was] : []));
 const ADMIN_ROUTES = [...new Set([...ADMIN_SCREEN_LIST.flatMap(addresses), ...ADMIN_ACTIONS, ...ADMIN_MOVED])];
 /** The addresses that answer without a session: sign-in and sign-out, the second factor, an invitation's, the redirects. */
 const SESSIONLESS = new Set([...ADMIN_SCREEN_LIST.filter((s) => !s.roles).flatMap(addresses), ...ADMIN_MOVED]);
-const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/denuncia", "/declaracio-accessibilitat/sollicitud"];
+const TEXT_FORMS = [
+  "/newsletter",
+  "/participa/mapa",
+  "/participa/reflexio",
+  "/denuncia",
+  "/declaracio-accessibilitat/sollicitud",
+  "/avis-legal-i-privacitat/drets",
+];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
 export const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];
 
@@ -626,6 +635,8 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
     (bad) => ["/participa/mapa", `comment=Falta un carril ${bad} bici&email=`],
     (bad) => ["/participa/reflexio", `name=Anna ${bad}&email=anna%40exemple.cat&privacy=on`],
     (bad) => ["/declaracio-accessibilitat/sollicitud", `kind=communication&about=Inici ${bad}&email=anna%40exemple.cat`],
+    // No kind: never valid (decision 072).
+    (bad) => ["/avis-legal-i-privacitat/drets", `email=anna${bad}%40exemple.cat&message=Vull ${bad} les dades`],
     (bad) => ["/admin/login", `email=gestor${bad}%40penedes.cat&password=${bad}`],
   ];
   for (const form of textForms) {

@@ -242,7 +242,7 @@ function inView(el: HTMLElement | null) {
   return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
 }
 
-type Schema = "newsletter" | "mapComment" | "reflection" | "accessibilityRequest";
+type Schema = "newsletter" | "mapComment" | "reflection" | "accessibilityRequest" | "rightsRequest";
 
 /**
  * The one way a public form talks to its page's action (decision 020): a fetcher with JavaScript,

@@ -38,4 +38,13 @@ export default {
   "answer.button": "Mira la resposta al web",
   "answer.why":
     "Reps aquest correu perquè, en enviar la teva aportació, vas marcar que volies rebre'n la resposta. És l'únic correu que t'enviarem per aquesta aportació.",
+  "rightsRequest.subject": "Confirma la teva sol·licitud sobre les teves dades",
+  "rightsRequest.hello": "Hola,",
+  "rightsRequest.access": "Hem rebut una sol·licitud per veure les dades personals que el web {site} guarda d'aquesta adreça de correu.",
+  "rightsRequest.erasure":
+    "Hem rebut una sol·licitud per esborrar les dades personals que el web {site} guarda d'aquesta adreça de correu.",
+  "rightsRequest.confirm":
+    "Si l'has feta tu, confirma-la amb aquest enllaç en els propers {days} dies. Fins que no la confirmis no la tramitarem:",
+  "rightsRequest.button": "Confirma la sol·licitud",
+  "rightsRequest.ignore": "Si no l'has feta tu, no cal que facis res: sense confirmació, la sol·licitud s'esborrarà sola.",
 } as const;

@@ -205,4 +205,23 @@ export default {
   "accessibilityRequest.successNoMail.title": "Hem rebut la teva sol·licitud",
   "accessibilityRequest.successNoMail.description":
     "La referència és {reference}. No t'hem pogut enviar el justificant per correu electrònic, però la sol·licitud ha quedat registrada i et respondrem com a màxim el {due}.",
+  "rightsRequest.title": "Drets sobre les teves dades",
+  "rightsRequest.lead":
+    "Demana una còpia de les dades personals que guardem de la teva adreça de correu, o que les esborrem. T'enviarem un correu per confirmar que l'adreça és teva, i et respondrem en el termini d'un mes des de la confirmació.",
+  "rightsRequest.kind": "Què vols demanar?",
+  "rightsRequest.kind.access": "Una còpia de les meves dades",
+  "rightsRequest.kind.erasure": "Que esborreu les meves dades",
+  "rightsRequest.emailHint": "L'adreça amb què vas participar. Hi enviarem l'enllaç de confirmació i la resposta.",
+  "rightsRequest.message": "Comentaris (opcional)",
+  "rightsRequest.messageHint":
+    "Per exemple, si vols que esborrem també el text de les teves aportacions, i no només el teu nom i la teva adreça.",
+  "rightsRequest.privacy": "Farem servir aquesta adreça només per atendre la sol·licitud. Consulta la <link>política de privacitat</link>.",
+  "rightsRequest.submit": "Envia la sol·licitud",
+  "rightsRequest.another": "Fes-ne una altra",
+  "rightsRequest.kindRequired": "Tria si vols una còpia de les dades o que les esborrem.",
+  "rightsRequest.messageTooLong": "Els comentaris poden tenir com a màxim {maxRightsMessage} caràcters.",
+  "rightsRequest.failure": "No s'ha pogut enviar la sol·licitud. Torna-ho a provar.",
+  "rightsRequest.success.title": "Mira el teu correu",
+  "rightsRequest.success.description":
+    "Si l'adreça és correcta, t'hi hem enviat un enllaç per confirmar la sol·licitud. Obre'l en els propers {days} dies: fins que no la confirmis no la tramitarem.",
 } as const;

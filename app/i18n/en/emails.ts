@@ -38,4 +38,13 @@ export default {
   "answer.button": "Read the answer on the website",
   "answer.why":
     "You are receiving this e-mail because, when you sent your contribution, you ticked the box to receive the answer. It is the only e-mail we will send you about this contribution.",
+  "rightsRequest.subject": "Confirm your request about your data",
+  "rightsRequest.hello": "Hello,",
+  "rightsRequest.access": "We have received a request to see the personal data the {site} website holds for this email address.",
+  "rightsRequest.erasure": "We have received a request to erase the personal data the {site} website holds for this email address.",
+  "rightsRequest.confirm":
+    "If you made it, please confirm it with this link within the next {days} days. We will not process it until you do:",
+  "rightsRequest.button": "Confirm the request",
+  "rightsRequest.ignore":
+    "If you did not make it, you need not do anything: without confirmation, the request will be deleted automatically.",
 } satisfies Translation<typeof ca>;

@@ -203,4 +203,23 @@ export default {
   "accessibilityRequest.successNoMail.title": "We have received your request",
   "accessibilityRequest.successNoMail.description":
     "Your reference is {reference}. We could not send you an acknowledgement by email, but your request has been recorded and we will reply by {due} at the latest.",
+  "rightsRequest.title": "Your rights over your data",
+  "rightsRequest.lead":
+    "Ask for a copy of the personal data we hold for your email address, or for us to erase it. We will send you an email to confirm the address is yours, and we will reply within one month of your confirmation.",
+  "rightsRequest.kind": "What would you like to ask for?",
+  "rightsRequest.kind.access": "A copy of my data",
+  "rightsRequest.kind.erasure": "Erase my data",
+  "rightsRequest.emailHint": "The address you took part with. We will send the confirmation link and our reply there.",
+  "rightsRequest.message": "Comments (optional)",
+  "rightsRequest.messageHint":
+    "For example, whether you also want us to erase the text of your contributions, not just your name and address.",
+  "rightsRequest.privacy": "We will use this address only to deal with your request. See our <link>privacy policy</link>.",
+  "rightsRequest.submit": "Send the request",
+  "rightsRequest.another": "Make another request",
+  "rightsRequest.kindRequired": "Choose whether you want a copy of your data or for us to erase it.",
+  "rightsRequest.messageTooLong": "Comments can be at most {maxRightsMessage} characters long.",
+  "rightsRequest.failure": "The request could not be sent. Please try again.",
+  "rightsRequest.success.title": "Check your email",
+  "rightsRequest.success.description":
+    "If the address is correct, we have sent you a link to confirm the request. Open it within the next {days} days: we will not process the request until you do.",
 } satisfies Translation<typeof ca>;

@@ -39,4 +39,14 @@ export default {
   "answer.button": "Ver la respuesta en la web",
   "answer.why":
     "Recibes este correo porque, al enviar tu aportación, marcaste que querías recibir la respuesta. Es el único correo que te enviaremos por esta aportación.",
+  "rightsRequest.subject": "Confirma tu solicitud sobre tus datos",
+  "rightsRequest.hello": "Hola:",
+  "rightsRequest.access":
+    "Hemos recibido una solicitud para ver los datos personales que la web {site} guarda de esta dirección de correo.",
+  "rightsRequest.erasure":
+    "Hemos recibido una solicitud para borrar los datos personales que la web {site} guarda de esta dirección de correo.",
+  "rightsRequest.confirm":
+    "Si la has hecho tú, confírmala con este enlace en los próximos {days} días. Hasta que no la confirmes no la tramitaremos:",
+  "rightsRequest.button": "Confirma la solicitud",
+  "rightsRequest.ignore": "Si no la has hecho tú, no tienes que hacer nada: sin confirmación, la solicitud se borrará sola.",
 } satisfies Translation<typeof ca>;

@@ -204,4 +204,23 @@ export default {
   "accessibilityRequest.successNoMail.title": "Hemos recibido tu solicitud",
   "accessibilityRequest.successNoMail.description":
     "La referencia es {reference}. No hemos podido enviarte el justificante por correo electrónico, pero la solicitud ha quedado registrada y te responderemos como máximo el {due}.",
+  "rightsRequest.title": "Derechos sobre tus datos",
+  "rightsRequest.lead":
+    "Pide una copia de los datos personales que guardamos de tu dirección de correo, o que los borremos. Te enviaremos un correo para confirmar que la dirección es tuya, y te responderemos en el plazo de un mes desde la confirmación.",
+  "rightsRequest.kind": "¿Qué quieres pedir?",
+  "rightsRequest.kind.access": "Una copia de mis datos",
+  "rightsRequest.kind.erasure": "Que borréis mis datos",
+  "rightsRequest.emailHint": "La dirección con la que participaste. Te enviaremos el enlace de confirmación y la respuesta.",
+  "rightsRequest.message": "Comentarios (opcional)",
+  "rightsRequest.messageHint":
+    "Por ejemplo, si quieres que borremos también el texto de tus aportaciones, y no solo tu nombre y tu dirección.",
+  "rightsRequest.privacy": "Usaremos esta dirección solo para atender la solicitud. Consulta la <link>política de privacidad</link>.",
+  "rightsRequest.submit": "Envía la solicitud",
+  "rightsRequest.another": "Haz otra",
+  "rightsRequest.kindRequired": "Elige si quieres una copia de los datos o que los borremos.",
+  "rightsRequest.messageTooLong": "Los comentarios pueden tener como máximo {maxRightsMessage} caracteres.",
+  "rightsRequest.failure": "No se ha podido enviar la solicitud. Vuelve a intentarlo.",
+  "rightsRequest.success.title": "Mira tu correo",
+  "rightsRequest.success.description":
+    "Si la dirección es correcta, te hemos enviado un enlace para confirmar la solicitud. Ábrelo en los próximos {days} días: hasta que no la confirmes no la tramitaremos.",
 } satisfies Translation<typeof ca>;

@@ -65,6 +65,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <Button asChild variant="outline" size="sm">
             <Link to={adminPaths.adminAccessibility}>Declaració d'accessibilitat</Link>
           </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={adminPaths.adminRights}>Drets sobre les dades</Link>
+          </Button>
         </nav>
       </PageTitle>
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
