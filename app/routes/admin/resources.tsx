@@ -148,7 +148,7 @@ function ResourceDialog(props: EntityDialogProps<Row>) {
           )}
           {!external && (
             <FormField
-              label="Subtítols del vídeo (WebVTT, .vtt, opcional)"
+              label="Subtitulació del vídeo (fitxer WebVTT .vtt, opcional)"
               error={err("captions")}
               hint={
                 row?.captionsUrl
@@ -162,7 +162,7 @@ function ResourceDialog(props: EntityDialogProps<Row>) {
           {!external && row?.captionsUrl && (
             <div className="flex items-center gap-2">
               <Checkbox id="resource-remove-captions" name="removeCaptions" value="true" />
-              <Label htmlFor="resource-remove-captions">Treu els subtítols actuals</Label>
+              <Label htmlFor="resource-remove-captions">Treu la subtitulació actual</Label>
             </div>
           )}
           {preview && !external && <img src={preview} alt="Vista prèvia de la imatge" className="max-h-40 w-auto rounded object-contain" />}
