@@ -13,6 +13,7 @@ export default {
   "shell.menuDescription": "Seccions del web",
   "shell.signOut": "Sortir",
   "shell.footerNav": "Enllaços del peu",
+  "shell.help": "Ajuda i contacte",
   "shell.cookieSettings": "Configurar Cookies",
   "shell.language": "Idioma",
   "shell.languageIn": "Llegeix aquesta pàgina en {language}",

@@ -12,6 +12,7 @@ export default {
   "shell.menuDescription": "Sections of the website",
   "shell.signOut": "Sign out",
   "shell.footerNav": "Footer links",
+  "shell.help": "Help and contact",
   "shell.cookieSettings": "Cookie settings",
   "shell.language": "Language",
   "shell.languageIn": "Read this page in {language}",

@@ -12,6 +12,7 @@ export default {
   "shell.menuDescription": "Secciones de la web",
   "shell.signOut": "Salir",
   "shell.footerNav": "Enlaces del pie",
+  "shell.help": "Ayuda y contacto",
   "shell.cookieSettings": "Configurar cookies",
   "shell.language": "Idioma",
   "shell.languageIn": "Lee esta página en {language}",
