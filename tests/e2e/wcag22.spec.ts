@@ -342,6 +342,8 @@ function clippedText() {
   const out: string[] = [];
   for (const el of document.querySelectorAll<HTMLElement>("body *")) {
     const style = getComputedStyle(el);
+    // A map is a window onto a larger picture, panned on purpose.
+    if (el.classList.contains("leaflet-container")) continue;
     const hidesX = /hidden|clip/.test(style.overflowX);
     const hidesY = /hidden|clip/.test(style.overflowY);
     if (!hidesX && !hidesY) continue;
