@@ -9,8 +9,8 @@ import { expect, rememberCookieChoice, signIn, signOut, test, unique } from "./f
 
 // The WCAG 2.2 criteria axe-core cannot see (issue 33), measured in the browser: 2.4.11 focus not
 // obscured, 2.5.7 dragging movements, 2.5.8 target size, 3.2.6 consistent help, 3.3.7 redundant
-// entry, 3.3.8 accessible authentication; and 1.4.10 reflow at 320 px and 1.4.12 text spacing. The statement's table of criteria
-// (public.accessibility.criteria.*) reports these results.
+// entry, 3.3.8 accessible authentication; and 1.4.10 reflow at 320 px and 1.4.12 text spacing.
+// The statement's table of criteria (public.accessibility.criteria.*) reports these results.
 
 const WIDTHS = [390, 1366] as const;
 
