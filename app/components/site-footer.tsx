@@ -3,7 +3,7 @@ import { resetConsent } from "~/lib/cookie-consent";
 import { DEFAULT_COLLABORATORS, type PublicFooter } from "~/lib/footer";
 import { InlineMarkdown } from "~/lib/inline-markdown";
 import { useLocale, useT } from "~/i18n/react";
-import { footerNav, SITE_NAME } from "~/lib/routes";
+import { footerNav, localePaths, SITE_NAME } from "~/lib/routes";
 
 const FOOTER_TARGET = "inline-flex min-h-11 items-center underline-offset-2 hover:underline";
 
@@ -75,6 +75,12 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
               </Link>
             </li>
           ))}
+          {/* Help in the same place on every page (WCAG 3.2.6): the statement's contact form. */}
+          <li>
+            <Link to={`${localePaths(locale).accessibility}#contacte`} className={FOOTER_TARGET}>
+              {t("public.shell.help")}
+            </Link>
+          </li>
           <li>
             <button type="button" onClick={resetConsent} className={FOOTER_TARGET}>
               {t("public.shell.cookieSettings")}

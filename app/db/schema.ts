@@ -384,6 +384,10 @@ export const resources = pgTable(
     mediaKey: storageKey("media_key"),
     externalUrl: text("external_url"),
     mediaType: resourceMediaTypeEnum("media_type").notNull().default("image"),
+    /** An uploaded video's WebVTT captions (issue 33), checked whole before they are kept. */
+    captionsKey: storageKey("captions_key"),
+    /** An uploaded video's audio description, as text shown beside the player (WCAG 1.2.3). */
+    audioDescription: text("audio_description").notNull().default(""),
     position: integer("position").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),

@@ -15,7 +15,7 @@ export const TRANSLATED_FIELDS = {
   activities: ["title", "place", "description", "linkText"],
   landings: ["title", "description"],
   videos: ["title", "description"],
-  resources: ["title", "description", "fullText"],
+  resources: ["title", "description", "fullText", "audioDescription"],
   bici_fucsia_photos: ["title", "description"],
   footer_config: ["footerText", "collaboratorsText"],
   newsletter_issues: ["subject", "body"],

@@ -39,6 +39,14 @@ export const UPLOADS = {
     kind: "",
     messages: { bad_type: "Només es permeten imatges, vídeos o PDF", too_large: "El fitxer és massa gran (màxim 100MB)" },
   },
+  captions: {
+    maxBytes: 1 * MB,
+    kind: "",
+    messages: {
+      bad_type: "El fitxer de subtítols ha de ser WebVTT (.vtt): la primera línia ha de ser «WEBVTT».",
+      too_large: "El fitxer de subtítols és massa gran (màxim 1MB).",
+    },
+  },
   photo: {
     maxBytes: 20 * MB,
     kind: "image/",

@@ -27,6 +27,7 @@ it("finds every column the schema declares with storageKey()", () => {
     "home_background.media_key",
     "videos.video_key",
     "resources.media_key",
+    "resources.captions_key",
     "bici_fucsia_photos.image_key",
     "result_entries.image_key",
   ]);

@@ -205,4 +205,11 @@ describe("sniffContentType", () => {
     // A format chunk cut short, or the sound before the format: not a WAV either.
     expect(await sniffContentType(Buffer.concat([real.subarray(0, 20), Buffer.alloc(4)]))).toBeNull();
   });
+
+  it("offers a text opening with the WEBVTT line as captions (only their own accept() takes it)", async () => {
+    expect(await sniffContentType(Buffer.from("WEBVTT\n\n00:01.000 --> 00:02.000\nHola\n"))).toBe("text/vtt");
+    expect(await sniffContentType(Buffer.from("\uFEFFWEBVTT - Subtítols\r\n"))).toBe("text/vtt");
+    expect(await sniffContentType(Buffer.from("WEBVTTX\n"))).toBeNull();
+    expect(await sniffContentType(Buffer.from("<html>WEBVTT\n"))).toBeNull();
+  });
 });

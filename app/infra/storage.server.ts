@@ -96,6 +96,7 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
   "image/avif": "avif",
   "application/pdf": "pdf",
   "application/geo+json": "json",
+  "text/vtt": "vtt",
 };
 
 /** The type a file is served with, from the extension its key was given (as express.static did). */
@@ -115,6 +116,7 @@ export const TYPE_BY_EXTENSION: Record<string, string> = {
   avif: "image/avif",
   pdf: "application/pdf",
   json: "application/geo+json",
+  vtt: "text/vtt",
 };
 export const contentTypeOf = (key: string) => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
@@ -124,6 +126,10 @@ export async function sniffContentType(head: Uint8Array): Promise<string | null>
   // as application/json, and only an accept() that parses the whole file (a map layer) takes it.
   if (!type && /^(?:\uFEFF)?[\t\n\r ]*\{/.test(Buffer.from(head).toString("utf8", 0, Math.min(head.length, 1024))))
     return "application/json";
+  // WebVTT is text too: its first line is "WEBVTT" (after an optional BOM), and only an accept()
+  // that checks the whole file (a video's captions) takes it.
+  if (!type && /^(?:\uFEFF)?WEBVTT(?:[ \t\r\n]|$)/.test(Buffer.from(head).toString("utf8", 0, Math.min(head.length, 64))))
+    return "text/vtt";
   // "RIFF....WAVE" is all file-type asks of a WAV: the format chunk must be there too (found by tests/fuzz).
   if (type?.mime === "audio/wav" && !hasWavFormat(head)) return null;
   return type?.mime ?? null;
@@ -211,3 +217,20 @@ export function typeGuard({ maxBytes, accept }: Pick<PutOptions, "maxBytes" | "a
 }
 
 export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** A stored file's bytes, at most `limit` of them (the upload's own limit held them already). */
+export async function readStoredBytes(storage: Storage, key: string, limit: number): Promise<Buffer> {
+  const file = await storage.get(key);
+  if (!file) throw new Error(`stored file missing: ${key}`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      file.body.destroy();
+      break;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

@@ -143,8 +143,10 @@ export const resourceSchema = withTranslations(
     externalUrl: httpUrl("La URL externa ha de començar per http:// o https://"),
     position: position.optional().default(0),
     isActive: flag,
+    audioDescription: z.string().trim().max(10000).optional().default(""),
+    removeCaptions: flag,
   }),
-  { title: 200, description: 5000, fullText: 20000 },
+  { title: 200, description: 5000, fullText: 20000, audioDescription: 10000 },
 );
 
 export const photoSchema = withTranslations(

@@ -49,12 +49,18 @@ export interface EntitySpec<F extends string = never> {
   /** Names the entity in the log. */
   name: string;
   table: PgTable & { id: PgColumn };
-  /** The property (in the row and in the values) holding the row's stored file. */
-  fileKey?: string;
+  /** The property (in the row and in the values) holding the row's stored file, or each of them
+   * when a row holds more than one (a video and its captions). */
+  fileKey?: string | readonly string[];
   /** The files the form may upload, streamed into storage while the request is read. */
   files?: Record<F, PutOptions>;
-  /** The upload's errors in the screen's words. */
-  uploadTexts?: { too_large: string; bad_type: string; other: string };
+  /** The upload's errors in the screen's words; `fields` words them for one file of several. */
+  uploadTexts?: {
+    too_large: string;
+    bad_type: string;
+    other: string;
+    fields?: Partial<Record<F, { too_large: string; bad_type: string }>>;
+  };
   texts: EntityTexts;
   /** The intents the screen offers (all four unless said); any other is refused with a 400. */
   allow?: readonly Intent[];
@@ -101,6 +107,7 @@ export async function entityAction<F extends string = never>(
   const audit = (db: AppContext["db"], change: Omit<AuditChange, "entity">) =>
     recordAudit(db, { request, context }, { id: user.id, email: user.email }, { entity: spec.name, ...change });
   const { texts, table } = spec;
+  const fileKeys: readonly string[] = spec.fileKey === undefined ? [] : typeof spec.fileKey === "string" ? [spec.fileKey] : spec.fileKey;
   const message = (intent: Intent, why: Why, err?: unknown) =>
     typeof texts.failed === "function" ? texts.failed(intent, why, err) : texts.failed[intent];
   const status = { bad_id: 400, not_found: 404, error: 500 } as const;
@@ -114,7 +121,9 @@ export async function entityAction<F extends string = never>(
     form = await readAdminForm(request, context, spec.files ?? ({} as Record<F, PutOptions>));
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
-    const t = spec.uploadTexts ?? { too_large: err.message, bad_type: err.message, other: err.message };
+    const general = spec.uploadTexts ?? { too_large: err.message, bad_type: err.message, other: err.message };
+    const own = err.field ? spec.uploadTexts?.fields?.[err.field as F] : undefined;
+    const t = own ? { ...general, ...own } : general;
     const tooLarge = err.code === "too_large" && err.field !== null;
     const error = tooLarge ? t.too_large : err.code === "bad_type" ? t.bad_type : err.field ? err.message : t.other;
     return failed(error, tooLarge ? 413 : 400, err.field ? { [err.field]: error } : undefined);
@@ -194,7 +203,7 @@ export async function entityAction<F extends string = never>(
       });
       if (!row) return fail(intent, "not_found");
       contentChanged(table);
-      if (spec.fileKey) await removeFile(context, row[spec.fileKey] as string | null);
+      for (const key of fileKeys) await removeFile(context, row[key] as string | null);
     } catch (err) {
       return fail(intent, "error", err);
     }
@@ -239,8 +248,8 @@ export async function entityAction<F extends string = never>(
   // The row is written: an upload it does not keep, and the file it no longer holds, go.
   const kept = new Set(Object.values(values));
   for (const file of Object.values<StoredFile | undefined>(files)) if (file && !kept.has(file.key)) await removeFile(context, file.key);
-  if (current && spec.fileKey && spec.fileKey in values && values[spec.fileKey] !== current[spec.fileKey]) {
-    await removeFile(context, current[spec.fileKey] as string | null);
+  for (const key of fileKeys) {
+    if (current && key in values && values[key] !== current[key]) await removeFile(context, current[key] as string | null);
   }
   return done((intent === "update" ? texts.updated : texts.created) ?? "");
 }

@@ -229,6 +229,21 @@ describe.each(testBackends())("staff texts in the page's language on %s (decisio
     });
     const [resource] = await activeResources(database.db, "es");
     expect(resource).toMatchObject({ title: { text: "Cartel" }, description: null, fullText: { text: "Texto completo" } });
+    expect(resource!.video).toBeNull();
+    // An uploaded video plays on the page with its captions and its audio description (issue 33).
+    await database.db.insert(t.resources).values({
+      title: "Vídeo",
+      mediaKey: "resources/00000000-0000-4000-8000-000000000032.mp4",
+      mediaType: "video",
+      captionsKey: "captions/00000000-0000-4000-8000-000000000033.vtt",
+      audioDescription: "Una ciclista travessa les vinyes.",
+      position: 1,
+    });
+    expect((await activeResources(database.db, "es"))[1]!.video).toEqual({
+      url: "/media/resources/00000000-0000-4000-8000-000000000032.mp4",
+      captionsUrl: "/media/captions/00000000-0000-4000-8000-000000000033.vtt",
+      audioDescription: { text: "Una ciclista travessa les vinyes.", lang: "ca" },
+    });
 
     await database.db
       .insert(t.biciFucsiaPhotos)

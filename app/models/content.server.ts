@@ -327,6 +327,15 @@ export function activeResources(db: Db, locale: Locale) {
         mediaType: r.mediaType,
         imageKey: r.mediaKey && r.mediaType === "image" ? r.mediaKey : null,
         href: r.mediaKey ? mediaUrl(r.mediaKey) : r.externalUrl ? safeHref(r.externalUrl) : null,
+        // An uploaded video plays on the page, with its captions and audio description (issue 33).
+        video:
+          r.mediaKey && r.mediaType === "video"
+            ? {
+                url: mediaUrl(r.mediaKey),
+                captionsUrl: r.captionsKey ? mediaUrl(r.captionsKey) : null,
+                audioDescription: localizedOrNull(r.audioDescription, r.translations, "audioDescription", locale),
+              }
+            : null,
       })),
     [],
   );

@@ -14,26 +14,14 @@ import { MAP_CATEGORY_LABELS } from "~/domain/map-labels";
 import type { MapSettings } from "~/lib/participation";
 import { embeds, publicRead } from "~/models/content.server";
 import { readSettings, saveSettings, textSetting } from "~/infra/settings.server";
-import { mediaUrl, type Storage } from "~/infra/storage.server";
+import { mediaUrl, readStoredBytes, type Storage } from "~/infra/storage.server";
 
 // The participation map's reads (issue 17): the network layers, the map's settings, the comments
 // with their place, and the GeoJSON exports.
 
 /** A stored file's text, at most a layer's size (the upload was bounded already). */
 export async function readStoredText(storage: Storage, key: string): Promise<string> {
-  const file = await storage.get(key);
-  if (!file) throw new Error(`stored file missing: ${key}`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of file.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > LAYER_LIMITS.bytes) {
-      file.body.destroy();
-      break;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readStoredBytes(storage, key, LAYER_LIMITS.bytes)).toString("utf8");
 }
 
 // ---------------------------------------------------------------------------------------

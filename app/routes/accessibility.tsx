@@ -88,7 +88,10 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
           </tbody>
         </table>
       </div>
-      <h2>{t("public.accessibility.contact.heading")}</h2>
+      {/* The footer's "Ajuda i contacte" on every page leads here (WCAG 3.2.6); clear of the sticky header. */}
+      <h2 id="contacte" className="scroll-mt-24">
+        {t("public.accessibility.contact.heading")}
+      </h2>
       <p>{t("public.accessibility.contact.text")}</p>
       <p>
         {t("public.accessibility.contact.unit")} <span lang={staff}>{statement.unit}</span>

@@ -9,6 +9,7 @@ import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { localePaths } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
 import { EmptyState } from "~/components/empty-state";
+import { CaptionedVideo } from "~/components/site/captioned-video";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { resources: await activeResources(context.db, localeOf(new URL(request.url).pathname)) };
@@ -32,7 +33,14 @@ export default function Recursos({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {resources.map((r, i) => (
             <li key={r.id} className="flex flex-col overflow-hidden rounded-lg border border-ink/10 shadow-sm">
-              {r.imageKey ? (
+              {r.video ? (
+                <CaptionedVideo
+                  src={r.video.url}
+                  captionsUrl={r.video.captionsUrl}
+                  audioDescription={r.video.audioDescription}
+                  title={r.title.text}
+                />
+              ) : r.imageKey ? (
                 <img
                   src={imageVariantUrl(r.imageKey, 640)}
                   srcSet={imageSrcSet(r.imageKey, 800)}

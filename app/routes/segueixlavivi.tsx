@@ -55,7 +55,7 @@ export default function SegueixLaVivi({ loaderData }: Route.ComponentProps) {
           href={HASHTAG_URL}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-8 inline-flex rounded-md bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
+          className="mt-8 inline-flex max-w-full rounded-md bg-brand px-5 py-3 font-semibold wrap-anywhere text-white hover:bg-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
         >
           <RichText text={t("public.vivi.instagram", { hashtag: HASHTAG })} parts={{ tag: (s) => <span lang="ca">{s}</span> }} />
           <span className="sr-only"> {t("public.common.opensNewTab")}</span>

@@ -4,11 +4,13 @@ import * as OTPAuth from "otpauth";
 import { simpleParser } from "mailparser";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
-import { expect, signIn, signOut, test, unique } from "./fixtures";
+import { PUBLIC_PAGES, PUBLIC_PATHS } from "../../app/lib/routes";
+import { expect, rememberCookieChoice, signIn, signOut, test, unique } from "./fixtures";
 
 // The WCAG 2.2 criteria axe-core cannot see (issue 33), measured in the browser: 2.4.11 focus not
-// obscured, 2.5.8 target size, 3.3.8 accessible authentication. The statement's table of criteria
-// (public.accessibility.criteria.*) reports these results.
+// obscured, 2.5.7 dragging movements, 2.5.8 target size, 3.2.6 consistent help, 3.3.7 redundant
+// entry, 3.3.8 accessible authentication; and 1.4.10 reflow at 320 px and 1.4.12 text spacing.
+// The statement's table of criteria (public.accessibility.criteria.*) reports these results.
 
 const WIDTHS = [390, 1366] as const;
 
@@ -222,3 +224,153 @@ test("3.3.8 accessible authentication: the password and the second factor's code
   // The fixture's sign-in still works for the tests after this one.
   await signIn(page);
 });
+
+test("2.5.7 dragging movements: a map pin is placed, and moved, by single clicks or by the keyboard, never by dragging", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await rememberCookieChoice(page);
+  await page.goto("/participa/mapa");
+  const map = page.getByRole("application", { name: /Mapa per marcar el lloc/ });
+  await expect(map).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  // No pin is draggable: a pin is put, and put again, where one clicks.
+  await expect(map.locator(".leaflet-marker-draggable")).toHaveCount(0);
+  const place = async () => [await page.locator('input[name="lat"]').inputValue(), await page.locator('input[name="lng"]').inputValue()];
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3);
+  await expect(page.getByText(/^Punt marcat a prop de/)).toBeVisible();
+  const first = await place();
+  await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.35);
+  await expect.poll(place).not.toEqual(first);
+  const second = await place();
+  // The keyboard moves the map under its crosshair (no dragging to pan) and Enter drops the pin.
+  await map.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect.poll(place).not.toEqual(second);
+  await expect(map.locator(".leaflet-marker-draggable")).toHaveCount(0);
+});
+
+// Every public page of the registry in Catalan without a parameter, and a landing.
+const CATALAN_PAGES = [
+  ...PUBLIC_PAGES.filter((p) => p.locale === "ca" && !p.path.includes(":")).map((p) => p.path),
+  "/landing/vilafranca-pedala",
+];
+
+test("3.2.6 consistent help: 'Ajuda i contacte' is in the same place in the footer of every public page, and leads to the contact form", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await rememberCookieChoice(page);
+  let reference: string[] | null = null;
+  for (const path of CATALAN_PAGES) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    const items = await footer.getByRole("navigation", { name: "Enllaços del peu" }).getByRole("listitem").allInnerTexts();
+    reference ??= items;
+    expect(items, `the footer's links on ${path}`).toEqual(reference);
+    expect(items).toContain("Ajuda i contacte");
+    await expect(footer.getByRole("link", { name: "Ajuda i contacte" }), path).toHaveAttribute(
+      "href",
+      "/declaracio-accessibilitat#contacte",
+    );
+  }
+  await page.getByRole("contentinfo").getByRole("link", { name: "Ajuda i contacte" }).click();
+  await expect(page).toHaveURL(/\/declaracio-accessibilitat#contacte$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Observacions i dades de contacte" })).toBeInViewport();
+  await expect(page.getByRole("region", { name: /Envia una comunicació|sol·licitud/i }).first()).toBeVisible();
+});
+
+test("3.3.7 redundant entry: in the testimonial's two steps, what was written stays when the audio is discarded and chosen again", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await rememberCookieChoice(page);
+  await page.goto("/testimonis/enviar");
+  const form = page.locator("main form");
+  const fixture = path.join(import.meta.dirname, "../fixtures/veu.mp3");
+  const message = `No m'ho tornis a demanar ${unique()}`;
+  await form.getByLabel("Missatge").fill(message);
+  await form.getByRole("radio", { name: "Laboral" }).check();
+  await form.getByLabel(/Accepto els termes/).check();
+  // Step 1: the audio; step 2: listen, then send or discard it.
+  await form.getByLabel(/O puja un fitxer d'àudio/).setInputFiles(fixture);
+  await expect(form.getByText("Àudio preparat")).toBeVisible();
+  await form.getByRole("button", { name: "Descarta" }).click();
+  await expect(form.getByLabel(/O puja un fitxer d'àudio/)).toBeVisible();
+  // Back at the first step nothing written is asked again.
+  await expect(form.getByLabel("Missatge")).toHaveValue(message);
+  await expect(form.getByRole("radio", { name: "Laboral" })).toBeChecked();
+  await expect(form.getByLabel(/Accepto els termes/)).toBeChecked();
+  await form.getByLabel(/O puja un fitxer d'àudio/).setInputFiles(fixture);
+  await expect(form.getByRole("button", { name: "Envia el testimoni" })).toBeEnabled();
+});
+
+/** What the page shows wider than the screen: the document's width, beyond the viewport's. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+
+const MAIN_PAGES = [
+  "/",
+  "/participa",
+  "/participa/mapa",
+  "/testimonis",
+  "/aportacions",
+  "/recursos",
+  "/declaracio-accessibilitat",
+  "/agenda",
+];
+
+test("1.4.10 reflow: at 320 CSS px no public page scrolls sideways", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await rememberCookieChoice(page);
+  for (const path of PUBLIC_PATHS.filter((p) => !/^\/(es|en)(\/|$)/.test(p))) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await sidewaysOverflow(page), `${path} at 320 px`).toBeLessThanOrEqual(0);
+  }
+});
+
+/** WCAG 1.4.12's test styles (the W3C's text spacing bookmarklet). */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }`;
+
+/** Text that the spacing pushes out of a box that hides its overflow (screen-reader-only text aside). */
+function clippedText() {
+  const out: string[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+    const style = getComputedStyle(el);
+    // A map is a window onto a larger picture, panned on purpose.
+    if (el.classList.contains("leaflet-container")) continue;
+    const hidesX = /hidden|clip/.test(style.overflowX);
+    const hidesY = /hidden|clip/.test(style.overflowY);
+    if (!hidesX && !hidesY) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 2 || box.height <= 2 || style.visibility === "hidden") continue;
+    // Words for screen readers only, hidden on purpose (a skip link until it is focused).
+    if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
+    if (!el.innerText?.trim()) continue;
+    if ((hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1)) {
+      out.push(`${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)} "${el.innerText.trim().slice(0, 40)}"`);
+    }
+  }
+  return out;
+}
+
+for (const width of WIDTHS) {
+  test(`1.4.12 text spacing: with the spacing styles at ${width} px the main pages clip no text and do not scroll sideways`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await rememberCookieChoice(page);
+    for (const path of MAIN_PAGES) {
+      await page.goto(path);
+      await page.addStyleTag({ content: TEXT_SPACING });
+      expect(await page.evaluate(clippedText), `clipped text on ${path} at ${width} px`).toEqual([]);
+      expect(await sidewaysOverflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  });
+}

@@ -13,6 +13,7 @@ export default {
   "shell.menuDescription": "Seccions del web",
   "shell.signOut": "Sortir",
   "shell.footerNav": "Enllaços del peu",
+  "shell.help": "Ajuda i contacte",
   "shell.cookieSettings": "Configurar Cookies",
   "shell.language": "Idioma",
   "shell.languageIn": "Llegeix aquesta pàgina en {language}",
@@ -136,20 +137,30 @@ export default {
   "accessibility.criteria.axe.name": "Criteris de nivell A i AA que es poden comprovar automàticament",
   "accessibility.criteria.axe.how":
     "Prova automàtica amb axe-core (regles de les WCAG 2.0, 2.1 i 2.2, nivells A i AA) a cada pàgina pública i del backoffice, i als diàlegs oberts.",
+  "accessibility.criteria.c1_2_2.name": "Subtítols (enregistrats)",
+  "accessibility.criteria.c1_2_2.how":
+    "Els vídeos amb so que es publiquen al web poden portar subtítols WebVTT, comprovats en pujar-los, i un botó «Subtítols» per mostrar-los o amagar-los; una prova automàtica en puja uns i en comprova la reproducció. Els vídeos de fons no tenen so.",
+  "accessibility.criteria.c1_4_10.name": "Redistribució",
+  "accessibility.criteria.c1_4_10.how":
+    "Prova automàtica: a 320 píxels d'amplada cap pàgina pública no obliga a desplaçar-se en horitzontal (les taules de dades es desplacen dins del seu requadre).",
+  "accessibility.criteria.c1_4_12.name": "Espaiat del text",
+  "accessibility.criteria.c1_4_12.how":
+    "Prova automàtica: amb l'espaiat de text del criteri (interlineat 1,5, paràgrafs 2, lletres 0,12 i paraules 0,16) les pàgines principals no retallen cap text ni obliguen a desplaçar-se en horitzontal, en mòbil i en ordinador.",
   "accessibility.criteria.c2_4_11.name": "Focus no tapat (mínim)",
   "accessibility.criteria.c2_4_11.how":
     "Prova automàtica: es recorren amb el tabulador, endavant i enrere, la pàgina d'inici i la de participació, en pantalla de mòbil i d'ordinador, i la capçalera fixa no tapa mai l'element que té el focus.",
   "accessibility.criteria.c2_5_7.name": "Moviments d'arrossegament",
-  "accessibility.criteria.c2_5_7.how": "Encara no s'ha comprovat que el punt del mapa es pugui marcar sense arrossegar.",
+  "accessibility.criteria.c2_5_7.how":
+    "Prova automàtica: al mapa de participació el punt es marca amb un clic, es canvia de lloc amb un altre clic i també es marca amb el teclat (fletxes i Retorn); cap punt no s'ha d'arrossegar.",
   "accessibility.criteria.c2_5_8.name": "Mida de l'objectiu (mínim)",
   "accessibility.criteria.c2_5_8.how":
     "Prova automàtica: es mesuren els controls de les pàgines principals en pantalla de mòbil i d'ordinador; tots fan com a mínim 24 × 24 píxels o estan prou separats dels altres.",
   "accessibility.criteria.c3_2_6.name": "Ajuda coherent",
   "accessibility.criteria.c3_2_6.how":
-    "Encara no s'ha comprovat amb una prova que l'enllaç d'ajuda i contacte sigui al mateix lloc a totes les pàgines.",
+    "Prova automàtica: l'enllaç «Ajuda i contacte» és al mateix lloc del peu de totes les pàgines públiques i porta al formulari de comunicacions d'aquesta declaració.",
   "accessibility.criteria.c3_3_7.name": "Entrada redundant",
   "accessibility.criteria.c3_3_7.how":
-    "Encara no s'ha comprovat amb una prova que cap formulari de diversos passos demani dues vegades la mateixa dada.",
+    "Prova automàtica: en l'enviament d'un testimoni, de dos passos (l'àudio i després les dades), el que s'ha escrit es manté si es descarta l'àudio i se'n tria un altre; si l'enviament falla, tampoc no s'ha de tornar a escriure.",
   "accessibility.criteria.c3_3_8.name": "Autenticació accessible (mínim)",
   "accessibility.criteria.c3_3_8.how":
     "Prova automàtica: a l'accés del backoffice es pot enganxar la contrasenya i el codi de verificació en dos passos, i els camps indiquen què són perquè els gestors de contrasenyes els puguin omplir.",
@@ -319,6 +330,10 @@ export default {
   "recursos.textOf": "Text del recurs",
   "recursos.download": "Descarregar mitjà",
   "recursos.downloadOf": ": {title} (s'obre en una pestanya nova)",
+  "recursos.captions": "Subtítols",
+  "recursos.captionsTrack": "Subtítols",
+  "recursos.audioDescription": "Audiodescripció",
+  "recursos.videoOf": "Vídeo: {title}",
   "landing.figures": "El pla en xifres",
   "landing.km": "{km} km",
   "landing.kmWhat": "de primer recorregut ciclable",

@@ -12,6 +12,7 @@ export default {
   "shell.menuDescription": "Sections of the website",
   "shell.signOut": "Sign out",
   "shell.footerNav": "Footer links",
+  "shell.help": "Help and contact",
   "shell.cookieSettings": "Cookie settings",
   "shell.language": "Language",
   "shell.languageIn": "Read this page in {language}",
@@ -133,19 +134,30 @@ export default {
   "accessibility.criteria.axe.name": "Level A and AA criteria that can be checked automatically",
   "accessibility.criteria.axe.how":
     "Automated test with axe-core (WCAG 2.0, 2.1 and 2.2 rules, levels A and AA) on every public and back-office page, and on open dialogs.",
+  "accessibility.criteria.c1_2_2.name": "Captions (Prerecorded)",
+  "accessibility.criteria.c1_2_2.how":
+    "Videos with sound published on the site can have WebVTT captions, checked on upload, and a “Captions” button to show or hide them; an automated test uploads some and checks their playback. Background videos have no sound.",
+  "accessibility.criteria.c1_4_10.name": "Reflow",
+  "accessibility.criteria.c1_4_10.how":
+    "Automated test: at 320 pixels wide no public page needs horizontal scrolling (data tables scroll within their own box).",
+  "accessibility.criteria.c1_4_12.name": "Text Spacing",
+  "accessibility.criteria.c1_4_12.how":
+    "Automated test: with the criterion's text spacing (line height 1.5, paragraphs 2, letters 0.12 and words 0.16) the main pages clip no text and need no horizontal scrolling, on a phone and on a computer.",
   "accessibility.criteria.c2_4_11.name": "Focus Not Obscured (Minimum)",
   "accessibility.criteria.c2_4_11.how":
     "Automated test: the home page and the take-part page are tabbed through, forwards and backwards, on phone and desktop screens, and the sticky header never covers the focused element.",
   "accessibility.criteria.c2_5_7.name": "Dragging Movements",
-  "accessibility.criteria.c2_5_7.how": "It has not yet been checked that a point can be placed on the map without dragging.",
+  "accessibility.criteria.c2_5_7.how":
+    "Automated test: on the participation map a point is placed with a click, moved with another click, and also placed with the keyboard (arrow keys and Enter); no point ever has to be dragged.",
   "accessibility.criteria.c2_5_8.name": "Target Size (Minimum)",
   "accessibility.criteria.c2_5_8.how":
     "Automated test: the controls on the main pages are measured on phone and desktop screens; each is at least 24 × 24 pixels or far enough from the others.",
   "accessibility.criteria.c3_2_6.name": "Consistent Help",
   "accessibility.criteria.c3_2_6.how":
-    "It has not yet been checked by a test that the help and contact link is in the same place on every page.",
+    "Automated test: the “Help and contact” link is in the same place in the footer of every public page and leads to this statement's communications form.",
   "accessibility.criteria.c3_3_7.name": "Redundant Entry",
-  "accessibility.criteria.c3_3_7.how": "It has not yet been checked by a test that no multi-step form asks twice for the same information.",
+  "accessibility.criteria.c3_3_7.how":
+    "Automated test: when sending a testimonial, in two steps (the audio, then the details), what was written is kept if the audio is discarded and another one chosen; if sending fails, nothing has to be typed again either.",
   "accessibility.criteria.c3_3_8.name": "Accessible Authentication (Minimum)",
   "accessibility.criteria.c3_3_8.how":
     "Automated test: at the back-office sign-in, the password and the two-step verification code can be pasted, and the fields say what they are so that password managers can fill them in.",
@@ -321,6 +333,10 @@ export default {
   "recursos.textOf": "The resource's text",
   "recursos.download": "Download",
   "recursos.downloadOf": ": {title} (opens in a new tab)",
+  "recursos.captions": "Captions",
+  "recursos.captionsTrack": "Captions in Catalan",
+  "recursos.audioDescription": "Audio description",
+  "recursos.videoOf": "Video: {title}",
   "landing.figures": "The plan in figures",
   "landing.km": "{km} km",
   "landing.kmWhat": "of a first cycle route",

@@ -12,6 +12,7 @@ export default {
   "shell.menuDescription": "Secciones de la web",
   "shell.signOut": "Salir",
   "shell.footerNav": "Enlaces del pie",
+  "shell.help": "Ayuda y contacto",
   "shell.cookieSettings": "Configurar cookies",
   "shell.language": "Idioma",
   "shell.languageIn": "Lee esta página en {language}",
@@ -135,20 +136,30 @@ export default {
   "accessibility.criteria.axe.name": "Criterios de nivel A y AA que se pueden comprobar automáticamente",
   "accessibility.criteria.axe.how":
     "Prueba automática con axe-core (reglas de las WCAG 2.0, 2.1 y 2.2, niveles A y AA) en cada página pública y del backoffice, y en los diálogos abiertos.",
+  "accessibility.criteria.c1_2_2.name": "Subtítulos (grabados)",
+  "accessibility.criteria.c1_2_2.how":
+    "Los vídeos con sonido que se publican en la web pueden llevar subtítulos WebVTT, comprobados al subirlos, y un botón «Subtítulos» para mostrarlos u ocultarlos; una prueba automática sube unos y comprueba su reproducción. Los vídeos de fondo no tienen sonido.",
+  "accessibility.criteria.c1_4_10.name": "Reajuste (reflow)",
+  "accessibility.criteria.c1_4_10.how":
+    "Prueba automática: a 320 píxeles de ancho ninguna página pública obliga a desplazarse en horizontal (las tablas de datos se desplazan dentro de su recuadro).",
+  "accessibility.criteria.c1_4_12.name": "Espaciado del texto",
+  "accessibility.criteria.c1_4_12.how":
+    "Prueba automática: con el espaciado de texto del criterio (interlineado 1,5, párrafos 2, letras 0,12 y palabras 0,16) las páginas principales no recortan ningún texto ni obligan a desplazarse en horizontal, en móvil y en ordenador.",
   "accessibility.criteria.c2_4_11.name": "Foco no oculto (mínimo)",
   "accessibility.criteria.c2_4_11.how":
     "Prueba automática: se recorren con el tabulador, hacia delante y hacia atrás, la página de inicio y la de participación, en pantalla de móvil y de ordenador, y la cabecera fija nunca tapa el elemento que tiene el foco.",
   "accessibility.criteria.c2_5_7.name": "Movimientos de arrastre",
-  "accessibility.criteria.c2_5_7.how": "Todavía no se ha comprobado que el punto del mapa se pueda marcar sin arrastrar.",
+  "accessibility.criteria.c2_5_7.how":
+    "Prueba automática: en el mapa de participación el punto se marca con un clic, se cambia de lugar con otro clic y también se marca con el teclado (flechas e Intro); ningún punto se tiene que arrastrar.",
   "accessibility.criteria.c2_5_8.name": "Tamaño del objetivo (mínimo)",
   "accessibility.criteria.c2_5_8.how":
     "Prueba automática: se miden los controles de las páginas principales en pantalla de móvil y de ordenador; todos miden como mínimo 24 × 24 píxeles o están suficientemente separados de los demás.",
   "accessibility.criteria.c3_2_6.name": "Ayuda coherente",
   "accessibility.criteria.c3_2_6.how":
-    "Todavía no se ha comprobado con una prueba que el enlace de ayuda y contacto esté en el mismo lugar en todas las páginas.",
+    "Prueba automática: el enlace «Ayuda y contacto» está en el mismo lugar del pie de todas las páginas públicas y lleva al formulario de comunicaciones de esta declaración.",
   "accessibility.criteria.c3_3_7.name": "Entrada redundante",
   "accessibility.criteria.c3_3_7.how":
-    "Todavía no se ha comprobado con una prueba que ningún formulario de varios pasos pida dos veces el mismo dato.",
+    "Prueba automática: en el envío de un testimonio, de dos pasos (el audio y después los datos), lo escrito se mantiene si se descarta el audio y se elige otro; si el envío falla, tampoco hay que volver a escribirlo.",
   "accessibility.criteria.c3_3_8.name": "Autenticación accesible (mínimo)",
   "accessibility.criteria.c3_3_8.how":
     "Prueba automática: en el acceso al backoffice se puede pegar la contraseña y el código de verificación en dos pasos, y los campos indican qué son para que los gestores de contraseñas puedan rellenarlos.",
@@ -320,6 +331,10 @@ export default {
   "recursos.textOf": "Texto del recurso",
   "recursos.download": "Descargar el material",
   "recursos.downloadOf": ": {title} (se abre en una pestaña nueva)",
+  "recursos.captions": "Subtítulos",
+  "recursos.captionsTrack": "Subtítulos en catalán",
+  "recursos.audioDescription": "Audiodescripción",
+  "recursos.videoOf": "Vídeo: {title}",
   "landing.figures": "El plan en cifras",
   "landing.km": "{km} km",
   "landing.kmWhat": "de primer recorrido ciclable",

@@ -5,7 +5,8 @@ import { useUploadDialog } from "~/components/admin/admin-ui";
 import { ActiveField, editedRow, EntityEditDialog, FileField, PositionField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
 import { UploadProgress } from "~/components/admin/upload-progress";
-import { InputField, TextareaField } from "~/components/form-field";
+import { FormField, InputField, TextareaField } from "~/components/form-field";
+import { Input } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
@@ -42,6 +43,7 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
         badges: (
           <>
             <Badge variant="soft">{TYPE_LABELS[r.mediaType]}</Badge>
+            {r.captionsUrl && <Badge variant="outline">Amb subtítols</Badge>}
             <Badge variant="outline">Posició {r.position}</Badge>
           </>
         ),
@@ -89,6 +91,7 @@ function ResourceDialog(props: EntityDialogProps<Row>) {
               { name: "title", label: "Títol", maxLength: 200 },
               { name: "description", label: "Descripció", rows: 2 },
               { name: "fullText", label: "Text complet", rows: 4 },
+              { name: "audioDescription", label: "Audiodescripció", rows: 3 },
             ]}
             catalan={
               <>
@@ -106,6 +109,13 @@ function ResourceDialog(props: EntityDialogProps<Row>) {
                   defaultValue={row?.fullText ?? ""}
                   rows={4}
                   error={err("fullText")}
+                />
+                <TextareaField
+                  label="Audiodescripció (opcional, només per a vídeos)"
+                  name="audioDescription"
+                  defaultValue={row?.audioDescription ?? ""}
+                  rows={3}
+                  error={err("audioDescription")}
                 />
               </>
             }
@@ -135,6 +145,25 @@ function ResourceDialog(props: EntityDialogProps<Row>) {
                 setPreview(f && f.type.startsWith("image/") ? URL.createObjectURL(f) : null);
               }}
             />
+          )}
+          {!external && (
+            <FormField
+              label="Subtitulació del vídeo (fitxer WebVTT .vtt, opcional)"
+              error={err("captions")}
+              hint={
+                row?.captionsUrl
+                  ? "Aquest vídeo ja té subtítols: un fitxer nou els substitueix."
+                  : "Per a un vídeo amb so: un fitxer WebVTT de fins a 1 MB."
+              }
+            >
+              <Input name="captions" type="file" accept=".vtt,text/vtt" />
+            </FormField>
+          )}
+          {!external && row?.captionsUrl && (
+            <div className="flex items-center gap-2">
+              <Checkbox id="resource-remove-captions" name="removeCaptions" value="true" />
+              <Label htmlFor="resource-remove-captions">Treu la subtitulació actual</Label>
+            </div>
           )}
           {preview && !external && <img src={preview} alt="Vista prèvia de la imatge" className="max-h-40 w-auto rounded object-contain" />}
           <ActiveField id="resource-active" defaultChecked={row?.isActive} />

@@ -86,6 +86,7 @@ export const FIELD_LABELS: Record<string, string> = {
   description: "Descripció",
   linkText: "Text de l'enllaç",
   fullText: "Text complet",
+  audioDescription: "Audiodescripció",
   footerText: "Text principal",
   collaboratorsText: "Text de col·laboradors",
   text: "Text",

@@ -2,12 +2,16 @@ import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/upload";
 import { entityAction, type AdminAnswer, type EntitySpec } from "~/models/admin-entity.server";
 import { FORBIDDEN, requireAdmin } from "~/infra/session.server";
+import type { Storage } from "~/infra/storage.server";
 import { resource } from "./resources.server";
 import { video } from "./videos.server";
 
 // The JSON endpoint for uploads sent with XMLHttpRequest (for the progress bar): the same
 // writes as the screens' actions, answered as JSON. Anonymous requests get 401, not a redirect page.
-const entities: Record<string, EntitySpec<"file">> = { videos: video, resources: resource };
+const entities: Record<string, (storage: Storage) => EntitySpec<"file" | "captions">> = {
+  videos: () => video as EntitySpec<"file" | "captions">,
+  resources: resource,
+};
 
 const unauthorized = () => Response.json({ ok: false, error: "Cal iniciar sessió." }, { status: 401 });
 
@@ -26,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Own kinds only: handlers.toString or .constructor are functions too.
   const entity = Object.hasOwn(entities, params.kind) ? entities[params.kind] : undefined;
   if (!entity) return Response.json({ ok: false, error: "No trobat" }, { status: 404 });
-  const answer = await entityAction(request, context, entity).catch((err: unknown) => {
+  const answer = await entityAction(request, context, entity(context.storage)).catch((err: unknown) => {
     if (isAnswer(err)) return err;
     throw err;
   });
