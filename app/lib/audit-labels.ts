@@ -57,6 +57,8 @@ export const AUDIT_ACTION_LABELS = {
   test_send: "Enviament de prova",
   send: "Enviament",
   retry: "Reintent dels enviaments fallits",
+  // Personal data erased when its retention period ends (issue 34), by the server itself.
+  retention: "Esborrament per termini de conservació",
 } as const satisfies Record<string, string>;
 
 /** Every action the log records: a new one cannot be recorded before it has its name above (the type
@@ -92,6 +94,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   "code group": "Grup de codis",
   coding: "Codificació d'aportacions",
   "answer template": "Plantilla de resposta",
+  personal_data: "Dades personals",
 };
 
 /** "sign_up_weird" -> «sign up weird»: a code nobody named yet, still readable. */

@@ -396,6 +396,8 @@ const CASES: Record<string, Case[]> = {
         questionnaireUrl: "https://forms.example.org/nou",
       }),
     },
+    // The legal notice states the retention period (decision 071).
+    { what: "the retention period", fields: () => ({ intent: "retention", months: "9" }) },
   ],
   "routes/admin/accessibility.tsx": [
     {

@@ -8,6 +8,7 @@ import { FormField, SubmitButton } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
 import { MapBaseSettingsForm } from "~/components/admin/map-base-form";
+import { RetentionForm } from "~/components/admin/retention-form";
 import { Button } from "~/components/ui/button";
 import { adminPaths } from "~/lib/admin-paths";
 
@@ -143,6 +144,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </Panel>
       </div>
       <MapBaseSettingsForm saved={loaderData.mapBase} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <RetentionForm saved={loaderData.retention} state={loaderData.retentionState} />
+      </div>
     </>
   );
 }
