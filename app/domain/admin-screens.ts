@@ -118,6 +118,8 @@ export const ADMIN_SCREENS = {
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),
   accessibility: screen("/accessibilitat", "accessibility.tsx", ADMIN, { shell: true }),
+  // The legal notice's data-protection parts (issue 34, decision 071), reached from "Configuració".
+  legalNotice: screen("/avis-legal", "legal-notice.tsx", ADMIN, { shell: true }),
   // The requests sent from the statement (issue 33, decision 064): answered by the moderators, who
   // answer the public already; reached from the statement's screen and from the dashboard.
   accessibilityRequests: screen("/sollicituds-accessibilitat", "accessibility-requests.tsx", MODERATOR, { shell: true }),

@@ -39,7 +39,11 @@ export interface RetentionState {
 }
 
 /** What the retention rule means at `now`. */
-export function retentionState(c: Pick<Consultation, "closesOn" | "extendedTo">, settings: RetentionSettings, now: Date | number = Date.now()): RetentionState {
+export function retentionState(
+  c: Pick<Consultation, "closesOn" | "extendedTo">,
+  settings: RetentionSettings,
+  now: Date | number = Date.now(),
+): RetentionState {
   const today = dayInCatalonia(now);
   const last = lastDay(c, today);
   if (!last) return { lastDay: null, erasesOn: null, due: false };

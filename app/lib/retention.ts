@@ -7,5 +7,9 @@ import { MAX_RETENTION_MONTHS, MIN_RETENTION_MONTHS } from "~/domain/retention";
 const monthsMessage = `Escriu un nombre de mesos entre ${MIN_RETENTION_MONTHS} i ${MAX_RETENTION_MONTHS}`;
 
 export const retentionSettingsSchema = z.object({
-  months: z.coerce.number({ error: monthsMessage }).int(monthsMessage).min(MIN_RETENTION_MONTHS, monthsMessage).max(MAX_RETENTION_MONTHS, monthsMessage),
+  months: z.coerce
+    .number({ error: monthsMessage })
+    .int(monthsMessage)
+    .min(MIN_RETENTION_MONTHS, monthsMessage)
+    .max(MAX_RETENTION_MONTHS, monthsMessage),
 });

@@ -59,7 +59,12 @@ describe.each(testBackends())("the retention job on %s", (backend) => {
         .returning()
     )[0]!;
   const mapComment = async (values: Partial<typeof t.mapComments.$inferInsert>) =>
-    (await db.insert(t.mapComments).values({ comment: "Cruïlla perillosa", status: "published", ...values }).returning())[0]!;
+    (
+      await db
+        .insert(t.mapComments)
+        .values({ comment: "Cruïlla perillosa", status: "published", ...values })
+        .returning()
+    )[0]!;
   const answer = async (type: "reflection" | "map_comment", id: string, mail?: "queued" | "sent" | "failed") => {
     const [state] = await db.select().from(t.answerStates).limit(1);
     const [a] = await db
@@ -83,14 +88,19 @@ describe.each(testBackends())("the retention job on %s", (backend) => {
     (await audit()).reduce(
       (sum, e) => {
         const a = e.after as { reflections: number; mapComments: number; unconfirmedSignUps: number };
-        return { reflections: sum.reflections + a.reflections, mapComments: sum.mapComments + a.mapComments, signUps: sum.signUps + a.unconfirmedSignUps };
+        return {
+          reflections: sum.reflections + a.reflections,
+          mapComments: sum.mapComments + a.mapComments,
+          signUps: sum.signUps + a.unconfirmedSignUps,
+        };
       },
       { reflections: 0, mapComments: 0, signUps: 0 },
     );
 
   let ids: Record<string, string>;
   beforeEach(async () => {
-    for (const table of [t.auditLog, t.contributionAnswers, t.reflections, t.mapComments, t.newsletterSubscriptions]) await db.delete(table);
+    for (const table of [t.auditLog, t.contributionAnswers, t.reflections, t.mapComments, t.newsletterSubscriptions])
+      await db.delete(table);
     await saveConsultation(db, { closesOn: "2026-01-31", extendedTo: null, phase: 2, open: true });
     await saveRetentionSettings(db, { months: 6 });
     ids = {
@@ -113,7 +123,12 @@ describe.each(testBackends())("the retention job on %s", (backend) => {
     await db.insert(t.newsletterSubscriptions).values([
       { email: "joan@example.cat", privacyAccepted: true, status: "confirmed", source: "reflection" },
       // Asked for long ago and never confirmed: expired. Asked for just now: kept.
-      { email: "vell@example.cat", privacyAccepted: true, status: "pending", createdAt: new Date(before.getTime() - CONFIRMATION_MS - 60_000) },
+      {
+        email: "vell@example.cat",
+        privacyAccepted: true,
+        status: "pending",
+        createdAt: new Date(before.getTime() - CONFIRMATION_MS - 60_000),
+      },
       { email: "nou@example.cat", privacyAccepted: true, status: "pending", createdAt: new Date(before.getTime() - 60_000) },
       { email: "antic@example.cat", privacyAccepted: true, status: "confirmed", createdAt: new Date("2020-01-01T00:00:00Z") },
     ]);
@@ -182,7 +197,7 @@ describe.each(testBackends())("the retention job on %s", (backend) => {
     await saveRetentionSettings(db, { months: 12 });
     expect(await readRetentionSettings(db)).toEqual({ months: 12 });
     expect(await runRetention(db, { now: after })).toMatchObject({ reflections: 0, mapComments: 0, state: { erasesOn: "2027-02-01" } });
-    expect((await people()).plain.email).toBe("anna@example.cat");
+    expect((await people()).plain!.email).toBe("anna@example.cat");
     expect(await runRetention(db, { now: new Date("2027-02-01T10:00:00Z") })).toMatchObject({ reflections: 4, mapComments: 2 });
   });
 
@@ -203,7 +218,7 @@ describe.each(testBackends())("the retention job on %s", (backend) => {
     expect(rest.batches).toBeGreaterThan(0);
     const p = await people();
     expect(p.plain).toMatchObject({ name: null, email: null });
-    expect(p.subscriber.email).toBe("Joan@Example.cat");
+    expect(p.subscriber!.email).toBe("Joan@Example.cat");
     expect((await db.select().from(t.reflections)).filter((r) => r.email?.startsWith("persona"))).toEqual([]);
     expect(await counted()).toEqual({ reflections: 9, mapComments: 2, signUps: 1 });
   });

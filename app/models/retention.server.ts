@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { mapComments, newsletterSubscriptions as subs, reflections } from "~/db/schema";
 import { retentionState, type RetentionState } from "~/domain/retention";
+import { contentChanged } from "~/infra/content-changes.server";
 import { errorFields, log } from "~/infra/log.server";
 import { recordAudit } from "~/models/audit.server";
 import { readConsultation } from "~/models/moderation.server";
@@ -133,6 +134,9 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     outcome.signUps += counts.signUps;
     await options.afterBatch?.(counts);
   }
+  // The public lists may show a name: their cached pages follow.
+  if (outcome.reflections) contentChanged(reflections);
+  if (outcome.mapComments) contentChanged(mapComments);
   if (outcome.batches) log("info", "retention: personal data erased", { ...outcome, state: undefined });
   return outcome;
 }

@@ -10,7 +10,8 @@ import { retentionSettingsSchema } from "~/lib/retention";
 /** When the job erases, in one sentence for staff. */
 export function retentionSummary(state: RetentionState): string {
   if (!state.erasesOn) return "La consulta no té data de tancament: encara no s'esborra cap dada.";
-  if (state.due) return `Des del ${formatLongDate(state.erasesOn)}, el servidor esborra cada hora els noms i els correus que cap consentiment no necessita.`;
+  if (state.due)
+    return `Des del ${formatLongDate(state.erasesOn)}, el servidor esborra cada hora els noms i els correus que cap consentiment no necessita.`;
   return `Amb la data de tancament actual, els noms i els correus s'esborraran a partir del ${formatLongDate(state.erasesOn)}.`;
 }
 

@@ -159,7 +159,10 @@ describe.each(testBackends())("the retention setting on %s", (backend) => {
       expect(out.fieldErrors?.months).toBe("Escriu un nombre de mesos entre 1 i 60");
     }
     expect(await bed.ctx.db.$count(t.siteSettings)).toBe(0);
-    expect(await post(settings.action, { intent: "retention", months: "12" })).toMatchObject({ ok: true, message: settings.RETENTION_SAVED });
+    expect(await post(settings.action, { intent: "retention", months: "12" })).toMatchObject({
+      ok: true,
+      message: settings.RETENTION_SAVED,
+    });
     expect(await readRetentionSettings(bed.ctx.db)).toEqual({ months: 12 });
     const [entry] = await bed.ctx.db.select().from(t.auditLog).where(eq(t.auditLog.entityId, "retention"));
     expect(entry).toMatchObject({ entity: "settings", action: "update", before: { months: "6" }, after: { months: "12" } });

@@ -66,6 +66,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <Button asChild variant="outline" size="sm">
             <Link to={adminPaths.adminAccessibility}>Declaració d'accessibilitat</Link>
           </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={adminPaths.adminLegalNotice}>Avís legal i privacitat</Link>
+          </Button>
         </nav>
       </PageTitle>
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
