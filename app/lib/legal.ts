@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatNumber } from "~/i18n/locales";
 
 // The legal notice's data-protection parts that staff write (issue 34, decision 071), client-safe:
 // their names and labels, and the staff screen's schema.
@@ -27,7 +28,7 @@ const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i;
 const part = (label: string) =>
   z
     .string({ error: `Escriu el text de «${label}»` })
-    .max(LEGAL_MAX, `«${label}» pot tenir com a màxim ${LEGAL_MAX.toLocaleString("ca")} caràcters`)
+    .max(LEGAL_MAX, `«${label}» pot tenir com a màxim ${formatNumber(LEGAL_MAX)} caràcters`)
     .refine(
       (v) => !EMAIL.test(v),
       `«${label}» no pot contenir cap adreça de correu: la web no en publica cap. Indica-hi una adreça web o el registre electrònic`,
