@@ -76,6 +76,8 @@ export const ADMIN_SCREENS = {
   // The exports of contributions and subscribers; the audit log's is the administrators'.
   exports: screen("/export/:file", "export.tsx", MODERATOR),
   auditCsv: screen("/export/audit.csv", "export-audit.ts", ADMIN),
+  // The record of processing activities for the DPO (issue 34, decision 071).
+  processingActivities: screen("/export/processing-activities.xlsx", "export-processing-activities.ts", ADMIN),
   mapCommentsGeojson: screen("/export/map-comments.geojson", "export-map-comments-geojson.ts", MODERATOR),
   dashboard: inShell(ADMIN_HOME.slice("/admin".length), "dashboard.tsx", ALL, "Dashboard", undefined),
   // Contributions and subscribers: the moderators.

@@ -206,17 +206,19 @@ export const EXPORTS: Record<string, Exporter> = {
   newsletter: table("subscriptors", "Subscriptors", subscriberList, subscriberFields, COLUMNS.newsletter),
   contributions: (db, url, format) =>
     tableResponse(format, `aportacions-${today()}`, "Aportacions", COLUMNS.contributions, contributionRows(db, url)),
-  "processing-activities": (db, _url, format) =>
-    tableResponse(
-      format,
-      `registre-activitats-tractament-${today()}`,
-      "Registre d'activitats",
-      COLUMNS.processingActivities,
-      (async function* () {
-        yield* await processingActivities(db);
-      })(),
-    ),
 };
+
+/** The record of processing activities (its own route, administrators only: export-processing-activities.ts). */
+export const processingActivitiesResponse = (db: Db) =>
+  tableResponse(
+    "xlsx",
+    `registre-activitats-tractament-${today()}`,
+    "Registre d'activitats",
+    COLUMNS.processingActivities,
+    (async function* () {
+      yield* await processingActivities(db);
+    })(),
+  );
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf(".") + 1);
 /** The name of a testimonial's audio inside the zip. */

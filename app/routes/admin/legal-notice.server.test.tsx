@@ -11,9 +11,10 @@ import { saveRetentionSettings } from "~/models/settings.server";
 import { adminTestBed, signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
-import { parseCsv, readXlsx } from "~/test/tables";
+import { readXlsx } from "~/test/tables";
 import * as avisLegal from "../avis-legal";
 import * as exportRoute from "./export.server";
+import * as exportActivities from "./export-processing-activities";
 import * as legal from "./legal-notice.server";
 
 // Issue 34 (decision 071): the legal notice's data-protection parts come from settings staff edit
@@ -84,15 +85,14 @@ describe.each(testBackends())("the legal notice from settings on %s", (backend) 
     expect(en).not.toMatch(/[\w.]+@[\w.]+\.\w+/);
   });
 
-  it("the record of processing activities: administrators only, CSV and XLSX, with the notice's texts and the period", async () => {
+  it("the record of processing activities: an XLSX for administrators only, with the notice's texts and the period", async () => {
     await saveRetentionSettings(bed.ctx.db, { months: 9 });
-    const get = async (file: string, cookie = bed.cookie) =>
-      (await exportRoute.loader(
-        routeArgs(bed.ctx, `/admin/export/${file}`, { headers: { Cookie: cookie }, params: { file } }) as never,
-      )) as Response;
-    const res = await get("processing-activities.csv");
-    expect(res.headers.get("Content-Disposition")).toMatch(/registre-activitats-tractament-\d{4}-\d{2}-\d{2}\.csv/);
-    const rows = parseCsv(Buffer.from(await res.arrayBuffer()).toString("utf8"));
+    const path = "/admin/export/processing-activities.xlsx";
+    const get = async (cookie = bed.cookie) =>
+      (await exportActivities.loader(routeArgs(bed.ctx, path, { headers: { Cookie: cookie } }) as never)) as Response;
+    const res = await get();
+    expect(res.headers.get("Content-Disposition")).toMatch(/registre-activitats-tractament-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const { rows } = await readXlsx(await res.arrayBuffer());
     expect(rows[0]).toEqual([
       "Activitat de tractament",
       "Responsable",
@@ -109,11 +109,22 @@ describe.each(testBackends())("the legal notice from settings on %s", (backend) 
     expect(rows).toHaveLength(6);
     expect(rows[1]![0]).toBe("Aportacions a la consulta del Pla director de la bicicleta");
     expect(rows[1]![1]).toBe(defaultLegalTexts().controller);
-    expect(rows[1]![9]).toContain("9 mesos després del tancament");
-    const xlsx = await readXlsx(await (await get("processing-activities.xlsx")).arrayBuffer());
-    expect(xlsx.rows).toHaveLength(6);
-    // An editor does not get it.
-    const editor = await signedInAs(bed.ctx, "editor");
-    await expect(get("processing-activities.csv", editor.cookie)).rejects.toMatchObject({ status: 403 });
+    expect(String(rows[1]![9])).toContain("9 mesos després del tancament");
+    // Recorded as every export.
+    expect(await bed.ctx.db.$count(t.auditLog, eq(t.auditLog.action, "export"))).toBe(1);
+    // A moderator (who gets the lists' exports) and an editor do not get it; nor through the lists' route.
+    for (const role of ["moderator", "editor"] as const) {
+      const other = await signedInAs(bed.ctx, role);
+      await expect(get(other.cookie)).rejects.toMatchObject({ status: 403 });
+    }
+    const moderator = await signedInAs(bed.ctx, "moderator");
+    await expect(
+      exportRoute.loader(
+        routeArgs(bed.ctx, "/admin/export/processing-activities.csv", {
+          headers: { Cookie: moderator.cookie },
+          params: { file: "processing-activities.csv" },
+        }) as never,
+      ),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

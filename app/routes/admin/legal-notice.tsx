@@ -14,7 +14,7 @@ export default function AdminLegalNotice({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle title="Avís legal i privacitat">
-        <a href="/admin/export/processing-activities.xlsx" className="text-sm font-semibold text-brand-dark underline">
+        <a href={adminPaths.adminProcessingActivities} className="text-sm font-semibold text-brand-dark underline">
           Registre d'activitats de tractament (XLSX)
         </a>
       </PageTitle>
