@@ -7,6 +7,7 @@ import { DataDirLockedError } from "~/infra/lock.server";
 import { errorFields, log } from "~/infra/log.server";
 import { startNewsletterWorker } from "~/models/newsletter-send.server";
 import { startAnswerMailWorker } from "~/models/answer-mail.server";
+import { startRetentionWorker } from "~/models/retention.server";
 import { closeRuntime, openRuntime, type Runtime } from "./runtime";
 import { drainable } from "./unavailable";
 
@@ -98,6 +99,8 @@ export async function startServer(
   );
   // The authors' e-mails about their answers (decision 068), a queue of their own beside it.
   const answerMailWorker = startAnswerMailWorker({ db: runtime.database.db, env, mailer: runtime.mailer });
+  // Contributors' names and e-mails erased once their retention period ends (decision 071).
+  const retentionWorker = startRetentionWorker(runtime.database.db);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log("info", "listening", {
@@ -121,6 +124,7 @@ export async function startServer(
         await options.vite?.close();
         await newsletterWorker.stop();
         await answerMailWorker.stop();
+        await retentionWorker.stop();
         await closeRuntime(runtime);
         log("info", "stopped");
       } catch (err) {

@@ -76,6 +76,8 @@ export const ADMIN_SCREENS = {
   // The exports of contributions and subscribers; the audit log's is the administrators'.
   exports: screen("/export/:file", "export.tsx", MODERATOR),
   auditCsv: screen("/export/audit.csv", "export-audit.ts", ADMIN),
+  // The record of processing activities for the DPO (issue 34, decision 071).
+  processingActivities: screen("/export/processing-activities.xlsx", "export-processing-activities.ts", ADMIN),
   mapCommentsGeojson: screen("/export/map-comments.geojson", "export-map-comments-geojson.ts", MODERATOR),
   dashboard: inShell(ADMIN_HOME.slice("/admin".length), "dashboard.tsx", ALL, "Dashboard", undefined),
   // Contributions and subscribers: the moderators.
@@ -118,6 +120,8 @@ export const ADMIN_SCREENS = {
   accounts: inShell("/comptes", "accounts.tsx", ADMIN, "Comptes", "Configuració"),
   audit: inShell("/auditoria", "audit.tsx", ADMIN, "Registre d'activitat", "Configuració"),
   accessibility: screen("/accessibilitat", "accessibility.tsx", ADMIN, { shell: true }),
+  // The legal notice's data-protection parts (issue 34, decision 071), reached from "Configuració".
+  legalNotice: screen("/avis-legal", "legal-notice.tsx", ADMIN, { shell: true }),
   // The requests sent from the statement (issue 33, decision 064): answered by the moderators, who
   // answer the public already; reached from the statement's screen and from the dashboard.
   accessibilityRequests: screen("/sollicituds-accessibilitat", "accessibility-requests.tsx", MODERATOR, { shell: true }),

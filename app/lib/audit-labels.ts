@@ -59,6 +59,8 @@ export const AUDIT_ACTION_LABELS = {
   retry: "Reintent dels enviaments fallits",
   // People's rights over their data (decision 072): the entry keeps a hash of the address, never it.
   erase: "Supressió de dades personals",
+  // Personal data erased when its retention period ends (issue 34), by the server itself.
+  retention: "Esborrament per termini de conservació",
 } as const satisfies Record<string, string>;
 
 /** Every action the log records: a new one cannot be recorded before it has its name above (the type
@@ -94,7 +96,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   "code group": "Grup de codis",
   coding: "Codificació d'aportacions",
   "answer template": "Plantilla de resposta",
-  personal_data: "Dades d'una persona",
+  personal_data: "Dades personals",
   rights_request: "Sol·licitud de drets sobre les dades",
 };
 

@@ -16,7 +16,7 @@ type MailCtx = Pick<AppContext, "db" | "env" | "mailer" | "sessionSecret">;
 
 /** A confirmation link works this long; an unconfirmed subscription is erased after it. */
 export const CONFIRMATION_DAYS = 7;
-const CONFIRMATION_MS = CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
+export const CONFIRMATION_MS = CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
 /** Asking again for a pending address sends the confirmation again, at most this often: a person
  * who lost the message waits a quarter of an hour at most, and nobody can make the site write to
  * an address more than 4 times an hour (each client's write limit applies too). */

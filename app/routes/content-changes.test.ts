@@ -415,6 +415,17 @@ const CASES: Record<string, Case[]> = {
         questionnaireUrl: "https://forms.example.org/nou",
       }),
     },
+    // The legal notice states the retention period (decision 071).
+    { what: "the retention period", fields: () => ({ intent: "retention", months: "9" }) },
+  ],
+  "routes/admin/legal-notice.tsx": [
+    {
+      what: "the legal notice's data-protection parts",
+      fields: async () => ({
+        ...(await import("~/models/legal.server")).defaultLegalTexts(),
+        dpo: "El DPD del Consell, per la seu electrònica.",
+      }),
+    },
   ],
   "routes/admin/accessibility.tsx": [
     {

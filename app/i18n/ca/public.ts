@@ -523,12 +523,25 @@ export default {
   "legal.dataEmail":
     "El correu electrònic, només si ens el dones, per respondre't o, si ho acceptes, per enviar-te la newsletter de la campanya.",
   "legal.retention":
-    "No publiquem mai cap adreça de correu electrònic. Les dades es conserven mentre duri el procés participatiu i l'elaboració del pla.",
+    "No publiquem mai cap adreça de correu electrònic. El nom i el correu que deixes amb una aportació es conserven mentre dura la consulta i {months, plural, one {# mes} other {# mesos}} després del seu tancament; aleshores s'esborren, i el text de l'aportació es conserva. Si t'has subscrit a la newsletter o has demanat rebre la resposta del Consell, el correu es conserva mentre calgui per a això, i pots donar-te de baixa quan vulguis. Les altes a la newsletter que no es confirmen s'esborren quan caduca l'enllaç de confirmació.",
   "legal.rightsTitle": "Els teus drets",
   "legal.rights":
     "Pots exercir els drets d'accés, rectificació, supressió, oposició, limitació del tractament i portabilitat adreçant-te al Consell Comarcal. Et respondrem en el termini d'<strong>un mes</strong>, que es pot prorrogar <strong>dos mesos més</strong> si la complexitat de la sol·licitud ho requereix.",
   "legal.complaint":
     "Si consideres que no hem atès correctament els teus drets, pots presentar una reclamació davant l'Autoritat Catalana de Protecció de Dades.",
+  "legal.dpoTitle": "Delegat de protecció de dades",
+  "legal.dpo":
+    "Pots adreçar les consultes sobre el tractament de les teves dades al delegat de protecció de dades del Consell Comarcal del Penedès, per mitjà del registre electrònic del Consell o a la seva seu.",
+  "legal.basesTitle": "Base jurídica",
+  "legal.bases":
+    "Tractem les aportacions en compliment d'una missió d'interès públic del Consell, la participació ciutadana en l'elaboració del pla director (article 6.1.e del Reglament general de protecció de dades). El correu per enviar-te la newsletter o la resposta del Consell, amb el teu consentiment (article 6.1.a), que pots retirar quan vulguis.",
+  "legal.recipientsTitle": "Destinataris",
+  "legal.recipients":
+    "No cedim les teves dades a ningú, llevat que una llei ho exigeixi. L'empresa que gestiona tècnicament el web les tracta per encàrrec del Consell, com a encarregada del tractament, i no les pot fer servir per a res més. No es transfereixen fora de l'Espai Econòmic Europeu.",
+  "legal.reuseTitle": "Reutilització de la informació",
+  "legal.reuse":
+    "D'acord amb la Llei 19/2014, del 29 de desembre, de transparència, accés a la informació pública i bon govern, pots reutilitzar la informació pública d'aquest web, també amb finalitats comercials, sempre que no n'alteris el contingut ni en desnaturalitzis el sentit, que en citis la font (Consell Comarcal del Penedès) i que hi indiquis la data de la darrera actualització. Les dades personals i els àudios dels testimonis no es poden reutilitzar.",
+  "legal.staffLanguage": "Aquests apartats els redacta el Consell i es mostren en català.",
   // Parts of the interface kit shown on public pages.
   "ui.close": "Tanca",
   "ui.notifications": "Notificacions",

@@ -521,12 +521,25 @@ export default {
   "legal.dataEmail":
     "Your e-mail address, only if you give it to us, to reply to you or, if you agree, to send you the campaign's newsletter.",
   "legal.retention":
-    "We never publish anyone's e-mail address. Data are kept for as long as the participation process and the drafting of the plan last.",
+    "We never publish anyone's e-mail address. The name and e-mail address you leave with a contribution are kept while the consultation is open and for {months, plural, one {# month} other {# months}} after it closes; they are then erased, and the text of your contribution is kept. If you subscribed to the newsletter or asked to receive the Council's answer, your e-mail address is kept for as long as that requires, and you can unsubscribe at any time. Newsletter sign-ups that are never confirmed are erased when the confirmation link expires.",
   "legal.rightsTitle": "Your rights",
   "legal.rights":
     "You can exercise your rights of access, rectification, erasure, objection, restriction of processing and portability by contacting the County Council. We will reply within <strong>one month</strong>, which may be extended by <strong>two further months</strong> where the complexity of the request requires it.",
   "legal.complaint":
     "If you believe we have not handled your rights properly, you may lodge a complaint with the Catalan Data Protection Authority (Autoritat Catalana de Protecció de Dades).",
+  "legal.dpoTitle": "Data protection officer",
+  "legal.dpo":
+    "You can send any question about how your data are processed to the data protection officer of the Consell Comarcal del Penedès, through the Council's electronic registry or at its offices.",
+  "legal.basesTitle": "Legal basis",
+  "legal.bases":
+    "We process contributions in the performance of a task carried out in the public interest by the Council, public participation in drawing up the master plan (Article 6(1)(e) of the General Data Protection Regulation). Your e-mail address, to send you the newsletter or the Council's answer, with your consent (Article 6(1)(a)), which you may withdraw at any time.",
+  "legal.recipientsTitle": "Recipients",
+  "legal.recipients":
+    "We do not share your data with anyone unless the law requires it. The company that runs the website processes them on the Council's behalf, as a processor, and may not use them for anything else. They are not transferred outside the European Economic Area.",
+  "legal.reuseTitle": "Re-use of information",
+  "legal.reuse":
+    "Under Catalan Law 19/2014 of 29 December on transparency, access to public information and good governance, you may re-use the public information on this website, including for commercial purposes, provided that you do not alter its content or distort its meaning, that you cite the source (Consell Comarcal del Penedès) and that you state the date it was last updated. Personal data and the audio of testimonials may not be re-used.",
+  "legal.staffLanguage": "These sections are written by the Council and are shown in Catalan.",
   "ui.close": "Close",
   "ui.notifications": "Notifications",
   "ui.closeNotification": "Close the notification",

@@ -520,12 +520,25 @@ export default {
   "legal.dataEmail":
     "El correo electrónico, solo si nos lo facilitas, para responderte o, si lo aceptas, para enviarte la newsletter de la campaña.",
   "legal.retention":
-    "Nunca publicamos ninguna dirección de correo electrónico. Los datos se conservan mientras duren el proceso participativo y la elaboración del plan.",
+    "Nunca publicamos ninguna dirección de correo electrónico. El nombre y el correo que dejas con una aportación se conservan mientras dura la consulta y {months, plural, one {# mes} other {# meses}} después de su cierre; entonces se borran, y el texto de la aportación se conserva. Si te has suscrito a la newsletter o has pedido recibir la respuesta del Consell, el correo se conserva mientras sea necesario para ello, y puedes darte de baja cuando quieras. Las altas en la newsletter que no se confirman se borran cuando caduca el enlace de confirmación.",
   "legal.rightsTitle": "Tus derechos",
   "legal.rights":
     "Puedes ejercer los derechos de acceso, rectificación, supresión, oposición, limitación del tratamiento y portabilidad dirigiéndote al Consell Comarcal. Te responderemos en el plazo de <strong>un mes</strong>, prorrogable <strong>dos meses más</strong> cuando la complejidad de la solicitud lo requiera.",
   "legal.complaint":
     "Si consideras que no hemos atendido correctamente tus derechos, puedes presentar una reclamación ante la Autoritat Catalana de Protecció de Dades.",
+  "legal.dpoTitle": "Delegado de protección de datos",
+  "legal.dpo":
+    "Puedes dirigir las consultas sobre el tratamiento de tus datos al delegado de protección de datos del Consell Comarcal del Penedès, a través del registro electrónico del Consell o en su sede.",
+  "legal.basesTitle": "Base jurídica",
+  "legal.bases":
+    "Tratamos las aportaciones en cumplimiento de una misión de interés público del Consell, la participación ciudadana en la elaboración del plan director (artículo 6.1.e del Reglamento general de protección de datos). El correo para enviarte la newsletter o la respuesta del Consell, con tu consentimiento (artículo 6.1.a), que puedes retirar cuando quieras.",
+  "legal.recipientsTitle": "Destinatarios",
+  "legal.recipients":
+    "No cedemos tus datos a nadie, salvo que una ley lo exija. La empresa que gestiona técnicamente la web los trata por encargo del Consell, como encargada del tratamiento, y no puede utilizarlos para nada más. No se transfieren fuera del Espacio Económico Europeo.",
+  "legal.reuseTitle": "Reutilización de la información",
+  "legal.reuse":
+    "De acuerdo con la Ley catalana 19/2014, de 29 de diciembre, de transparencia, acceso a la información pública y buen gobierno, puedes reutilizar la información pública de esta web, también con fines comerciales, siempre que no alteres su contenido ni desnaturalices su sentido, cites la fuente (Consell Comarcal del Penedès) e indiques la fecha de la última actualización. Los datos personales y los audios de los testimonios no se pueden reutilizar.",
+  "legal.staffLanguage": "Estos apartados los redacta el Consell y se muestran en catalán.",
   "ui.close": "Cerrar",
   "ui.notifications": "Notificaciones",
   "ui.closeNotification": "Cerrar la notificación",

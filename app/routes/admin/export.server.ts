@@ -31,6 +31,7 @@ import { CONTRIBUTION_KINDS, contributionFields, type ContributionKind, type Con
 import { errorFields, log } from "~/infra/log.server";
 import { requireAdmin } from "~/infra/session.server";
 import { guardedExport } from "~/models/export-gate.server";
+import { processingActivities, type ProcessingActivity } from "~/models/legal.server";
 import type { Storage } from "~/infra/storage.server";
 import { csvChunks, downloadResponse, tableResponse, type TableColumn, type TableFormat } from "~/infra/tabular.server";
 
@@ -119,6 +120,20 @@ export const COLUMNS = {
     { header: "Identificador", value: (r) => r.id, width: 38 },
     ...answerColumns<ContributionRow & AnswerCells>(),
   ] satisfies TableColumn<ContributionRow & AnswerCells>[],
+  /** The record of processing activities (GDPR art. 30) for the DPO (issue 34, decision 071). */
+  processingActivities: [
+    { header: "Activitat de tractament", value: (r) => r.name, width: 40 },
+    { header: "Responsable", value: (r) => r.controller, width: 40 },
+    { header: "Delegat de protecció de dades", value: (r) => r.dpo, width: 40 },
+    { header: "Finalitat", value: (r) => r.purpose, width: 60 },
+    { header: "Base jurídica", value: (r) => r.legalBasis, width: 50 },
+    { header: "Categories d'interessats", value: (r) => r.subjects, width: 40 },
+    { header: "Categories de dades", value: (r) => r.data, width: 50 },
+    { header: "Destinataris", value: (r) => r.recipients, width: 50 },
+    { header: "Transferències internacionals", value: (r) => r.transfers, width: 20 },
+    { header: "Termini de conservació", value: (r) => r.retention, width: 60 },
+    { header: "Mesures de seguretat", value: (r) => r.security, width: 60 },
+  ] satisfies TableColumn<ProcessingActivity>[],
 };
 
 /** The rows of a list the URL's filters keep, oldest first. */
@@ -192,6 +207,18 @@ export const EXPORTS: Record<string, Exporter> = {
   contributions: (db, url, format) =>
     tableResponse(format, `aportacions-${today()}`, "Aportacions", COLUMNS.contributions, contributionRows(db, url)),
 };
+
+/** The record of processing activities (its own route, administrators only: export-processing-activities.ts). */
+export const processingActivitiesResponse = (db: Db) =>
+  tableResponse(
+    "xlsx",
+    `registre-activitats-tractament-${today()}`,
+    "Registre d'activitats",
+    COLUMNS.processingActivities,
+    (async function* () {
+      yield* await processingActivities(db);
+    })(),
+  );
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf(".") + 1);
 /** The name of a testimonial's audio inside the zip. */

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { embeds } from "~/models/content.server";
@@ -142,5 +143,32 @@ describe.each(testBackends())("the base map's settings on %s", (backend) => {
     // The embed addresses are another form: this one leaves them alone, and they leave it alone.
     await post(settings.action, { intent: "map-base", mapKind: "native", tileUrl: "", tileAttribution: "" });
     expect(await readMapBaseSettings(bed.ctx.db)).toEqual({ tileUrl: null, tileAttribution: null, mapKind: "native" });
+  });
+});
+
+describe.each(testBackends())("the retention setting on %s", (backend) => {
+  const bed = adminTestBed(backend);
+  const { post } = bed;
+
+  it("defaults to 6 months; saves a new period with its audit entry; refuses a bad one storing nothing", async () => {
+    const { readRetentionSettings } = await import("~/models/settings.server");
+    expect(await readRetentionSettings(bed.ctx.db)).toEqual({ months: 6 });
+    for (const months of ["0", "61", "2.5", "sis", ""]) {
+      const out = await post(settings.action, { intent: "retention", months });
+      expect(out.status).toBe(400);
+      expect(out.fieldErrors?.months).toBe("Escriu un nombre de mesos entre 1 i 60");
+    }
+    expect(await bed.ctx.db.$count(t.siteSettings)).toBe(0);
+    expect(await post(settings.action, { intent: "retention", months: "12" })).toMatchObject({
+      ok: true,
+      message: settings.RETENTION_SAVED,
+    });
+    expect(await readRetentionSettings(bed.ctx.db)).toEqual({ months: 12 });
+    const [entry] = await bed.ctx.db.select().from(t.auditLog).where(eq(t.auditLog.entityId, "retention"));
+    expect(entry).toMatchObject({ entity: "settings", action: "update", before: { months: "6" }, after: { months: "12" } });
+    const loaded = (await (settings.loader as (a: unknown) => Promise<unknown>)(
+      routeArgs(bed.ctx, "/admin/configuracio", { headers: { Cookie: bed.cookie } }),
+    )) as { retention: unknown; retentionState: { erasesOn: string | null } };
+    expect(loaded.retention).toEqual({ months: 12 });
   });
 });

@@ -8,7 +8,9 @@ import { consultationSchema, moderationSettingsSchema } from "~/lib/moderation";
 import { readParticipationSettings, saveConsultation, saveModerationSettings } from "~/models/moderation.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
-import { EMBED_KEYS, readEmbedSettings, saveEmbedSettings } from "~/models/settings.server";
+import { EMBED_KEYS, readEmbedSettings, readRetentionSettings, saveEmbedSettings, saveRetentionSettings } from "~/models/settings.server";
+import { retentionSettingsSchema } from "~/lib/retention";
+import { retentionState } from "~/domain/retention";
 import { mapBaseSchema } from "~/lib/admin-schemas";
 import { readMapBaseSettings, saveMapBaseSettings } from "~/models/map.server";
 import type { Db } from "~/db/client.server";
@@ -50,13 +52,22 @@ export const NOT_SAVED = "No s'han desat les adreces: revisa els camps marcats";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [saved, participation, mapBase] = await Promise.all([
+  const [saved, participation, mapBase, retention] = await Promise.all([
     readEmbedSettings(context.db),
     readParticipationSettings(context.db),
     readMapBaseSettings(context.db),
+    readRetentionSettings(context.db),
   ]);
-  // What the calendar means today (decision 050), for the form's summary.
-  return { saved, ...participation, state: consultationState(participation.consultation), mapBase };
+  // What the calendar means today (decision 050), for the form's summary; and when the retention
+  // job erases contributors' names and e-mails (decision 071).
+  return {
+    saved,
+    ...participation,
+    state: consultationState(participation.consultation),
+    mapBase,
+    retention,
+    retentionState: retentionState(participation.consultation, retention),
+  };
 }
 
 /** The moderation and calendar forms (decisions 028 and 029): each saves its own setting. */
@@ -75,10 +86,42 @@ const PARTICIPATION_FORMS = {
   },
 } as const;
 
+export const RETENTION_SAVED = "Termini de conservació desat correctament";
+
+/** How long contributors' personal data is kept after the consultation (decision 071). */
+async function saveRetention(
+  fields: Record<string, string>,
+  client: { request: Request; context: Route.ActionArgs["context"] },
+  user: AuditActor,
+) {
+  const parsed = retentionSettingsSchema.safeParse(fields);
+  if (!parsed.success) return failed("No s'ha desat el termini de conservació: revisa els camps marcats", 400, fieldErrors(parsed.error));
+  try {
+    await client.context.db.transaction(async (tx) => {
+      const before = await readRetentionSettings(tx as unknown as Db);
+      await saveRetentionSettings(tx as unknown as Db, parsed.data);
+      await recordAudit(tx as unknown as Db, client, user, {
+        entity: "settings",
+        entityId: "retention",
+        action: "update",
+        before: { months: String(before.months) },
+        after: { months: String(parsed.data.months) },
+      });
+    });
+    // The legal notice states the period.
+    contentChanged(siteSettings);
+    return done(RETENTION_SAVED);
+  } catch (err) {
+    logActionError("retention settings", err);
+    return failed("No s'ha pogut desar el termini de conservació", 500);
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, context);
   const { fields } = await readAdminForm(request, context, {});
   if (fields.intent === "map-base") return saveMapBase(fields, { request, context }, user);
+  if (fields.intent === "retention") return saveRetention(fields, { request, context }, user);
   if (fields.intent === "moderation" || fields.intent === "calendar") {
     const form = PARTICIPATION_FORMS[fields.intent];
     const parsed = form.schema.safeParse(fields);

@@ -8,6 +8,7 @@ import { FormField, SubmitButton } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
 import { MapBaseSettingsForm } from "~/components/admin/map-base-form";
+import { RetentionForm } from "~/components/admin/retention-form";
 import { Button } from "~/components/ui/button";
 import { adminPaths } from "~/lib/admin-paths";
 
@@ -67,6 +68,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </Button>
           <Button asChild variant="outline" size="sm">
             <Link to={adminPaths.adminRights}>Drets sobre les dades</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={adminPaths.adminLegalNotice}>Avís legal i privacitat</Link>
           </Button>
         </nav>
       </PageTitle>
@@ -146,6 +150,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </Panel>
       </div>
       <MapBaseSettingsForm saved={loaderData.mapBase} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <RetentionForm saved={loaderData.retention} state={loaderData.retentionState} />
+      </div>
     </>
   );
 }
