@@ -7,6 +7,7 @@ import { DataDirLockedError } from "~/infra/lock.server";
 import { errorFields, log } from "~/infra/log.server";
 import { startNewsletterWorker } from "~/models/newsletter-send.server";
 import { startAnswerMailWorker } from "~/models/answer-mail.server";
+import { startResultMailWorker } from "~/models/result-follows.server";
 import { closeRuntime, openRuntime, type Runtime } from "./runtime";
 import { drainable } from "./unavailable";
 
@@ -98,6 +99,13 @@ export async function startServer(
   );
   // The authors' e-mails about their answers (decision 068), a queue of their own beside it.
   const answerMailWorker = startAnswerMailWorker({ db: runtime.database.db, env, mailer: runtime.mailer });
+  // The news of the plan's results to their followers (decision 069).
+  const resultMailWorker = startResultMailWorker({
+    db: runtime.database.db,
+    env,
+    mailer: runtime.mailer,
+    sessionSecret: runtime.sessionSecret,
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log("info", "listening", {
@@ -121,6 +129,7 @@ export async function startServer(
         await options.vite?.close();
         await newsletterWorker.stop();
         await answerMailWorker.stop();
+        await resultMailWorker.stop();
         await closeRuntime(runtime);
         log("info", "stopped");
       } catch (err) {
