@@ -869,7 +869,9 @@ export const resultNotifications = pgTable(
   },
   (t) => [
     check("result_notifications_news", sql`(${t.entryId} is null) <> (${t.stateId} is null)`),
-    uniqueIndex("result_notifications_entry_idx").on(t.followId, t.entryId).where(sql`${t.entryId} is not null`),
+    uniqueIndex("result_notifications_entry_idx")
+      .on(t.followId, t.entryId)
+      .where(sql`${t.entryId} is not null`),
     index("result_notifications_status_next_idx").on(t.status, t.nextAttemptAt),
     index("result_notifications_follow_idx").on(t.followId),
   ],

@@ -11,13 +11,7 @@ import * as results from "~/routes/admin/results.server";
 import * as entries from "~/routes/admin/result-entries.server";
 import * as resultPage from "~/routes/seguiment-actuacio";
 import * as trackerPage from "~/routes/seguiment";
-import {
-  confirmFollow,
-  followConfirmToken,
-  followUnsubscribeToken,
-  sendResultMails,
-  unfollow,
-} from "./result-follows.server";
+import { confirmFollow, followConfirmToken, followUnsubscribeToken, sendResultMails, unfollow } from "./result-follows.server";
 
 // Following a result (issue 35, decision 069) on both databases, through the real staff actions,
 // the public forms and a real SMTP server: a status change and a new timeline entry make exactly
@@ -69,7 +63,11 @@ describe.each(testBackends())("following a result on %s", (backend) => {
   /** A visitor's post of the follow form, on a result's page or on the tracker. */
   const followResult = async (id: string, email: string, locale = "") => {
     const out = (await resultPage.action(
-      routeArgs(bed.ctx, `${locale}/seguiment-del-pla/${id}`, { method: "POST", body: new URLSearchParams({ email }), params: { id } }) as never,
+      routeArgs(bed.ctx, `${locale}/seguiment-del-pla/${id}`, {
+        method: "POST",
+        body: new URLSearchParams({ email }),
+        params: { id },
+      }) as never,
     )) as unknown as { data: { follow: { ok: boolean; message: string } }; init: ResponseInit | null };
     return { ...out.data.follow, status: out.init?.status ?? 200 };
   };
@@ -91,7 +89,10 @@ describe.each(testBackends())("following a result on %s", (backend) => {
   const header = (m: ReceivedMail, name: string) =>
     m.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/\r?\n\s+/g, " ") ?? "";
   const news = () => smtp.received.filter((m) => !/Confirma/.test(m.parsed.subject ?? ""));
-  const recipients = () => news().flatMap((m) => m.to).sort();
+  const recipients = () =>
+    news()
+      .flatMap((m) => m.to)
+      .sort();
 
   it("a status change makes exactly one e-mail per confirmed follower; unconfirmed ones get none", async () => {
     const result = await createResult();

@@ -99,8 +99,7 @@ export async function follow(ctx: MailCtx, email: string, target: FollowTarget, 
         : null;
   if (what === null) return "unknown";
   await purgeExpiredFollows(ctx.db);
-  const byTarget =
-    "resultId" in target ? eq(follows.resultId, target.resultId) : eq(follows.municipality, target.municipality);
+  const byTarget = "resultId" in target ? eq(follows.resultId, target.resultId) : eq(follows.municipality, target.municipality);
   const [inserted] = await ctx.db
     .insert(follows)
     .values({ email, ...target, status: "pending", locale, createdAt: new Date() })
@@ -139,7 +138,9 @@ async function sendFollowConfirmation(ctx: MailCtx, id: string, what: string): P
   const t = translator(locale);
   const unsubscribe = followUnsubscribeUrl(ctx, id, locale);
   const confirm = followConfirmUrl(ctx, id, new Date(now.getTime() + CONFIRMATION_MS), locale);
-  const target = claimed.resultId ? t("emails.follow.theResult", { title: what }) : t("emails.follow.theMunicipality", { municipality: what });
+  const target = claimed.resultId
+    ? t("emails.follow.theResult", { title: what })
+    : t("emails.follow.theMunicipality", { municipality: what });
   try {
     await ctx.mailer.sendMail({
       to: claimed.email,
@@ -215,7 +216,10 @@ export async function unfollow(ctx: Pick<AppContext, "db" | "sessionSecret">, to
   if (!id) return "invalid";
   await ctx.db.transaction(async (tx) => {
     await tx.delete(follows).where(and(eq(follows.id, id), sql`${follows.email} is not null`));
-    await tx.update(follows).set({ status: "left" }).where(and(eq(follows.id, id), isNull(follows.email)));
+    await tx
+      .update(follows)
+      .set({ status: "left" })
+      .where(and(eq(follows.id, id), isNull(follows.email)));
     await tx.delete(mails).where(and(eq(mails.followId, id), eq(mails.status, "queued")));
   });
   return "gone";
@@ -259,12 +263,7 @@ export async function queueResultNews(tx: Db, resultId: string, news: { entryId:
   const candidates = await tx
     .select({ id: follows.id, email: follows.email, contributionId: follows.contributionId })
     .from(follows)
-    .where(
-      and(
-        eq(follows.status, "confirmed"),
-        or(eq(follows.resultId, resultId), inArray(follows.municipality, municipalities)),
-      ),
-    )
+    .where(and(eq(follows.status, "confirmed"), or(eq(follows.resultId, resultId), inArray(follows.municipality, municipalities))))
     .orderBy(sql`${follows.resultId} is null`, follows.createdAt);
   // One e-mail per address: the result's own follow first, then a municipality's.
   const authorEmail = new Map(authors.map((a) => [a.id, a.email.toLowerCase()]));
@@ -351,7 +350,11 @@ const reasonOf = (err: unknown) => {
 
 /** At start: what a crashed instance had in flight goes back to the queue. */
 export async function requeueInterruptedResultMails(db: Db): Promise<number> {
-  const back = await db.update(mails).set({ status: "queued", leaseUntil: null }).where(eq(mails.status, "sending")).returning({ id: mails.id });
+  const back = await db
+    .update(mails)
+    .set({ status: "queued", leaseUntil: null })
+    .where(eq(mails.status, "sending"))
+    .returning({ id: mails.id });
   return back.length;
 }
 
@@ -393,7 +396,12 @@ export async function sendResultMails(ctx: MailCtx, options: { backoffMs?: numbe
         .set(
           final
             ? { status: "failed", leaseUntil: null, lastError: reason }
-            : { status: "queued", leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + backoff * 2 ** (m.attempts - 1)) },
+            : {
+                status: "queued",
+                leaseUntil: null,
+                lastError: reason,
+                nextAttemptAt: new Date(Date.now() + backoff * 2 ** (m.attempts - 1)),
+              },
         )
         .where(eq(mails.id, m.id));
       if (final) {

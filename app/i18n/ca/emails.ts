@@ -54,7 +54,6 @@ export default {
   "follow.newsButton": "Mira l'actuació al web",
   "follow.whyResult": "Reps aquest correu perquè segueixes aquesta actuació.",
   "follow.whyMunicipality": "Reps aquest correu perquè segueixes les actuacions del pla a {municipality}.",
-  "follow.whyAuthor":
-    "Reps aquest correu perquè aquesta actuació va sorgir d'una aportació teva i vas demanar de rebre'n la resposta.",
+  "follow.whyAuthor": "Reps aquest correu perquè aquesta actuació va sorgir d'una aportació teva i vas demanar de rebre'n la resposta.",
   "follow.unsubscribe": "Per deixar de rebre aquests correus:",
 } as const;

@@ -618,9 +618,11 @@ export default {
   "followLinks.confirm.already.title": "Seguiment confirmat!",
   "followLinks.confirm.already.text": "Ja ho havies confirmat. Et farem saber per correu cada novetat.",
   "followLinks.confirm.expired.title": "L'enllaç ha caducat",
-  "followLinks.confirm.expired.text": "Aquest enllaç de confirmació ja no és vàlid. Torna-ho a demanar des de la pàgina del seguiment del pla.",
+  "followLinks.confirm.expired.text":
+    "Aquest enllaç de confirmació ja no és vàlid. Torna-ho a demanar des de la pàgina del seguiment del pla.",
   "followLinks.confirm.gone.title": "Aquest seguiment ja no existeix",
-  "followLinks.confirm.gone.text": "S'ha esborrat (per exemple, perquè ho has deixat). Si vols, torna-ho a demanar des del seguiment del pla.",
+  "followLinks.confirm.gone.text":
+    "S'ha esborrat (per exemple, perquè ho has deixat). Si vols, torna-ho a demanar des del seguiment del pla.",
   "followLinks.confirm.invalid.title": "Enllaç no vàlid",
   "followLinks.confirm.invalid.text": "Aquest enllaç no és correcte. Comprova que l'has copiat sencer.",
   "followLinks.unsubscribe.metaTitle": "Deixar de seguir",
@@ -631,5 +633,6 @@ export default {
   "followLinks.unsubscribe.gone.title": "Ja no ho segueixes",
   "followLinks.unsubscribe.gone.text": "No rebràs més correus d'aquest seguiment.",
   "followLinks.unsubscribe.invalid.title": "Enllaç no vàlid",
-  "followLinks.unsubscribe.invalid.text": "Aquest enllaç no és correcte. Comprova que l'has copiat sencer, o fes servir el d'un altre missatge.",
+  "followLinks.unsubscribe.invalid.text":
+    "Aquest enllaç no és correcte. Comprova que l'has copiat sencer, o fes servir el d'un altre missatge.",
 } as const;

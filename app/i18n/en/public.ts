@@ -590,7 +590,8 @@ export default {
   "tracker.follow.title": "Follow this action",
   "tracker.follow.titleMunicipality": "Follow the actions in {municipality}",
   "tracker.follow.lead": "Leave us your e-mail address and we will let you know of each new milestone and each change of stage.",
-  "tracker.follow.leadMunicipality": "Leave us your e-mail address and we will let you know of any news of the actions in this municipality.",
+  "tracker.follow.leadMunicipality":
+    "Leave us your e-mail address and we will let you know of any news of the actions in this municipality.",
   "tracker.follow.privacyLink": "Privacy policy",
   "tracker.follow.email": "E-mail address",
   "tracker.follow.submit": "Follow it",
@@ -614,7 +615,8 @@ export default {
   "followLinks.confirm.expired.title": "The link has expired",
   "followLinks.confirm.expired.text": "This confirmation link is no longer valid. Ask again from the plan progress page.",
   "followLinks.confirm.gone.title": "This no longer exists",
-  "followLinks.confirm.gone.text": "It was deleted (for example, because you stopped following). If you wish, ask again from the plan progress page.",
+  "followLinks.confirm.gone.text":
+    "It was deleted (for example, because you stopped following). If you wish, ask again from the plan progress page.",
   "followLinks.confirm.invalid.title": "Invalid link",
   "followLinks.confirm.invalid.text": "This link is not correct. Check that you copied all of it.",
   "followLinks.unsubscribe.metaTitle": "Stop following",

@@ -55,7 +55,6 @@ export default {
   "follow.newsButton": "Mira la actuación en la web",
   "follow.whyResult": "Recibes este correo porque sigues esta actuación.",
   "follow.whyMunicipality": "Recibes este correo porque sigues las actuaciones del plan en {municipality}.",
-  "follow.whyAuthor":
-    "Recibes este correo porque esta actuación surgió de una aportación tuya y pediste recibir la respuesta.",
+  "follow.whyAuthor": "Recibes este correo porque esta actuación surgió de una aportación tuya y pediste recibir la respuesta.",
   "follow.unsubscribe": "Para dejar de recibir estos correos:",
 } satisfies Translation<typeof ca>;

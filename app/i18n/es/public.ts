@@ -607,16 +607,19 @@ export default {
   "tracker.follow.tooMany": "Has hecho demasiadas peticiones seguidas. Espera un rato y vuelve a intentarlo.",
   "followLinks.confirm.metaTitle": "Confirmación del seguimiento",
   "followLinks.confirm.ask.title": "Confirma el seguimiento",
-  "followLinks.confirm.ask.text": "Pulsa el botón para confirmar que quieres recibir en esta dirección las novedades del plan que has pedido.",
+  "followLinks.confirm.ask.text":
+    "Pulsa el botón para confirmar que quieres recibir en esta dirección las novedades del plan que has pedido.",
   "followLinks.confirm.button": "Confírmalo",
   "followLinks.confirm.confirmed.title": "¡Seguimiento confirmado!",
   "followLinks.confirm.confirmed.text": "Te haremos saber por correo cada novedad. Cada mensaje lleva un enlace para dejarlo.",
   "followLinks.confirm.already.title": "¡Seguimiento confirmado!",
   "followLinks.confirm.already.text": "Ya lo habías confirmado. Te haremos saber por correo cada novedad.",
   "followLinks.confirm.expired.title": "El enlace ha caducado",
-  "followLinks.confirm.expired.text": "Este enlace de confirmación ya no es válido. Vuelve a pedirlo desde la página del seguimiento del plan.",
+  "followLinks.confirm.expired.text":
+    "Este enlace de confirmación ya no es válido. Vuelve a pedirlo desde la página del seguimiento del plan.",
   "followLinks.confirm.gone.title": "Este seguimiento ya no existe",
-  "followLinks.confirm.gone.text": "Se ha borrado (por ejemplo, porque lo has dejado). Si quieres, vuelve a pedirlo desde el seguimiento del plan.",
+  "followLinks.confirm.gone.text":
+    "Se ha borrado (por ejemplo, porque lo has dejado). Si quieres, vuelve a pedirlo desde el seguimiento del plan.",
   "followLinks.confirm.invalid.title": "Enlace no válido",
   "followLinks.confirm.invalid.text": "Este enlace no es correcto. Comprueba que lo has copiado entero.",
   "followLinks.unsubscribe.metaTitle": "Dejar de seguir",
