@@ -41,8 +41,10 @@ describe("the site registry", () => {
       PAGES.trackerResult.path,
       PAGES.newsletterConfirm.path,
       PAGES.newsletterUnsubscribe.path,
+      PAGES.trackerConfirm.path,
+      PAGES.trackerUnsubscribe.path,
     ]);
-    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 4 * LOCALES.length);
+    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 6 * LOCALES.length);
     expect(PUBLIC_PATHS).toEqual(PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path));
   });
 

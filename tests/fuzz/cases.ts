@@ -116,6 +116,9 @@ export const PAGES: string[] = [
     // The newsletter's e-mail links, with a token that is not one (decision 023).
     localePaths(l).newsletterConfirm("no-es-un-enllac"),
     localePaths(l).newsletterUnsubscribe("no-es-un-enllac"),
+    // Following a result (decision 069): its two links, with a token that is not one.
+    localePaths(l).trackerConfirm("no-es-un-enllac"),
+    localePaths(l).trackerUnsubscribe("no-es-un-enllac"),
     // A result of the plan that does not exist, and an id that is not one (issue 35).
     localePaths(l).trackerResult("00000000-0000-4000-8000-000000000000"),
     localePaths(l).trackerResult("no-es-un-id"),
@@ -147,7 +150,16 @@ const ADMIN_MOVED = ADMIN_SCREEN_LIST.flatMap((s) => (s.was ? [s.was] : []));
 const ADMIN_ROUTES = [...new Set([...ADMIN_SCREEN_LIST.flatMap(addresses), ...ADMIN_ACTIONS, ...ADMIN_MOVED])];
 /** The addresses that answer without a session: sign-in and sign-out, the second factor, an invitation's, the redirects. */
 const SESSIONLESS = new Set([...ADMIN_SCREEN_LIST.filter((s) => !s.roles).flatMap(addresses), ...ADMIN_MOVED]);
-const TEXT_FORMS = ["/newsletter", "/participa/mapa", "/participa/reflexio", "/denuncia", "/declaracio-accessibilitat/sollicitud"];
+const TEXT_FORMS = [
+  "/newsletter",
+  "/participa/mapa",
+  "/participa/reflexio",
+  "/denuncia",
+  "/declaracio-accessibilitat/sollicitud",
+  // The follow forms (decision 069): the tracker's and a result's (one that does not exist).
+  "/seguiment-del-pla",
+  "/seguiment-del-pla/00000000-0000-4000-8000-000000000000",
+];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
 export const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];
 
