@@ -182,17 +182,20 @@ describe.each(testBackends())("following a result on %s", (backend) => {
   });
 
   it("unfollowing works: the follow and its address are erased, and no e-mail follows", async () => {
-    const result = await createResult();
+    // (A result in no municipality: only its own followers.)
+    const result = await createResult({ municipalities: "" });
     await followResult(result.id, "anna@example.cat");
+    await followResult(result.id, "queda@example.cat");
+    await confirm("queda@example.cat");
     const id = await confirm("anna@example.cat");
     expect(await unfollow(bed.ctx, `${id}.forged`)).toBe("invalid");
     expect(await unfollow(bed.ctx, followUnsubscribeToken(bed.ctx.sessionSecret, id))).toBe("gone");
     expect(await unfollow(bed.ctx, followUnsubscribeToken(bed.ctx.sessionSecret, id))).toBe("gone");
-    expect(await db().$count(t.resultFollows)).toBe(0);
+    expect(await db().$count(t.resultFollows, eq(t.resultFollows.email, "anna@example.cat"))).toBe(0);
     smtp.received.length = 0;
     await post(entries.action, { intent: "create", resultId: result.id, date: "2026-11-20", text: "Inici d'obres" });
     await drain();
-    expect(news()).toHaveLength(0);
+    expect(recipients()).toEqual(["queda@example.cat"]);
   });
 
   it("a hidden result sends nothing and cannot be followed; news queued before it was hidden is dropped", async () => {

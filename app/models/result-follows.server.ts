@@ -259,11 +259,17 @@ export async function queueResultNews(tx: Db, resultId: string, news: { entryId:
       .insert(follows)
       .values(authors.map((a) => ({ resultId, contributionType: a.type, contributionId: a.id, status: "confirmed" as const })))
       .onConflictDoNothing();
-  const municipalities = result.municipalities.length ? result.municipalities : ["\u0000"];
   const candidates = await tx
     .select({ id: follows.id, email: follows.email, contributionId: follows.contributionId })
     .from(follows)
-    .where(and(eq(follows.status, "confirmed"), or(eq(follows.resultId, resultId), inArray(follows.municipality, municipalities))))
+    .where(
+      and(
+        eq(follows.status, "confirmed"),
+        result.municipalities.length
+          ? or(eq(follows.resultId, resultId), inArray(follows.municipality, result.municipalities))
+          : eq(follows.resultId, resultId),
+      ),
+    )
     .orderBy(sql`${follows.resultId} is null`, follows.createdAt);
   // One e-mail per address: the result's own follow first, then a municipality's.
   const authorEmail = new Map(authors.map((a) => [a.id, a.email.toLowerCase()]));
