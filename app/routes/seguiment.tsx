@@ -285,6 +285,16 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
               </ul>
             )}
           </section>
+          <p className="mt-6" data-testid="tracker-open-data">
+            {t("public.tracker.openData")}{" "}
+            <a href="/api/seguiment-del-pla.csv" className="font-semibold text-brand-dark underline underline-offset-4">
+              {t("public.tracker.openDataCsv")}
+            </a>
+            {" · "}
+            <a href="/api/seguiment-del-pla.geojson" className="font-semibold text-brand-dark underline underline-offset-4">
+              {t("public.tracker.openDataGeoJson")}
+            </a>
+          </p>
           {filters.municipality && municipalities.includes(filters.municipality) && (
             <FollowForm municipality={filters.municipality} answer={actionData?.follow} />
           )}

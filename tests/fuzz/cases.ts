@@ -132,6 +132,9 @@ export const RESOURCES = [
   "/healthz",
   "/favicon.ico",
   "/api/map-comments.geojson",
+  // The plan's results as open data (decision 069).
+  "/api/seguiment-del-pla.csv",
+  "/api/seguiment-del-pla.geojson",
   // An activity's calendar file (issue 18), for an activity that does not exist and a bad id.
   "/agenda/00000000-0000-4000-8000-000000000000.ics",
   "/agenda/no-es-un-id.ics",

@@ -593,6 +593,9 @@ export default {
   "tracker.type.map_comment": "Comentari al mapa",
   "tracker.type.testimonial": "Testimoni",
   // Following a result by e-mail (issue 35, decision 069).
+  "tracker.openData": "Descarrega les actuacions (dades obertes):",
+  "tracker.openDataCsv": "en format CSV",
+  "tracker.openDataGeoJson": "en format GeoJSON",
   "tracker.follow.title": "Segueix aquesta actuació",
   "tracker.follow.titleMunicipality": "Segueix les actuacions de {municipality}",
   "tracker.follow.lead": "Deixa'ns el teu correu i t'avisarem de cada fita nova i de cada canvi d'estat.",

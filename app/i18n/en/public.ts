@@ -587,6 +587,9 @@ export default {
   "tracker.type.map_comment": "Map comment",
   "tracker.type.testimonial": "Testimonial",
   // Following a result by e-mail (issue 35, decision 069).
+  "tracker.openData": "Download the actions (open data):",
+  "tracker.openDataCsv": "as CSV",
+  "tracker.openDataGeoJson": "as GeoJSON",
   "tracker.follow.title": "Follow this action",
   "tracker.follow.titleMunicipality": "Follow the actions in {municipality}",
   "tracker.follow.lead": "Leave us your e-mail address and we will let you know of each new milestone and each change of stage.",

@@ -589,6 +589,9 @@ export default {
   "tracker.type.map_comment": "Comentario en el mapa",
   "tracker.type.testimonial": "Testimonio",
   // Following a result by e-mail (issue 35, decision 069).
+  "tracker.openData": "Descarga las actuaciones (datos abiertos):",
+  "tracker.openDataCsv": "en formato CSV",
+  "tracker.openDataGeoJson": "en formato GeoJSON",
   "tracker.follow.title": "Sigue esta actuación",
   "tracker.follow.titleMunicipality": "Sigue las actuaciones de {municipality}",
   "tracker.follow.lead": "Déjanos tu correo y te avisaremos de cada hito nuevo y de cada cambio de estado.",
