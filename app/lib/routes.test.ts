@@ -17,7 +17,17 @@ function publicRoutes(): string[] {
       const full = entry.path ? `${base}/${entry.path}`.replace(/\/+/g, "/") : base;
       if (
         full.startsWith("/admin") ||
-        ["/robots.txt", "/sitemap.xml", "/agenda/:file", "/api/map-comments.geojson", "/*", "/es/*", "/en/*"].includes(full)
+        [
+          "/robots.txt",
+          "/sitemap.xml",
+          "/agenda/:file",
+          "/api/map-comments.geojson",
+          "/api/seguiment-del-pla.csv",
+          "/api/seguiment-del-pla.geojson",
+          "/*",
+          "/es/*",
+          "/en/*",
+        ].includes(full)
       )
         continue;
       if (entry.index || entry.path) out.push(`${full || "/"} ${entry.file}`);

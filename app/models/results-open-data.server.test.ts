@@ -47,7 +47,7 @@ describe.each(testBackends())("the results' open data on %s", (backend) => {
   it("lists every public result, with its state, progress, km and dates, and nothing hidden", async () => {
     const [a, b] = lines();
     const [segments] = await ctx.db.select({ segments: t.mapLayers.segments }).from(t.mapLayers).where(eq(t.mapLayers.id, layerId));
-    const km = (segments.segments as { ref: string; lengthKm: number | null }[])
+    const km = (segments!.segments as { ref: string; lengthKm: number | null }[])
       .filter((s) => s.ref === `${layerId}:${a!.i}` || s.ref === `${layerId}:${b!.i}`)
       .reduce((sum, s) => sum + (s.lengthKm ?? 0), 0);
     await ctx.db.insert(t.results).values([
