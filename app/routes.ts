@@ -31,5 +31,8 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("api/map-comments.geojson", "routes/api/map-comments-geojson.ts"),
+  // The plan's results as open data (decision 069).
+  route("api/seguiment-del-pla.csv", "routes/api/results-csv.ts"),
+  route("api/seguiment-del-pla.geojson", "routes/api/results-geojson.ts"),
   route("agenda/:file", "routes/agenda-ics.ts"),
 ] satisfies RouteConfig;

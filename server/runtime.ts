@@ -6,6 +6,7 @@ import { log } from "~/infra/log.server";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { requeueInterrupted } from "~/models/newsletter-send.server";
 import { requeueInterruptedAnswerMails } from "~/models/answer-mail.server";
+import { purgeExpiredFollows, requeueInterruptedResultMails } from "~/models/result-follows.server";
 import { purgeExpiredSubscriptions } from "~/models/newsletter.server";
 import { resolveSessionSecret } from "~/infra/settings.server";
 import { sweepStorage } from "~/infra/storage-sweep.server";
@@ -46,9 +47,11 @@ export async function openRuntime(env: Env): Promise<Runtime> {
     await sweepStorage(database, storage, async () => {
       await requeueInterrupted(db);
       await requeueInterruptedAnswerMails(db);
+      await requeueInterruptedResultMails(db);
     });
     const sessionSecret = await resolveSessionSecret(database.db, env.SESSION_SECRET);
     await purgeExpiredSubscriptions(database.db);
+    await purgeExpiredFollows(database.db);
     const mailer = createMailer(env);
     log("info", "mail goes to", { destination: mailer.destination });
     const runtime: Runtime = { env, database, storage, lock, sessionSecret, mailer };

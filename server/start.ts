@@ -8,6 +8,7 @@ import { errorFields, log } from "~/infra/log.server";
 import { startNewsletterWorker } from "~/models/newsletter-send.server";
 import { startAnswerMailWorker } from "~/models/answer-mail.server";
 import { startRetentionWorker } from "~/models/retention.server";
+import { startResultMailWorker } from "~/models/result-follows.server";
 import { closeRuntime, openRuntime, type Runtime } from "./runtime";
 import { drainable } from "./unavailable";
 
@@ -101,6 +102,13 @@ export async function startServer(
   const answerMailWorker = startAnswerMailWorker({ db: runtime.database.db, env, mailer: runtime.mailer });
   // Contributors' names and e-mails erased once their retention period ends (decision 071).
   const retentionWorker = startRetentionWorker(runtime.database.db);
+  // The news of the plan's results to their followers (decision 069).
+  const resultMailWorker = startResultMailWorker({
+    db: runtime.database.db,
+    env,
+    mailer: runtime.mailer,
+    sessionSecret: runtime.sessionSecret,
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log("info", "listening", {
@@ -125,6 +133,7 @@ export async function startServer(
         await newsletterWorker.stop();
         await answerMailWorker.stop();
         await retentionWorker.stop();
+        await resultMailWorker.stop();
         await closeRuntime(runtime);
         log("info", "stopped");
       } catch (err) {

@@ -53,6 +53,8 @@ describe.each(testBackends())("database on %s", (backend) => {
       "rejected_code_suggestions",
       "resources",
       "result_entries",
+      "result_follows",
+      "result_notifications",
       "result_states",
       "results",
       "rights_requests",

@@ -802,6 +802,85 @@ export const resultEntries = pgTable(
   ],
 );
 
+/** Someone who follows the plan's results by e-mail (issue 35, decision 069): one result, or every
+ * result of one municipality. A visitor's follow is 'pending' until its link is confirmed (double
+ * opt-in, as the newsletter's, decision 023) and is erased when they leave. An author of a linked
+ * contribution who asked to hear back (answer_consent, decision 068) follows its result without an
+ * address of their own here (it is read from the contribution when a mail is sent); leaving makes
+ * theirs 'left', so the next news does not follow them again. */
+export const resultFollows = pgTable(
+  "result_follows",
+  {
+    id: id(),
+    /** Null for an author's follow. */
+    email: text("email"),
+    resultId: uuid("result_id").references(() => results.id, { onDelete: "cascade" }),
+    /** The municipality whose every result is followed (one of MUNICIPALITY_NAMES). */
+    municipality: text("municipality"),
+    /** An author's follow: the contribution linked to the result. */
+    contributionType: contributionTypeEnum("contribution_type"),
+    contributionId: uuid("contribution_id"),
+    status: text("status", { enum: ["pending", "confirmed", "left"] })
+      .notNull()
+      .default("pending"),
+    locale: localeColumn(),
+    createdAt: createdAt(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    localeCheck("result_follows", t.locale),
+    check("result_follows_status", sql`${t.status} in ('pending', 'confirmed', 'left')`),
+    check("result_follows_what", sql`(${t.resultId} is null) <> (${t.municipality} is null)`),
+    check("result_follows_who", sql`(${t.email} is null) <> (${t.contributionId} is null)`),
+    uniqueIndex("result_follows_email_result_idx")
+      .on(sql`lower(${t.email})`, t.resultId)
+      .where(sql`${t.email} is not null and ${t.resultId} is not null`),
+    uniqueIndex("result_follows_email_municipality_idx")
+      .on(sql`lower(${t.email})`, t.municipality)
+      .where(sql`${t.email} is not null and ${t.municipality} is not null`),
+    uniqueIndex("result_follows_author_idx")
+      .on(t.resultId, t.contributionType, t.contributionId)
+      .where(sql`${t.contributionId} is not null`),
+    index("result_follows_municipality_idx").on(t.municipality),
+  ],
+);
+
+/** One news e-mail to one follower (issue 35): a new timeline entry or a new state of a result. The
+ * queue of the results' news, sent as the answers' e-mails are (claimed, leased, retried). The
+ * address, the result and the news are read when it is sent: a result hidden, an entry deleted or a
+ * follower gone by then sends nothing. */
+export const resultNotifications = pgTable(
+  "result_notifications",
+  {
+    id: id(),
+    followId: uuid("follow_id")
+      .notNull()
+      .references(() => resultFollows.id, { onDelete: "cascade" }),
+    resultId: uuid("result_id")
+      .notNull()
+      .references(() => results.id, { onDelete: "cascade" }),
+    /** The news: a timeline entry, or (entry null) the state the result went to. */
+    entryId: uuid("entry_id").references(() => resultEntries.id, { onDelete: "cascade" }),
+    stateId: uuid("state_id").references(() => resultStates.id, { onDelete: "cascade" }),
+    status: newsletterDeliveryStatusEnum("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("result_notifications_news", sql`(${t.entryId} is null) <> (${t.stateId} is null)`),
+    uniqueIndex("result_notifications_entry_idx")
+      .on(t.followId, t.entryId)
+      .where(sql`${t.entryId} is not null`),
+    index("result_notifications_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("result_notifications_follow_idx").on(t.followId),
+  ],
+);
+
 /** The codebook's groups (issue 32, decision 065): "Problema", "Qui"… in an order. Kept by staff;
  * a group with codes cannot be deleted (its codes hold it with `restrict`). */
 export const codeGroups = pgTable(
@@ -988,6 +1067,7 @@ export type ContributionAnswer = typeof contributionAnswers.$inferSelect;
 export type ResultState = typeof resultStates.$inferSelect;
 export type Result = typeof results.$inferSelect;
 export type ResultEntry = typeof resultEntries.$inferSelect;
+export type ResultFollow = typeof resultFollows.$inferSelect;
 export type CodeGroup = typeof codeGroups.$inferSelect;
 export type Code = typeof codes.$inferSelect;
 export type AnswerTemplate = typeof answerTemplates.$inferSelect;

@@ -17,7 +17,17 @@ function publicRoutes(): string[] {
       const full = entry.path ? `${base}/${entry.path}`.replace(/\/+/g, "/") : base;
       if (
         full.startsWith("/admin") ||
-        ["/robots.txt", "/sitemap.xml", "/agenda/:file", "/api/map-comments.geojson", "/*", "/es/*", "/en/*"].includes(full)
+        [
+          "/robots.txt",
+          "/sitemap.xml",
+          "/agenda/:file",
+          "/api/map-comments.geojson",
+          "/api/seguiment-del-pla.csv",
+          "/api/seguiment-del-pla.geojson",
+          "/*",
+          "/es/*",
+          "/en/*",
+        ].includes(full)
       )
         continue;
       if (entry.index || entry.path) out.push(`${full || "/"} ${entry.file}`);
@@ -42,8 +52,10 @@ describe("the site registry", () => {
       PAGES.newsletterConfirm.path,
       PAGES.newsletterUnsubscribe.path,
       PAGES.rightsConfirm.path,
+      PAGES.trackerConfirm.path,
+      PAGES.trackerUnsubscribe.path,
     ]);
-    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 5 * LOCALES.length);
+    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 7 * LOCALES.length);
     expect(PUBLIC_PATHS).toEqual(PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path));
   });
 

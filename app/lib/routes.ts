@@ -143,6 +143,17 @@ export const PAGES = {
     file: "routes/rights-confirm.tsx",
     translated: { es: "/derechos/confirmar/:token", en: "/rights/confirm/:token" },
   },
+  // Following a result of the plan by e-mail (decision 069): the same two links, of its own.
+  trackerConfirm: {
+    path: "/seguiment-del-pla/confirma/:token",
+    file: "routes/seguiment/confirm.tsx",
+    translated: { es: "/seguimiento-del-plan/confirmar/:token", en: "/plan-progress/confirm/:token" },
+  },
+  trackerUnsubscribe: {
+    path: "/seguiment-del-pla/baixa/:token",
+    file: "routes/seguiment/unsubscribe.tsx",
+    translated: { es: "/seguimiento-del-plan/baja/:token", en: "/plan-progress/unsubscribe/:token" },
+  },
 } satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof PAGES;
@@ -180,7 +191,10 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.f
   PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!]),
 );
 
-type FixedPage = Exclude<PageName, "landing" | "newsletterConfirm" | "newsletterUnsubscribe" | "trackerResult" | "rightsConfirm">;
+type FixedPage = Exclude<
+  PageName,
+  "landing" | "newsletterConfirm" | "newsletterUnsubscribe" | "trackerResult" | "rightsConfirm" | "trackerConfirm" | "trackerUnsubscribe"
+>;
 
 /** The addresses links are written with, in one language. */
 export function pathsFor(locale: Locale) {
@@ -194,6 +208,8 @@ export function pathsFor(locale: Locale) {
     newsletterConfirm: (token: string) => pathOf("newsletterConfirm", locale).replace(":token", token),
     newsletterUnsubscribe: (token: string) => pathOf("newsletterUnsubscribe", locale).replace(":token", token),
     rightsConfirm: (token: string) => pathOf("rightsConfirm", locale).replace(":token", token),
+    trackerConfirm: (token: string) => pathOf("trackerConfirm", locale).replace(":token", token),
+    trackerUnsubscribe: (token: string) => pathOf("trackerUnsubscribe", locale).replace(":token", token),
     // Sections of the home page.
     agenda: `${home === "/" ? "" : home}/#agenda`,
     ambits: `${home === "/" ? "" : home}/#ambits`,

@@ -73,6 +73,9 @@ export interface EntitySpec<F extends string = never> {
   }): Values | Refusal | Promise<Values | Refusal>;
   /** Set on every update and toggle, for tables that keep the time of the last change. */
   touch?: boolean;
+  /** Runs after a create or an update, inside its transaction (what must be written with it: the
+   * results' news e-mails, decision 069). `current` is the row before an update. */
+  afterWrite?(tx: AppContext["db"], change: { intent: "create" | "update"; id: string; current?: Row; values: Values }): Promise<void>;
   /** A toggle of its own (for example "only one active"): false when the row is missing. */
   toggle?(context: AppContext, id: string, active: boolean): Promise<boolean>;
   /** Why the row may not be deleted (it is in use), or null: a refusal is a 409 and deletes nothing. */
@@ -234,9 +237,11 @@ export async function entityAction<F extends string = never>(
           .set({ ...written, ...touched })
           .where(byId);
         await audit(tx, { entityId: id, action: "update", ...changedFields(current!, written) });
+        await spec.afterWrite?.(tx, { intent, id, current, values: written });
       } else {
         const [row] = (await tx.insert(table).values(written).returning({ id: table.id })) as { id: string }[];
         await audit(tx, { entityId: row?.id ?? null, action: "create", after: textFields(written) });
+        if (row) await spec.afterWrite?.(tx, { intent, id: row.id, values: written });
       }
     });
   } catch (err) {

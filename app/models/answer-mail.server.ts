@@ -200,8 +200,9 @@ export async function sendAnswerMails(ctx: SendCtx, options: { backoffMs?: numbe
   return outcome;
 }
 
-/** Sends the answers' queue in the background until stopped (every instance runs one). */
-export function startAnswerMailWorker(ctx: SendCtx, options: { pollMs?: number } = {}) {
+/** Runs one queue's sender in the background until stopped: a batch at a time, and a pause of
+ * `pollMs` when a batch claimed nothing. The answers' and the results' news (decision 069) use it. */
+export function pollQueue(label: string, step: () => Promise<{ claimed: number }>, options: { pollMs?: number } = {}) {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let wakeUp: (() => void) | null = null;
@@ -209,9 +210,9 @@ export function startAnswerMailWorker(ctx: SendCtx, options: { pollMs?: number }
     while (!stopped) {
       let claimed = 0;
       try {
-        claimed = (await sendAnswerMails(ctx)).claimed;
+        claimed = (await step()).claimed;
       } catch (err) {
-        log("error", "answer e-mail queue", errorFields(err));
+        log("error", label, errorFields(err));
       }
       if (!claimed && !stopped)
         await new Promise<void>((resolve) => {
@@ -229,6 +230,10 @@ export function startAnswerMailWorker(ctx: SendCtx, options: { pollMs?: number }
     },
   };
 }
+
+/** Sends the answers' queue in the background until stopped (every instance runs one). */
+export const startAnswerMailWorker = (ctx: SendCtx, options: { pollMs?: number } = {}) =>
+  pollQueue("answer e-mail queue", () => sendAnswerMails(ctx), options);
 
 /** The e-mails staff should know about: failed ones (with the reason) and those waiting to retry. */
 export async function answerMailProblems(db: Db) {

@@ -26,34 +26,40 @@ export const RESEND_INTERVAL_MS = 15 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A key of its own, derived from the session secret, so a link can never pass for a cookie. */
-const linkKey = (secret: string) => createHmac("sha256", secret).update("newsletter-links").digest();
-/** 128 bits of HMAC-SHA256, base64url. */
-const mac = (secret: string, text: string) => createHmac("sha256", linkKey(secret)).update(text).digest("base64url").slice(0, 22);
+/** Signed confirm and unsubscribe links for one kind of subscription, with a key of its own derived
+ * from the session secret (`purpose`), so a link can never pass for a cookie nor for another kind's
+ * link. The results' follows (decision 069) use them too. */
+export function signedLinks(purpose: string) {
+  const linkKey = (secret: string) => createHmac("sha256", secret).update(purpose).digest();
+  /** 128 bits of HMAC-SHA256, base64url. */
+  const mac = (secret: string, text: string) => createHmac("sha256", linkKey(secret)).update(text).digest("base64url").slice(0, 22);
+  return {
+    confirmToken(secret: string, id: string, expiresAt: Date): string {
+      const exp = Math.floor(expiresAt.getTime() / 1000).toString(36);
+      return `${id}.${exp}.${mac(secret, `confirm:${id}:${exp}`)}`;
+    },
+    unsubscribeToken(secret: string, id: string): string {
+      return `${id}.${mac(secret, `unsubscribe:${id}`)}`;
+    },
+    readConfirmToken(secret: string, token: string): { id: string; expiresAt: Date } | null {
+      const [id = "", exp = "", sig = "", ...rest] = token.split(".");
+      if (rest.length || !UUID.test(id) || !/^[0-9a-z]{1,10}$/.test(exp)) return null;
+      if (!sameMac(sig, mac(secret, `confirm:${id}:${exp}`))) return null;
+      return { id, expiresAt: new Date(parseInt(exp, 36) * 1000) };
+    },
+    readUnsubscribeToken(secret: string, token: string): string | null {
+      const [id = "", sig = "", ...rest] = token.split(".");
+      if (rest.length || !UUID.test(id) || !sameMac(sig, mac(secret, `unsubscribe:${id}`))) return null;
+      return id;
+    },
+  };
+}
 
 const sameMac = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export function confirmToken(secret: string, id: string, expiresAt: Date): string {
-  const exp = Math.floor(expiresAt.getTime() / 1000).toString(36);
-  return `${id}.${exp}.${mac(secret, `confirm:${id}:${exp}`)}`;
-}
-
-export function unsubscribeToken(secret: string, id: string): string {
-  return `${id}.${mac(secret, `unsubscribe:${id}`)}`;
-}
-
-function readConfirmToken(secret: string, token: string): { id: string; expiresAt: Date } | null {
-  const [id = "", exp = "", sig = "", ...rest] = token.split(".");
-  if (rest.length || !UUID.test(id) || !/^[0-9a-z]{1,10}$/.test(exp)) return null;
-  if (!sameMac(sig, mac(secret, `confirm:${id}:${exp}`))) return null;
-  return { id, expiresAt: new Date(parseInt(exp, 36) * 1000) };
-}
-
-function readUnsubscribeToken(secret: string, token: string): string | null {
-  const [id = "", sig = "", ...rest] = token.split(".");
-  if (rest.length || !UUID.test(id) || !sameMac(sig, mac(secret, `unsubscribe:${id}`))) return null;
-  return id;
-}
+const links = signedLinks("newsletter-links");
+export const { confirmToken, unsubscribeToken } = links;
+const { readConfirmToken, readUnsubscribeToken } = links;
 
 /** The links' pages are in the subscriber's language (/es/newsletter/confirmar/…). */
 export const confirmUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, id: string, expiresAt: Date, locale: Locale = "ca") =>

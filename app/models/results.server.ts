@@ -151,6 +151,14 @@ export async function hasPublicResults(db: Db): Promise<boolean> {
   return (await db.select({ id: results.id }).from(results).where(eq(results.isActive, true)).limit(1)).length > 0;
 }
 
+/** The public results' ids and last changes, for the sitemap (decision 069). */
+export const publicResultDates = (db: Db) =>
+  db
+    .select({ id: results.id, updatedAt: results.updatedAt })
+    .from(results)
+    .where(eq(results.isActive, true))
+    .orderBy(asc(results.createdAt), asc(results.id));
+
 /** The segments of visible layers by ref, and those layers as the map draws them (from their file). */
 async function visibleSegments(db: Db): Promise<{ byRef: Map<string, MapSegment>; layers: PublicMapLayer[] }> {
   const rows = await db

@@ -14,6 +14,7 @@ import { withWriteState } from "~/infra/content-changes.server";
 import { CONFIRMATION_DAYS, confirmToken, storeSubscription, unsubscribeToken } from "~/models/newsletter.server";
 import { rightsConfirmToken } from "~/models/rights.server";
 import { HONEYPOT } from "~/lib/participation";
+import { followConfirmToken, followUnsubscribeToken } from "~/models/result-follows.server";
 import { hashPassword } from "~/infra/password.server";
 import { withRenderState } from "~/infra/request-state.server";
 import { PUBLIC_PAGES } from "~/lib/routes";
@@ -664,6 +665,47 @@ const CASES: Record<string, Case[]> = {
         position: "3",
         isActive: "true",
       }),
+    },
+  ],
+  // Following the results by e-mail (decision 069): no public page shows a follow.
+  "routes/seguiment-actuacio.tsx": [
+    {
+      what: "a visitor follows a result",
+      public: true,
+      fields: () => ({ email: "segueix@example.cat" }),
+      params: async (ctx) => ({ id: await idOf(ctx, t.results, eq(t.results.isActive, true)) }),
+    },
+  ],
+  "routes/seguiment.tsx": [
+    {
+      what: "a visitor follows a municipality's results",
+      public: true,
+      fields: () => ({ email: "segueix@example.cat", municipality: "Gelida" }),
+    },
+  ],
+  "routes/seguiment/confirm.tsx": [
+    {
+      what: "a follow confirmed",
+      public: true,
+      fields: () => ({}),
+      params: async (ctx) => {
+        const [row] = await ctx.db.insert(t.resultFollows).values({ email: "confirma@example.cat", municipality: "Gelida" }).returning();
+        return { token: followConfirmToken(ctx.sessionSecret, row!.id, new Date(Date.now() + 24 * 60 * 60 * 1000)) };
+      },
+    },
+  ],
+  "routes/seguiment/unsubscribe.tsx": [
+    {
+      what: "a follow ended",
+      public: true,
+      fields: () => ({}),
+      params: async (ctx) => {
+        const [row] = await ctx.db
+          .insert(t.resultFollows)
+          .values({ email: "deixa@example.cat", municipality: "Gelida", status: "confirmed" })
+          .returning();
+        return { token: followUnsubscribeToken(ctx.sessionSecret, row!.id) };
+      },
     },
   ],
   "routes/admin/newsletter.tsx": [

@@ -14,6 +14,8 @@ import { readMapBaseSettings } from "~/models/map.server";
 import { publicResult } from "~/models/results.server";
 import { errorFields, log } from "~/infra/log.server";
 import { ProgressBar, ResultFacts } from "./seguiment";
+import { FollowForm } from "~/components/follow-form";
+import { followFromForm } from "~/models/result-follows.server";
 
 // One result of the plan (issue 35): its facts, its description, its map, its dated timeline and the
 // public contributions that led to it. A result that is not public is "not found", as one that
@@ -38,6 +40,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...found, tiles: { tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution } };
 }
 
+/** Following the result by e-mail (decision 069). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return followFromForm(request, context, { resultId: params.id });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const { publicUrl, t } = metaContext(matches);
   if (!loaderData) return seoFor(location.pathname, publicUrl, t);
@@ -46,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   return seoFor(location.pathname, publicUrl, t, { title: pageTitle(result.title.text), description: description || undefined });
 };
 
-export default function PlanResult({ loaderData }: Route.ComponentProps) {
+export default function PlanResult({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const paths = localePaths(locale);
@@ -144,6 +151,8 @@ export default function PlanResult({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+
+      <FollowForm answer={actionData?.follow} />
     </article>
   );
 }

@@ -11,6 +11,8 @@ import { publicRead } from "~/models/content.server";
 import { readMapBaseSettings } from "~/models/map.server";
 import { tracker, type PublicResult, type Tracker } from "~/models/results.server";
 import { formatLongDate } from "~/lib/dates";
+import { FollowForm } from "~/components/follow-form";
+import { followFromForm } from "~/models/result-follows.server";
 
 // "Seguiment del pla" (issue 35, decision 067): what the plan builds. The figures (km in each state,
 // the share done) are tables; the results are a list of links that works without JavaScript; the
@@ -40,6 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicRead("map base", () => readMapBaseSettings(context.db), { tileUrl: null, tileAttribution: null, mapKind: "native" as const }),
   ]);
   return { ...data, filters, tiles: { tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution } };
+}
+
+/** Following every result of one municipality by e-mail (decision 069): the form is shown while
+ * the list is filtered by it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return followFromForm(request, context, (fields) => ({ municipality: (fields.municipality ?? "").slice(0, 100) }));
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -133,7 +141,7 @@ export function ProgressBar({ value, colour }: { value: number; colour: string }
   );
 }
 
-export default function PlanTracker({ loaderData }: Route.ComponentProps) {
+export default function PlanTracker({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const paths = localePaths(locale);
@@ -277,6 +285,19 @@ export default function PlanTracker({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </section>
+          <p className="mt-6" data-testid="tracker-open-data">
+            {t("public.tracker.openData")}{" "}
+            <a href="/api/seguiment-del-pla.csv" className="font-semibold text-brand-dark underline underline-offset-4">
+              {t("public.tracker.openDataCsv")}
+            </a>
+            {" · "}
+            <a href="/api/seguiment-del-pla.geojson" className="font-semibold text-brand-dark underline underline-offset-4">
+              {t("public.tracker.openDataGeoJson")}
+            </a>
+          </p>
+          {filters.municipality && municipalities.includes(filters.municipality) && (
+            <FollowForm municipality={filters.municipality} answer={actionData?.follow} />
+          )}
         </>
       )}
     </article>

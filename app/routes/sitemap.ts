@@ -1,17 +1,26 @@
 import type { Route } from "./+types/sitemap";
 import { activeLandingSlugs } from "~/models/content.server";
 import { LOCALES } from "~/i18n/locales";
-import { alternatesOf, localePaths, PUBLIC_PATHS } from "~/lib/routes";
+import { alternatesOf, localePaths, PAGE_BY_PATH, PUBLIC_PATHS } from "~/lib/routes";
+import { publicResultDates } from "~/models/results.server";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The public pages and every active landing, in each language, each naming its alternates
- * (decision 059) as search engines read them: xhtml:link with hreflang, x-default the Catalan one. */
+ * (decision 059) as search engines read them: xhtml:link with hreflang, x-default the Catalan one.
+ * The plan's tracker and each public result are there while at least one result is public
+ * (decision 069), as the header's link to it. */
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.env.PUBLIC_URL;
-  const landings = await activeLandingSlugs(context.db);
+  const [landings, results] = await Promise.all([activeLandingSlugs(context.db), publicResultDates(context.db)]);
   const urls = [
-    ...PUBLIC_PATHS.map((path) => ({ path, lastmod: null as string | null })),
+    ...PUBLIC_PATHS.filter((path) => results.length > 0 || PAGE_BY_PATH.get(path)?.name !== "tracker").map((path) => ({
+      path,
+      lastmod: null as string | null,
+    })),
+    ...results.flatMap((r) =>
+      LOCALES.map((locale) => ({ path: localePaths(locale).trackerResult(r.id), lastmod: r.updatedAt.toISOString().slice(0, 10) })),
+    ),
     ...landings.flatMap((l) =>
       LOCALES.map((locale) => ({ path: localePaths(locale).landing(l.slug), lastmod: l.updatedAt.toISOString().slice(0, 10) })),
     ),

@@ -118,6 +118,9 @@ export const PAGES: string[] = [
     localePaths(l).newsletterUnsubscribe("no-es-un-enllac"),
     // The rights request's e-mail link, with a token that is not one (decision 072).
     localePaths(l).rightsConfirm("no-es-un-enllac"),
+    // Following a result (decision 069): its two links, with a token that is not one.
+    localePaths(l).trackerConfirm("no-es-un-enllac"),
+    localePaths(l).trackerUnsubscribe("no-es-un-enllac"),
     // A result of the plan that does not exist, and an id that is not one (issue 35).
     localePaths(l).trackerResult("00000000-0000-4000-8000-000000000000"),
     localePaths(l).trackerResult("no-es-un-id"),
@@ -131,6 +134,9 @@ export const RESOURCES = [
   "/healthz",
   "/favicon.ico",
   "/api/map-comments.geojson",
+  // The plan's results as open data (decision 069).
+  "/api/seguiment-del-pla.csv",
+  "/api/seguiment-del-pla.geojson",
   // An activity's calendar file (issue 18), for an activity that does not exist and a bad id.
   "/agenda/00000000-0000-4000-8000-000000000000.ics",
   "/agenda/no-es-un-id.ics",
@@ -156,6 +162,9 @@ const TEXT_FORMS = [
   "/denuncia",
   "/declaracio-accessibilitat/sollicitud",
   "/avis-legal-i-privacitat/drets",
+  // The follow forms (decision 069): the tracker's and a result's (one that does not exist).
+  "/seguiment-del-pla",
+  "/seguiment-del-pla/00000000-0000-4000-8000-000000000000",
 ];
 const PUBLIC_ACTIONS = [...TEXT_FORMS, "/testimonis/enviar"];
 export const ALL_TARGETS = [...PAGES, ...RESOURCES, ...ADMIN_ROUTES];

@@ -47,4 +47,22 @@ export default {
     "Si l'has feta tu, confirma-la amb aquest enllaç en els propers {days} dies. Fins que no la confirmis no la tramitarem:",
   "rightsRequest.button": "Confirma la sol·licitud",
   "rightsRequest.ignore": "Si no l'has feta tu, no cal que facis res: sense confirmació, la sol·licitud s'esborrarà sola.",
+  // — following a result of the plan (issue 35, decision 069) —
+  "follow.hello": "Hola,",
+  "follow.theResult": "l'actuació «{title}»",
+  "follow.theMunicipality": "les actuacions del pla a {municipality}",
+  "follow.confirmSubject": "Confirma que vols seguir el pla de la bicicleta",
+  "follow.confirmWhy": "Hem rebut una petició per rebre en aquesta adreça les novetats de {target} al web {ofSite}.",
+  "follow.confirmOpen": "Per confirmar-ho, obre l'enllaç següent (caduca d'aquí a {days} dies).",
+  "follow.confirmIgnore":
+    "Si no ho has demanat tu, no cal que facis res: sense confirmació no t'enviarem res i esborrarem l'adreça d'aquí a {days} dies.",
+  "follow.confirmButton": "Confirma que vols seguir-la",
+  "follow.newsSubject": "Novetats de l'actuació: {title}",
+  "follow.newsIntro": "Hi ha novetats de l'actuació «{title}» del pla director de la bicicleta, al web {ofSite}:",
+  "follow.newState": "Ara és en l'estat: {state}.",
+  "follow.newsButton": "Mira l'actuació al web",
+  "follow.whyResult": "Reps aquest correu perquè segueixes aquesta actuació.",
+  "follow.whyMunicipality": "Reps aquest correu perquè segueixes les actuacions del pla a {municipality}.",
+  "follow.whyAuthor": "Reps aquest correu perquè aquesta actuació va sorgir d'una aportació teva i vas demanar de rebre'n la resposta.",
+  "follow.unsubscribe": "Per deixar de rebre aquests correus:",
 } as const;

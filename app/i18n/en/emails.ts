@@ -47,4 +47,23 @@ export default {
   "rightsRequest.button": "Confirm the request",
   "rightsRequest.ignore":
     "If you did not make it, you need not do anything: without confirmation, the request will be deleted automatically.",
+  // — following a result of the plan (issue 35, decision 069) —
+  "follow.hello": "Hello,",
+  "follow.theResult": "the action “{title}”",
+  "follow.theMunicipality": "the plan's actions in {municipality}",
+  "follow.confirmSubject": "Confirm that you want to follow the bicycle plan",
+  "follow.confirmWhy": "We received a request to send news of {target} on the {ofSite} website to this address.",
+  "follow.confirmOpen": "To confirm, open the link below (it expires in {days} days).",
+  "follow.confirmIgnore":
+    "If you did not ask for this, you need not do anything: without confirmation we will send you nothing and delete the address in {days} days.",
+  "follow.confirmButton": "Confirm that you want to follow it",
+  "follow.newsSubject": "News of the action: {title}",
+  "follow.newsIntro": "There is news of the action “{title}” of the bicycle master plan, on the {ofSite} website:",
+  "follow.newState": "It is now at this stage: {state}.",
+  "follow.newsButton": "See the action on the website",
+  "follow.whyResult": "You are receiving this e-mail because you follow this action.",
+  "follow.whyMunicipality": "You are receiving this e-mail because you follow the plan's actions in {municipality}.",
+  "follow.whyAuthor":
+    "You are receiving this e-mail because this action arose from one of your contributions and you asked to receive the answer.",
+  "follow.unsubscribe": "To stop receiving these e-mails:",
 } satisfies Translation<typeof ca>;

@@ -49,4 +49,22 @@ export default {
     "Si la has hecho tú, confírmala con este enlace en los próximos {days} días. Hasta que no la confirmes no la tramitaremos:",
   "rightsRequest.button": "Confirma la solicitud",
   "rightsRequest.ignore": "Si no la has hecho tú, no tienes que hacer nada: sin confirmación, la solicitud se borrará sola.",
+  // — following a result of the plan (issue 35, decision 069) —
+  "follow.hello": "Hola,",
+  "follow.theResult": "la actuación «{title}»",
+  "follow.theMunicipality": "las actuaciones del plan en {municipality}",
+  "follow.confirmSubject": "Confirma que quieres seguir el plan de la bicicleta",
+  "follow.confirmWhy": "Hemos recibido una petición para recibir en esta dirección las novedades de {target} en la web {ofSite}.",
+  "follow.confirmOpen": "Para confirmarlo, abre el enlace siguiente (caduca dentro de {days} días).",
+  "follow.confirmIgnore":
+    "Si no lo has pedido tú, no tienes que hacer nada: sin confirmación no te enviaremos nada y borraremos la dirección dentro de {days} días.",
+  "follow.confirmButton": "Confirma que quieres seguirla",
+  "follow.newsSubject": "Novedades de la actuación: {title}",
+  "follow.newsIntro": "Hay novedades de la actuación «{title}» del plan director de la bicicleta, en la web {ofSite}:",
+  "follow.newState": "Ahora está en el estado: {state}.",
+  "follow.newsButton": "Mira la actuación en la web",
+  "follow.whyResult": "Recibes este correo porque sigues esta actuación.",
+  "follow.whyMunicipality": "Recibes este correo porque sigues las actuaciones del plan en {municipality}.",
+  "follow.whyAuthor": "Recibes este correo porque esta actuación surgió de una aportación tuya y pediste recibir la respuesta.",
+  "follow.unsubscribe": "Para dejar de recibir estos correos:",
 } satisfies Translation<typeof ca>;

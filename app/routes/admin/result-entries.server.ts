@@ -7,6 +7,7 @@ import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { RESULT_TEXTS, resultEntrySchema } from "~/lib/results";
 import { capturingHeads, imageSize } from "~/models/admin.server";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
+import { queueResultNews } from "~/models/result-follows.server";
 import { requireAdmin } from "~/infra/session.server";
 
 // The dated timeline of each result (issue 35, decision 067): "Aprovat el projecte", "Inici
@@ -41,6 +42,10 @@ const entry = (db: Db, heads: Map<string, Buffer>): EntitySpec<"image"> => ({
   table: resultEntries,
   fileKey: "imageKey",
   allow: ["create", "update", "delete"],
+  // A new entry is news for the result's followers (decision 069), queued with it.
+  async afterWrite(tx, { intent, id, values }) {
+    if (intent === "create") await queueResultNews(tx, values.resultId as string, { entryId: id });
+  },
   files: { image: { maxBytes: UPLOADS.photo.maxBytes, prefix: "results", accept: acceptImage } },
   uploadTexts: { ...UPLOADS.photo.messages, other: "No s'ha pogut pujar la imatge" },
   texts: {

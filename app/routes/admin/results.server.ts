@@ -8,6 +8,7 @@ import { RESULT_TEXTS, resultSchema } from "~/lib/results";
 import { entityAction, invalid, refuse, type EntitySpec } from "~/models/admin-entity.server";
 import { allSegments, checkResultLinks, linkableContributions, listResultStates } from "~/models/results.server";
 import { requireAdmin } from "~/infra/session.server";
+import { queueResultNews } from "~/models/result-follows.server";
 
 // The plan's results (issue 35, decision 067): editors and administrators write them; a result is
 // public only once "Publicat" is on. Its segments and contributions are checked to exist.
@@ -56,6 +57,10 @@ const result = (db: Db): EntitySpec => ({
   name: "result",
   table: results,
   touch: true,
+  // A new state is news for the result's followers (decision 069), queued with the change.
+  async afterWrite(tx, { intent, id, current, values }) {
+    if (intent === "update" && current?.stateId !== values.stateId) await queueResultNews(tx, id, { stateId: values.stateId as string });
+  },
   texts: {
     created: "Actuació creada correctament",
     updated: "Actuació actualitzada correctament",
