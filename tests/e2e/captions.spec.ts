@@ -14,7 +14,10 @@ test("a video's captions: refused when malformed, served and toggled on the reso
   const title = `Vídeo amb so ${unique()}`;
   await signIn(page);
   await page.goto("/admin/recursos");
-  await page.getByRole("button", { name: /Nou recurs|Afegir el primer recurs/ }).first().click();
+  await page
+    .getByRole("button", { name: /Nou recurs|Afegir el primer recurs/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Títol").fill(title);
   await dialog.getByLabel("Audiodescripció (opcional, només per a vídeos)").fill("Una ciclista travessa les vinyes al matí.");
