@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
@@ -141,7 +141,20 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
         before: { reflection: `Parleu amb ${email} del carril` },
       },
     );
-    return { r: r!, m: m!, n: n!, a: a!, answer: answer!, report: report!, o: o!, on: on! };
+    // Follows of a result of the plan (decision 069): the person's by address and as the author of
+    // the reflection; another person's beside them.
+    const [st] = await db.select().from(t.resultStates).limit(1);
+    const [result] = await db
+      .insert(t.results)
+      .values({ title: `Carril ${email.slice(0, 4)}`, stateId: st!.id, isActive: true })
+      .returning();
+    const [f] = await db.insert(t.resultFollows).values({ email, resultId: result!.id, status: "confirmed" }).returning();
+    const [fa] = await db
+      .insert(t.resultFollows)
+      .values({ resultId: result!.id, contributionType: "reflection", contributionId: r!.id, status: "confirmed" })
+      .returning();
+    const [fo] = await db.insert(t.resultFollows).values({ email: other, resultId: result!.id, status: "confirmed" }).returning();
+    return { r: r!, m: m!, n: n!, a: a!, answer: answer!, report: report!, o: o!, on: on!, f: f!, fa: fa!, fo: fo! };
   }
 
   it("refuses bad input in Catalan, storing and sending nothing; limited per client", async () => {
@@ -234,7 +247,7 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     expect(found.search).toMatchObject({
       email,
       error: null,
-      counts: { reflection: 1, map_comment: 1, newsletter: 1, accessibilityRequests: 1, reports: 1, answers: 1 },
+      counts: { reflection: 1, map_comment: 1, newsletter: 1, accessibilityRequests: 1, reports: 1, answers: 1, follows: 2 },
     });
     expect((await load("?correu=no-es-una-adreca")).search).toMatchObject({ error: screen.BAD_ADDRESS });
 
@@ -249,6 +262,7 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
         "respostes.csv",
         "sollicituds-accessibilitat.csv",
         "sollicituds-drets.csv",
+        "seguiments.csv",
       ].sort(),
     );
     const json = JSON.parse(files["dades.json"]!) as Record<string, { id: string }[]>;
@@ -258,6 +272,7 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     expect(json["sollicituds-accessibilitat"]!.map((r) => r.id)).toEqual([s.a.id]);
     expect(json.denuncies!.map((r) => r.id)).toEqual([s.report.id]);
     expect(json.respostes!.map((r) => r.id)).toEqual([s.answer.id]);
+    expect(json.seguiments!.map((r) => r.id).sort()).toEqual([s.f.id, s.fa.id].sort());
     expect(files["reflexions.csv"]).toContain(s.r.id);
     expect(files["reflexions.csv"]).toContain("Anna Dades");
     expect(files["comentaris-mapa.csv"]).toContain(s.m.id);
@@ -305,6 +320,15 @@ describe.each(testBackends())("people's rights on %s", (backend) => {
     expect(m).toMatchObject({ comment: "Falta un pas segur", email: null });
     expect(await bed.ctx.db.select().from(t.newsletterSubscriptions).where(eq(t.newsletterSubscriptions.id, s.n.id))).toEqual([]);
     expect(await bed.ctx.db.select().from(t.answerNotifications).where(eq(t.answerNotifications.answerId, s.answer.id))).toEqual([]);
+    // The follows go, the address's and the author's; the other person's stays.
+    expect(
+      (
+        await bed.ctx.db
+          .select()
+          .from(t.resultFollows)
+          .where(inArray(t.resultFollows.id, [s.f.id, s.fa.id, s.fo.id]))
+      ).map((f) => f.id),
+    ).toEqual([s.fo.id]);
     // The other person's data is theirs still; the copy of the address in their text is gone.
     const [o] = await bed.ctx.db.select().from(t.reflections).where(eq(t.reflections.id, s.o.id));
     expect(o).toMatchObject({ email: other, reflection: `Parleu amb ${ERASED} del carril` });

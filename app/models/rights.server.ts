@@ -12,6 +12,8 @@ import {
   contributionReports,
   newsletterSubscriptions,
   rightsRequests,
+  resultFollows,
+  results,
 } from "~/db/schema";
 import { councilDay } from "~/domain/accessibility-requests";
 import type { ContributionType } from "~/domain/contributions";
@@ -71,6 +73,9 @@ export interface PersonalData {
   answers: Record<string, unknown>[];
   accessibilityRequests: Record<string, unknown>[];
   rightsRequests: Record<string, unknown>[];
+  /** Follows of the plan's results (decision 069): the address's own, and the author's follows of
+   * the results their contributions led to. */
+  follows: Record<string, unknown>[];
   /** The audio files of the person's testimonials: key, and the name in the ZIP. */
   audio: { key: string; name: string }[];
 }
@@ -84,6 +89,7 @@ export function countsOf(data: PersonalData): Record<string, number> {
     answers: data.answers.length,
     accessibilityRequests: data.accessibilityRequests.length,
     rightsRequests: data.rightsRequests.length,
+    follows: data.follows.length,
     audio: data.audio.length,
   };
 }
@@ -92,7 +98,8 @@ export const totalOf = (data: PersonalData) =>
   data.contributions.reduce((n, c) => n + c.rows.length, 0) +
   data.newsletter.length +
   data.accessibilityRequests.length +
-  data.rightsRequests.length;
+  data.rightsRequests.length +
+  data.follows.length;
 
 /** Everything tied to an address. */
 export async function findPersonalData(db: Db, secret: string, email: string): Promise<PersonalData> {
@@ -183,7 +190,23 @@ export async function findPersonalData(db: Db, secret: string, email: string): P
     })
     .from(rightsRequests)
     .where(or(sameAddress(rightsRequests.email, email), eq(rightsRequests.emailHash, emailHash(secret, email))));
-  return { contributions, newsletter, reports, answers, accessibilityRequests: a11y, rightsRequests: rights, audio };
+  const follows = await db
+    .select({
+      id: resultFollows.id,
+      email: resultFollows.email,
+      result: results.title,
+      municipality: resultFollows.municipality,
+      contributionType: resultFollows.contributionType,
+      contributionId: resultFollows.contributionId,
+      status: resultFollows.status,
+      locale: resultFollows.locale,
+      createdAt: resultFollows.createdAt,
+      confirmedAt: resultFollows.confirmedAt,
+    })
+    .from(resultFollows)
+    .leftJoin(results, eq(results.id, resultFollows.resultId))
+    .where(or(sameAddress(resultFollows.email, email), ofOwned(resultFollows.contributionType, resultFollows.contributionId)));
+  return { contributions, newsletter, reports, answers, accessibilityRequests: a11y, rightsRequests: rights, follows, audio };
 }
 
 // ---- Exporting --------------------------------------------------------------------------------
@@ -198,6 +221,7 @@ const SECTION_FILES: Record<string, string> = {
   answers: "respostes",
   accessibilityRequests: "sollicituds-accessibilitat",
   rightsRequests: "sollicituds-drets",
+  follows: "seguiments",
 };
 
 /** The sections as named tables: each contribution kind, then the rest. */
@@ -209,6 +233,7 @@ function sectionsOf(data: PersonalData): [string, Record<string, unknown>[]][] {
     [SECTION_FILES.answers!, data.answers],
     [SECTION_FILES.accessibilityRequests!, data.accessibilityRequests],
     [SECTION_FILES.rightsRequests!, data.rightsRequests],
+    [SECTION_FILES.follows!, data.follows],
   ];
 }
 
@@ -338,6 +363,14 @@ export async function erasePersonalData(
         .where(inArray(kind.table.id, ids));
     }
     await tx.delete(newsletterSubscriptions).where(sameAddress(newsletterSubscriptions.email, email));
+    // Follows of the plan's results, the address's and the author's (their queued news go with them).
+    if (found.follows.length)
+      await tx.delete(resultFollows).where(
+        inArray(
+          resultFollows.id,
+          found.follows.map((f) => f.id as string),
+        ),
+      );
     if (mode === "whole") await tx.delete(accessibilityRequests).where(sameAddress(accessibilityRequests.email, email));
     else await tx.update(accessibilityRequests).set({ email: ERASED, name: null }).where(sameAddress(accessibilityRequests.email, email));
     // The person's requests: kept (with the hash) and answered by the erasure.

@@ -110,6 +110,7 @@ function Found({ search }: { search: Extract<NonNullable<Data["search"]>, { erro
         <li>Denúncies rebudes sobre les seves aportacions: {counts.reports}</li>
         <li>Respostes del Consell a les seves aportacions: {counts.answers}</li>
         <li>Sol·licituds d'accessibilitat: {counts.accessibilityRequests}</li>
+        <li>Seguiments d'actuacions del pla: {counts.follows}</li>
         <li>Sol·licituds de drets: {counts.rightsRequests}</li>
         <li>Fitxers d'àudio: {counts.audio}</li>
       </ul>
