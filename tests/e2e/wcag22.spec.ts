@@ -9,7 +9,8 @@ import { expect, rememberCookieChoice, signIn, signOut, test, unique } from "./f
 
 // The WCAG 2.2 criteria axe-core cannot see (issue 33), measured in the browser: 2.4.11 focus not
 // obscured, 2.5.7 dragging movements, 2.5.8 target size, 3.2.6 consistent help, 3.3.7 redundant
-// entry, 3.3.8 accessible authentication; and 1.4.10 reflow at 320 px and 1.4.12 text spacing.
+// entry, 3.3.8 accessible authentication; and 1.4.4 resize text (200 % zoom), 1.4.10 reflow at 320 px
+// and 1.4.12 text spacing.
 // The statement's table of criteria (public.accessibility.criteria.*) reports these results.
 
 const WIDTHS = [390, 1366] as const;
@@ -374,3 +375,31 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test("1.4.4 resize text: at 200 % zoom (a 1280×720 window is 640×360 CSS px) a resident reads the plan and sends a reflection", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 640, height: 360 });
+  await rememberCookieChoice(page);
+  // The pages of the main flow fit, with their heading in view after the sticky header.
+  for (const path of ["/", "/de-que-va", "/participa", "/aportacions", "/testimonis", "/seguiment-del-pla"]) {
+    await page.goto(path);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeVisible();
+    expect(await sidewaysOverflow(page), `${path} at 200 %`).toBeLessThanOrEqual(0);
+  }
+  // The menu reaches every page of the header, and the reflection is sent from its dialog.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Obre el menú" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "DIGUES LA TEVA" }).click();
+  await expect(page).toHaveURL(/\/participa$/);
+  await page.getByRole("link", { name: "Escriu una reflexió" }).click();
+  const dialog = page.getByRole("dialog", { name: "Escriu una reflexió" });
+  const text = `Reflexió a 200 % ${unique()}`;
+  await dialog.getByLabel("La teva reflexió").fill(text);
+  const send = dialog.getByRole("button", { name: "Envia la reflexió" });
+  await send.scrollIntoViewIfNeeded();
+  await send.click();
+  await expect(dialog.getByRole("region", { name: /Reflexió enviada correctament!/ })).toBeVisible();
+});

@@ -140,6 +140,9 @@ export default {
   "accessibility.criteria.c1_2_2.name": "Subtítols (enregistrats)",
   "accessibility.criteria.c1_2_2.how":
     "Els vídeos amb so que es publiquen al web poden portar subtítols WebVTT, comprovats en pujar-los, i un botó «Subtítols» per mostrar-los o amagar-los; una prova automàtica en puja uns i en comprova la reproducció. Els vídeos de fons no tenen so.",
+  "accessibility.criteria.c1_4_4.name": "Canvi de mida del text",
+  "accessibility.criteria.c1_4_4.how":
+    "Prova automàtica: amb un zoom del 200 % (640 píxels d'amplada) les pàgines principals no obliguen a desplaçar-se en horitzontal, el menú porta a totes les seccions i es pot enviar una reflexió.",
   "accessibility.criteria.c1_4_10.name": "Redistribució",
   "accessibility.criteria.c1_4_10.how":
     "Prova automàtica: a 320 píxels d'amplada cap pàgina pública no obliga a desplaçar-se en horitzontal (les taules de dades es desplacen dins del seu requadre).",

@@ -137,6 +137,9 @@ export default {
   "accessibility.criteria.c1_2_2.name": "Captions (Prerecorded)",
   "accessibility.criteria.c1_2_2.how":
     "Videos with sound published on the site can have WebVTT captions, checked on upload, and a “Captions” button to show or hide them; an automated test uploads some and checks their playback. Background videos have no sound.",
+  "accessibility.criteria.c1_4_4.name": "Resize Text",
+  "accessibility.criteria.c1_4_4.how":
+    "Automated test: at 200% zoom (640 pixels wide) the main pages need no horizontal scrolling, the menu reaches every section and a reflection can be sent.",
   "accessibility.criteria.c1_4_10.name": "Reflow",
   "accessibility.criteria.c1_4_10.how":
     "Automated test: at 320 pixels wide no public page needs horizontal scrolling (data tables scroll within their own box).",

@@ -139,6 +139,9 @@ export default {
   "accessibility.criteria.c1_2_2.name": "Subtítulos (grabados)",
   "accessibility.criteria.c1_2_2.how":
     "Los vídeos con sonido que se publican en la web pueden llevar subtítulos WebVTT, comprobados al subirlos, y un botón «Subtítulos» para mostrarlos u ocultarlos; una prueba automática sube unos y comprueba su reproducción. Los vídeos de fondo no tienen sonido.",
+  "accessibility.criteria.c1_4_4.name": "Cambio de tamaño del texto",
+  "accessibility.criteria.c1_4_4.how":
+    "Prueba automática: con un zoom del 200 % (640 píxeles de ancho) las páginas principales no obligan a desplazarse en horizontal, el menú lleva a todas las secciones y se puede enviar una reflexión.",
   "accessibility.criteria.c1_4_10.name": "Reajuste (reflow)",
   "accessibility.criteria.c1_4_10.how":
     "Prueba automática: a 320 píxeles de ancho ninguna página pública obliga a desplazarse en horizontal (las tablas de datos se desplazan dentro de su recuadro).",
