@@ -4,10 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
-
-/** What the follow form's post answered (result-follows.server.ts): a key of `public.tracker.follow.*`. */
-export type FollowAnswer =
-  { ok: true; message: "sent" | "recent" | "already"; days: number } | { ok: false; message: "invalid" | "unknown" | "failed" | "tooMany" };
+import type { FollowAnswer } from "~/domain/results";
 
 /** Follow a result, or every result of a municipality, with only an e-mail address (decision 069).
  * A plain form: it works without JavaScript; its answer is read out as a status. */

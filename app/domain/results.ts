@@ -26,3 +26,8 @@ export function lineLengthKm(line: readonly LngLat[]): number {
   for (let i = 1; i < line.length; i++) km += distanceKm(line[i - 1]!, line[i]!);
   return km;
 }
+
+/** What the follow form's post answered (models/result-follows.server.ts, decision 069): a key of
+ * `public.tracker.follow.*`. */
+export type FollowAnswer =
+  { ok: true; message: "sent" | "recent" | "already"; days: number } | { ok: false; message: "invalid" | "unknown" | "failed" | "tooMany" };

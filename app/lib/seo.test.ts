@@ -20,6 +20,7 @@ const FORM_PAGES = [
   "/testimonis/enviar",
   "/denuncia",
   "/declaracio-accessibilitat/sollicitud",
+  "/avis-legal-i-privacitat/drets",
 ];
 
 describe("seoFor", () => {

@@ -20,7 +20,7 @@ import { FormError, readForm } from "~/infra/forms.server";
 import { allowWrite } from "~/infra/rate-limit.server";
 import { LIMITS } from "~/lib/participation-texts";
 import { localeOf } from "~/i18n/locales";
-import type { FollowAnswer } from "~/components/follow-form";
+import type { FollowAnswer } from "~/domain/results";
 
 // Following the plan's results by e-mail (issue 35, decision 069). A visitor follows one result or
 // every result of one municipality with only an address, by double opt-in as the newsletter

@@ -14,7 +14,7 @@ const sources = fs
 
 /** Parameters that are no list's: where to go after signing in, the dashboard's chart per day, the
  * language the "Falten traduccions" view shows (a short report, not a paged list), the contribution
- * the coding screen shows. */
+ * the coding screen shows, the address whose data the people's-rights screen finds. */
 const NOT_LISTS: Record<string, string[]> = {
   "login.tsx": ["redirectTo"],
   "login.server.ts": ["redirectTo"],
@@ -22,6 +22,9 @@ const NOT_LISTS: Record<string, string[]> = {
   "translations.server.ts": ["llengua"],
   // The coding screen's one contribution shown (?aportacio=type:id), beside its list's query.
   "coding.server.ts": ["(computed: ITEM_PARAM)"],
+  // The one address the people's-rights screen and its export look up (?correu=, decision 072).
+  "rights.server.ts": ["(computed: ADDRESS_PARAM)"],
+  "rights-export.ts": ["(computed: ADDRESS_PARAM)"],
 };
 
 /** The parameter names a source reads by itself (searchParams.get, useSearchParams). */
