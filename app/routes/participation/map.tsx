@@ -1,5 +1,6 @@
 import type { Route } from "./+types/map";
-import { MapAndComment, useMapTexts } from "~/components/participation/map-dialog";
+import { MapAndComment } from "~/components/participation/map-and-comment";
+import { useMapTexts } from "~/components/participation/map-dialog";
 import { FormPage } from "~/components/participation/shared";
 import { getMapSettings } from "~/models/map.server";
 import { createMapComment, respond } from "~/models/participation.server";
