@@ -239,7 +239,7 @@ test("2.5.7 dragging movements: a map pin is placed, and moved, by single clicks
   const place = async () => [await page.locator('input[name="lat"]').inputValue(), await page.locator('input[name="lng"]').inputValue()];
   const box = (await map.boundingBox())!;
   // (Other specs' comments are pins on this map: a click on one opens it instead, so the next point is tried.)
-  const points = [
+  const points: [number, number][] = [
     [0.4, 0.3],
     [0.62, 0.7],
     [0.3, 0.62],
