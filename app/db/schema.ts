@@ -283,6 +283,8 @@ export const reflections = pgTable(
     locale: localeColumn(),
     /** The author asks to hear the council's answer by e-mail (decision 068): not the newsletter's consent. */
     answerConsent: boolean("answer_consent").notNull().default(false),
+    /** One of MUNICIPALITY_NAMES, chosen by the visitor (optional) or set by staff (issue 32). */
+    municipality: text("municipality"),
   },
   (t) => [
     localeCheck("reflections", t.locale),
@@ -323,6 +325,8 @@ export const testimonials = pgTable(
     /** What the person says in the audio, as text (WCAG 1.2.1, issue 33): the visitor's, optional,
      * or staff's; null when nobody has written it. A setting holds back publishing without one. */
     transcript: text("transcript"),
+    /** One of MUNICIPALITY_NAMES, chosen by the visitor (optional) or set by staff (issue 32). */
+    municipality: text("municipality"),
   },
   (t) => [
     localeCheck("testimonials", t.locale),

@@ -1,0 +1,2 @@
+ALTER TABLE "reflections" ADD COLUMN "municipality" text;--> statement-breakpoint
+ALTER TABLE "testimonials" ADD COLUMN "municipality" text;
