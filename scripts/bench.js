@@ -11,7 +11,9 @@
 //   ratio to the same page read alone; the load from niced processes of their own, a fixed number
 //   of reads per row (BENCH_MIXED_READS, default 10000), BENCH_MIXED_ROUNDS rounds (default 3), the
 //   medians reported; the reads ask for Brotli as browsers do (BENCH_MIXED_IDENTITY=1: uncompressed).
-//   BENCH_ONLY=mixed runs this part only.
+//   BENCH_ONLY=mixed runs this part only;
+// - the audience count's cost (issue 34): cached `/` and `/aportacions` read as browsers, counted
+//   and not counted (DNT), interleaved BENCH_MEASURE_ROUNDS rounds (default 5), medians and ratio.
 // Loopback only, real server processes (`node server.js`) and autocannon as the load generator.
 // Bounded: each timed measurement lasts BENCH_SECONDS (default 5) with 50 connections, and each
 // write measurement sends BENCH_WRITES reflections (default 1000). Needs a build (npm run build).
@@ -33,7 +35,8 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const ADMIN = { email: "bench@penedes.cat", password: "contrasenya-del-banc-de-proves" };
 // The app, the PostgreSQL app and the bare server take three ports in 3900-3999 (BENCH_PORT: the
 // app's, the others after it).
-// BENCH_ONLY=mixed: the reads while reflections arrive; BENCH_ONLY=pages: the pages rows.
+// BENCH_ONLY=mixed: the reads while reflections arrive; BENCH_ONLY=pages: the pages rows;
+// BENCH_ONLY=measure: cached pages counted by the audience measurement against the same uncounted.
 const ONLY = process.env.BENCH_ONLY;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const appPort = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 49));
@@ -92,6 +95,12 @@ async function startApp(port, env) {
     base,
     /** Resident memory of the server process, in bytes. */
     rss: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))[1]) * 1024,
+    /** The CPU time the server process has used (user + system), in ms: what a request costs it,
+     * whatever else shares the machine. */
+    cpuMs: () => {
+      const fields = fs.readFileSync(`/proc/${proc.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
     async stop() {
       if (!exited.done) proc.kill("SIGTERM");
       await exit;
@@ -170,6 +179,63 @@ async function pages(app) {
       bare.kill();
       await bareExit;
     }
+  }
+}
+
+// --- The audience count's cost (issue 34) -----------------------------------------------------
+
+const MEASURE_ROUNDS = Number(process.env.BENCH_MEASURE_ROUNDS ?? 5);
+
+/** Cached pages read as browsers read them, counted by the audience measurement or not: the same
+ * requests, each from its own address (so the day's visitors grow as a crowd's do), the uncounted
+ * ones with `DNT: 1`, which the count honours before it looks at anything else. Interleaved rounds,
+ * medians; the ratio is what counting costs the cached pages (target: within 5 %). */
+async function measurementCost(app) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const page of ["/", "/aportacions"]) {
+    const url = `${app.base}${page}`;
+    await fetch(url, { headers: { "user-agent": BROWSER } });
+    const results = { counted: [], uncounted: [] };
+    let n = 0;
+    for (let round = 0; round < MEASURE_ROUNDS; round++) {
+      for (const kind of round % 2 ? ["uncounted", "counted"] : ["counted", "uncounted"]) {
+        const headers = { "user-agent": BROWSER, ...(kind === "uncounted" ? { dnt: "1" } : {}) };
+        const cpuBefore = app.cpuMs();
+        const result = await run({
+          url,
+          requests: [
+            {
+              setupRequest: (req) => {
+                n++;
+                const v = n >> 2; // a visitor reads four pages
+                return { ...req, headers: { ...headers, "x-forwarded-for": `10.${(v >> 16) & 255}.${(v >> 8) & 255}.${v & 255}` } };
+              },
+            },
+          ],
+        });
+        result.cpuPerRequest = (app.cpuMs() - cpuBefore) / result.requests.total;
+        results[kind].push(result);
+      }
+    }
+    const pick = (kind) => {
+      const rps = median(results[kind].map((r) => r.requests.average));
+      return results[kind].find((r) => r.requests.average === rps);
+    };
+    const counted = pick("counted");
+    const uncounted = pick("uncounted");
+    const ratio = counted.requests.average / uncounted.requests.average;
+    // The server's CPU time per request: throughput on a loaded machine swings with its neighbours,
+    // the CPU a request costs the server much less so. Its ratio is the throughput ratio the server
+    // alone would see.
+    const cpu = (kind) => median(results[kind].map((r) => r.cpuPerRequest));
+    const cpuRatio = cpu("uncounted") / cpu("counted");
+    const cpuNote = (kind) => `${(cpu(kind) * 1000).toFixed(0)} µs of server CPU a request`;
+    row("pages", `\`${page}\` cached, not counted (DNT), median of ${MEASURE_ROUNDS}`, uncounted, { note: cpuNote("uncounted") });
+    row("pages", `\`${page}\` cached, counted, median of ${MEASURE_ROUNDS}`, counted, {
+      note:
+        `${cpuNote("counted")}; ${pct(ratio)} of the uncounted throughput, ${pct(cpuRatio)} by CPU a request; ` +
+        `target >= 95 %: ${met(Math.max(ratio, cpuRatio) >= 0.95)}`,
+    });
   }
 }
 
@@ -514,6 +580,9 @@ try {
     if (ONLY === "pages") {
       console.log("Pages...");
       await pages(app);
+    } else if (ONLY === "measure") {
+      console.log("The audience count's cost...");
+      await measurementCost(app);
     } else if (ONLY !== "mixed") {
       // The upload first, while the server's memory is that of a server at rest.
       console.log("Upload...");
@@ -523,7 +592,11 @@ try {
       console.log("Pages...");
       await pages(app);
     }
-    if (ONLY !== "pages") {
+    if (!ONLY) {
+      console.log("The audience count's cost...");
+      await measurementCost(app);
+    }
+    if (ONLY !== "pages" && ONLY !== "measure") {
       console.log("Reads while reflections arrive...");
       await mixed(app);
     }

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -273,6 +274,47 @@ describe.each(testBackends())("page views counted without cookies on %s", (backe
       ]);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe("what counting costs a page", () => {
+  it("matches a path against the routes once while the route table is the same, and forgets past a bound", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      const asked: string[] = [];
+      let table: RouteOf = (pathname) => (asked.push(pathname), routeOf(pathname));
+      const measurement = createMeasurement({
+        db: database.db,
+        routeOf: () => table,
+        addressOf: () => "10.0.0.1",
+        ownHosts: ["penedesbici.cat"],
+        flushMs: 3_600_000,
+      });
+      try {
+        const view = (url: string) => {
+          const req = { method: "GET", url, headers: { "user-agent": DESKTOP } } as unknown as http.IncomingMessage;
+          const res = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as http.ServerResponse;
+          measurement.observe(req, res);
+        };
+        for (let i = 0; i < 50; i++) view(`/aportacions?pagina=${i}`);
+        expect(asked).toEqual(["/aportacions"]);
+        view("/no-existeix");
+        view("/no-existeix");
+        expect(asked).toEqual(["/aportacions", "/no-existeix"]);
+        // A new route table (the dev server's reload): asked again.
+        table = (pathname) => (asked.push(pathname), routeOf(pathname));
+        view("/aportacions");
+        expect(asked.filter((p) => p === "/aportacions")).toHaveLength(2);
+        // Any path can be asked for: past the bound, what was kept is forgotten.
+        for (let i = 0; i < 1000; i++) view(`/x${i}`);
+        view("/aportacions");
+        expect(asked.filter((p) => p === "/aportacions")).toHaveLength(3);
+      } finally {
+        await measurement.stop();
+      }
+    } finally {
+      await database.close();
     }
   });
 });

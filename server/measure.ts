@@ -113,6 +113,9 @@ export interface MeasurementOptions {
   now?: () => number;
 }
 
+/** How many paths' pages are kept (any path can be asked for, so the memo is bounded). */
+const PAGE_MEMO_SIZE = 1000;
+
 export function createMeasurement({ db, routeOf, addressOf, ownHosts, flushMs = FLUSH_MS, now = Date.now }: MeasurementOptions) {
   const own = new Set(ownHosts.map((h) => h.toLowerCase()));
   let counts = new Map<string, ViewCount>();
@@ -126,6 +129,8 @@ export function createMeasurement({ db, routeOf, addressOf, ownHosts, flushMs = 
   let closedBefore = "";
   let flushing: Promise<void> | null = null;
   let pending = 0;
+  let memoRoute: RouteOf | undefined;
+  const pages = new Map<string, string | null>();
 
   const today = () => {
     const t = now();
@@ -232,7 +237,18 @@ export function createMeasurement({ db, routeOf, addressOf, ownHosts, flushMs = 
       const path = (req.url ?? "").split("?", 1)[0]!;
       // The back office, the files and the media are never pages (and cost no lookup).
       if (!path.startsWith("/") || /^\/(?:admin|assets|media|healthz|__manifest)(?:[/.]|$)/i.test(path)) return;
-      const page = pageOf(path, route);
+      // The page of a path, kept while the route table is the same (a few hundred paths at most are
+      // ever asked for): matching it against the routes is most of what counting would cost.
+      if (route !== memoRoute) {
+        memoRoute = route;
+        pages.clear();
+      }
+      let page = pages.get(path);
+      if (page === undefined) {
+        page = pageOf(path, route);
+        if (pages.size >= PAGE_MEMO_SIZE) pages.clear();
+        pages.set(path, page);
+      }
       if (page === null) return;
       // Every page of the registry is an HTML page (robots.txt, the sitemap, the map's data are
       // not in it): its status is enough.
