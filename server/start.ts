@@ -99,7 +99,12 @@ export async function startServer(
     { rate: env.NEWSLETTER_RATE },
   );
   // The authors' e-mails about their answers (decision 068), a queue of their own beside it.
-  const answerMailWorker = startAnswerMailWorker({ db: runtime.database.db, env, mailer: runtime.mailer });
+  const answerMailWorker = startAnswerMailWorker({
+    db: runtime.database.db,
+    env,
+    mailer: runtime.mailer,
+    sessionSecret: runtime.sessionSecret,
+  });
   // Contributors' names and e-mails erased once their retention period ends (decision 071).
   const retentionWorker = startRetentionWorker(runtime.database.db);
   // The news of the plan's results to their followers (decision 069).

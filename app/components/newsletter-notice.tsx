@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, type MetaDescriptor } from "react-router";
+import { Form, Link, type MetaDescriptor } from "react-router";
+import { Button } from "~/components/ui/button";
 import type { ClientKey } from "~/i18n/catalogue";
 import { metaContext, useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
@@ -24,4 +25,39 @@ export function NewsletterNotice({ title, children }: { title: string; children:
 export function newsletterMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], title: ClientKey): MetaDescriptor[] {
   const { publicUrl, t, locale } = metaContext(matches);
   return seoFor(localePaths(locale).newsletter, publicUrl, t, { title: pageTitle(t(title)) });
+}
+
+/** The e-mails' ways out (the newsletter's, a result's news, the council's answers), each with its
+ * own texts under one key: opening the link only asks (a link checker or a mail client's preview
+ * must stop nothing); the button, or a mail client's one-click POST (RFC 8058), does it. */
+export type WayOutTexts = "public.newsletterLinks.unsubscribe" | "public.followLinks.unsubscribe" | "public.answerLinks.unsubscribe";
+
+export function WayOutNotice({ texts, state, done }: { texts: WayOutTexts; state: "invalid" | "gone" | "ask"; done: boolean }) {
+  const t = useT();
+  if (state === "invalid") {
+    return (
+      <NewsletterNotice title={t(`${texts}.invalid.title`)}>
+        <p className="text-lg">{t(`${texts}.invalid.text`)}</p>
+      </NewsletterNotice>
+    );
+  }
+  if (state === "gone") {
+    return (
+      <NewsletterNotice title={t(done ? `${texts}.done.title` : `${texts}.gone.title`)}>
+        <p className="text-lg" role={done ? "status" : undefined}>
+          {t(`${texts}.gone.text`)}
+        </p>
+      </NewsletterNotice>
+    );
+  }
+  return (
+    <NewsletterNotice title={t(`${texts}.ask.title`)}>
+      <p className="text-lg">{t(`${texts}.ask.text`)}</p>
+      <Form method="post">
+        <Button type="submit" size="lg">
+          {t(`${texts}.button`)}
+        </Button>
+      </Form>
+    </NewsletterNotice>
+  );
 }

@@ -1005,6 +1005,11 @@ export const answerNotifications = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A digest of the answer's text the last e-mail carried: staff may send it again only once the
+     * published text differs (issue 31, "again only if the answer's text changes"). */
+    sentTextHash: text("sent_text_hash"),
+    /** How many times the answer was sent (1, then 2… after each "Torna a avisar l'autor"). */
+    round: integer("round").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

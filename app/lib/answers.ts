@@ -42,6 +42,10 @@ export const ANSWER_TEXTS = {
   alreadyPublished: "Aquesta resposta ja està publicada tal com és ara: no hi ha res de nou per publicar.",
   notPublished: "Aquesta resposta no està publicada: no hi ha res per retirar.",
   nothingToPublish: "No hi ha cap resposta pendent de publicar.",
+  notifyNotPublished: "Aquesta resposta no està publicada: publica-la abans d'avisar l'autor.",
+  notifyNoMail: "L'autor no ha demanat rebre la resposta per correu, o ja no vol rebre'n.",
+  notifyPending: "El correu amb aquesta resposta encara no ha sortit: l'autor rebrà el text publicat.",
+  notifySameText: "L'autor ja té aquest text de la resposta: no ha canviat des de l'últim correu.",
   templateTitleRequired: "El nom de la plantilla és obligatori",
   templateTitleTooLong: "El nom de la plantilla pot tenir com a màxim 80 caràcters",
   templateTextRequired: "Escriu el text de la plantilla",
@@ -182,5 +186,5 @@ export const bulkAnswerSchema = z
   .refine((v) => v.scope === "filtered" || v.items.length > 0, { message: ANSWER_TEXTS.bulkNone, path: ["items"] });
 export type BulkAnswerInput = z.infer<typeof bulkAnswerSchema>;
 
-export const answerIntents = ["answer", "publish", "withdraw", "publish_all", "bulk_answer"] as const;
+export const answerIntents = ["answer", "publish", "withdraw", "notify_again", "publish_all", "bulk_answer"] as const;
 export type AnswerIntent = (typeof answerIntents)[number];

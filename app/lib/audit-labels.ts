@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   answer: "Resposta",
   publish: "Publicació",
   publish_all: "Publicació de totes les respostes",
+  notify_again: "Nou avís de la resposta a l'autor",
   withdraw: "Retirada de la publicació",
   // Accessibility requests (issue 33): marked answered, or back to pending.
   reopen: "Tornada a pendent",

@@ -54,8 +54,9 @@ describe("the site registry", () => {
       PAGES.rightsConfirm.path,
       PAGES.trackerConfirm.path,
       PAGES.trackerUnsubscribe.path,
+      PAGES.answerMailStop.path,
     ]);
-    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 7 * LOCALES.length);
+    expect(SEO_PATHS).toHaveLength(PUBLIC_PAGES.length - 8 * LOCALES.length);
     expect(PUBLIC_PATHS).toEqual(PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path));
   });
 

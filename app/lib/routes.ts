@@ -154,6 +154,12 @@ export const PAGES = {
     file: "routes/seguiment/unsubscribe.tsx",
     translated: { es: "/seguimiento-del-plan/baja/:token", en: "/plan-progress/unsubscribe/:token" },
   },
+  // The council's answer e-mails' way out (decision 078): a token in the path, as the others.
+  answerMailStop: {
+    path: "/respostes/baixa/:token",
+    file: "routes/answer-mail-stop.tsx",
+    translated: { es: "/respuestas/baja/:token", en: "/answers/unsubscribe/:token" },
+  },
 } satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof PAGES;
@@ -193,7 +199,14 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.f
 
 type FixedPage = Exclude<
   PageName,
-  "landing" | "newsletterConfirm" | "newsletterUnsubscribe" | "trackerResult" | "rightsConfirm" | "trackerConfirm" | "trackerUnsubscribe"
+  | "landing"
+  | "newsletterConfirm"
+  | "newsletterUnsubscribe"
+  | "trackerResult"
+  | "rightsConfirm"
+  | "trackerConfirm"
+  | "trackerUnsubscribe"
+  | "answerMailStop"
 >;
 
 /** The addresses links are written with, in one language. */
@@ -210,6 +223,7 @@ export function pathsFor(locale: Locale) {
     rightsConfirm: (token: string) => pathOf("rightsConfirm", locale).replace(":token", token),
     trackerConfirm: (token: string) => pathOf("trackerConfirm", locale).replace(":token", token),
     trackerUnsubscribe: (token: string) => pathOf("trackerUnsubscribe", locale).replace(":token", token),
+    answerMailStop: (token: string) => pathOf("answerMailStop", locale).replace(":token", token),
     // Sections of the home page.
     agenda: `${home === "/" ? "" : home}/#agenda`,
     ambits: `${home === "/" ? "" : home}/#ambits`,

@@ -8,8 +8,17 @@ import { mapCommentSchema, reflectionSchema } from "~/lib/participation";
 import { createTestContext } from "~/test/context";
 import { createTestDatabase, testBackends } from "~/test/db";
 import { startSmtpServer, type TestSmtpServer } from "~/test/smtp";
-import { answerMailProblems, queueAnswerMails, requeueInterruptedAnswerMails, sendAnswerMails } from "./answer-mail.server";
-import { publishAll, publishAnswer, saveAnswer, withdrawAnswer } from "./answers.server";
+import {
+  answerMailProblems,
+  answerMailStopState,
+  answerMailStopToken,
+  queueAnswerMails,
+  requeueInterruptedAnswerMails,
+  sendAnswerMails,
+  stopAnswerMails,
+} from "./answer-mail.server";
+import { AnswerRefused, notifyAgain, publishAll, publishAnswer, saveAnswer, staffAnswers, withdrawAnswer } from "./answers.server";
+import { ANSWER_TEXTS } from "~/lib/answers";
 import { MAX_ATTEMPTS } from "./newsletter-send.server";
 
 // Issue 31, second round (decision 068): the author who left an e-mail and ticked "Vull rebre la
@@ -159,6 +168,97 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
     await ctx.db.transaction((tx) => publishAnswer(tx, { type: "reflection", id }));
     await drain();
     expect(smtp.received.map((m) => m.parsed.text?.includes("Resposta massa ràpida"))).toEqual([true]);
+  });
+
+  it("again only when the published text changed and staff choose to: a second e-mail, once, saying it is new", async () => {
+    const accepted = await state("Acceptada");
+    const id = await reflection({ email: "anna@example.cat", answerConsent: true });
+    const item = { type: "reflection" as const, id };
+    const again = () => ctx.db.transaction((tx) => notifyAgain(tx, item));
+    const refusal = async () => {
+      const err = await again().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(AnswerRefused);
+      return (err as AnswerRefused).message;
+    };
+    // Not yet answered, a draft, an e-mail still queued: each refused, nothing queued.
+    expect(await refusal()).toBe(ANSWER_TEXTS.noAnswer);
+    await answer(id, "Primera resposta", accepted, false);
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifyNotPublished);
+    await ctx.db.transaction((tx) => publishAnswer(tx, item));
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifyPending);
+    await drain();
+    expect(smtp.received).toHaveLength(1);
+    // The same text: the author has it.
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifySameText);
+    expect((await staffAnswers(ctx.db, [item])).get(`reflection:${id}`)).toMatchObject({ canNotifyAgain: false });
+    // A draft change is not what the author would read: still refused.
+    await answer(id, "Resposta corregida", accepted, false);
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifySameText);
+    // Published: staff may tell the author, once.
+    await ctx.db.transaction((tx) => publishAnswer(tx, item));
+    expect((await staffAnswers(ctx.db, [item])).get(`reflection:${id}`)).toMatchObject({ canNotifyAgain: true });
+    await again();
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifyPending);
+    await drain();
+    await drain();
+    expect(smtp.received).toHaveLength(2);
+    const second = smtp.received[1]!.parsed;
+    expect(second.subject).toBe("L'Ajuntament ha actualitzat la resposta a la teva aportació");
+    expect(second.text).toContain("Resposta corregida");
+    expect(second.messageId).not.toBe(smtp.received[0]!.parsed.messageId);
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifySameText);
+    expect(await queue()).toMatchObject([{ status: "sent", round: 2 }]);
+    // Without the consent any more: nothing to send again.
+    await answer(id, "Tercera versió", accepted);
+    await ctx.db.update(t.reflections).set({ answerConsent: false });
+    await again();
+    await drain();
+    expect(smtp.received).toHaveLength(2);
+    expect(await refusal()).toBe(ANSWER_TEXTS.notifyNoMail);
+  });
+
+  it("every e-mail carries a way out: it stops the answers to every contribution of that address, and drops what is queued", async () => {
+    const accepted = await state("Acceptada");
+    const first = await reflection({ email: "Anna@Example.cat", answerConsent: true });
+    const second = await reflection({ email: "anna@example.cat", answerConsent: true, reflection: "Una altra" });
+    const comment = (
+      await ctx.db
+        .insert(t.mapComments)
+        .values({ comment: "Cruïlla", email: "anna@example.cat", answerConsent: true, status: "published" })
+        .returning()
+    )[0]!.id;
+    const other = await reflection({ email: "pere@example.cat", answerConsent: true });
+    await answer(first, "Resposta", accepted);
+    await drain();
+    const mail = smtp.received[0]!.parsed;
+    const link = /https:\/\/bici\.example\.cat\/respostes\/baixa\/(\S+)/.exec(mail.text ?? "");
+    expect(link).not.toBeNull();
+    expect(mail.html).toContain(`/respostes/baixa/${link![1]}`);
+    const header = (key: string) => mail.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n\s+/g, " ");
+    expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${link![0]}>`);
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const token = link![1]!;
+    // Another answer is queued meanwhile, and another person's.
+    await answer(comment, "Resposta al comentari", accepted, true, "map_comment");
+    await answer(other, "Resposta a en Pere", accepted);
+    expect(await answerMailStopState(ctx, token)).toBe("receiving");
+    expect(await answerMailStopState(ctx, `${token.slice(0, -1)}x`)).toBe("invalid");
+    expect(await stopAnswerMails(ctx, token)).toBe("gone");
+    expect(await stopAnswerMails(ctx, token)).toBe("gone");
+    expect(await answerMailStopState(ctx, token)).toBe("gone");
+    const consents = [
+      ...(await ctx.db.select({ c: t.reflections.answerConsent, e: t.reflections.email }).from(t.reflections)),
+      ...(await ctx.db.select({ c: t.mapComments.answerConsent, e: t.mapComments.email }).from(t.mapComments)),
+    ];
+    expect(consents.filter((r) => r.c).map((r) => r.e)).toEqual(["pere@example.cat"]);
+    await answer(second, "Resposta a la segona", accepted);
+    await drain();
+    expect(smtp.received.map((m) => m.to[0]?.toLowerCase())).toEqual(["anna@example.cat", "pere@example.cat"]);
+    // A token made for no answer, or by another key, is not ours.
+    expect(await answerMailStopState(ctx, answerMailStopToken("un-altre-secret", crypto.randomUUID()))).toBe("invalid");
   });
 
   it("a refusing server: retried, then failed with its reason, which staff see", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { answerNotifications as mails, answerStates, contributionAnswers } from "~/db/schema";
@@ -9,7 +10,8 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
 import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from "~/models/newsletter-send.server";
 import { renderBody } from "~/models/newsletter-mail.server";
-import { contributionHref } from "~/lib/routes";
+import { contributionHref, localePaths } from "~/lib/routes";
+import { signedLinks } from "~/models/newsletter.server";
 import { CONTRIBUTION_KINDS } from "~/models/contributions.server";
 
 // The author hears back (issue 31, decision 068). When an answer is published, its author gets one
@@ -20,7 +22,18 @@ import { CONTRIBUTION_KINDS } from "~/models/contributions.server";
 // sends the queue as the newsletter's is sent (claimed, leased, retried with backoff, 'failed' with
 // the server's reason, which staff read on the answering screen).
 
-type SendCtx = Pick<AppContext, "db" | "env" | "mailer">;
+type SendCtx = Pick<AppContext, "db" | "env" | "mailer" | "sessionSecret">;
+
+// The way out (issue 31, decision 078): every answer e-mail carries a signed link (and the
+// List-Unsubscribe headers) that withdraws the author's consent to hear back, for every contribution
+// sent from the same address; what is still queued for them is then dropped by the sender.
+const links = signedLinks("answer-mail-links");
+export const answerMailStopUrl = (ctx: Pick<AppContext, "env" | "sessionSecret">, answerId: string, locale: Locale) =>
+  `${ctx.env.PUBLIC_URL}${localePaths(locale).answerMailStop(links.unsubscribeToken(ctx.sessionSecret, answerId))}`;
+export const answerMailStopToken = links.unsubscribeToken;
+
+/** The digest of an answer's text as an e-mail carried it (what "the text changed" compares). */
+export const answerTextDigest = (text: string) => createHash("sha256").update(text.trim()).digest("hex");
 
 /** The kinds whose authors may ask for the answer: those with an e-mail and the consent. */
 const KINDS_WITH_CONSENT = (["reflection", "map_comment"] as const).map((type) => ({
@@ -47,6 +60,93 @@ export async function queueAnswerMails(tx: Db, only?: string, now = new Date()):
   return result.rows.length;
 }
 
+/** What the author has had of an answer by e-mail: nothing (no row: no consent, or not yet
+ * published), queued, sent (with the digest of the text it carried) or failed. */
+export async function answerMailOf(db: Db, answerId: string) {
+  const [row] = await db
+    .select({ status: mails.status, sentTextHash: mails.sentTextHash, round: mails.round })
+    .from(mails)
+    .where(eq(mails.answerId, answerId));
+  return row ?? null;
+}
+
+/** Queues a sent answer's e-mail again (staff chose to tell the author that its text changed):
+ * only a 'sent' row whose digest differs from `digest`, so a double click queues it once. */
+export async function requeueAnswerMail(tx: Db, answerId: string, digest: string, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(mails)
+    .set({ status: "queued", attempts: 0, nextAttemptAt: now, leaseUntil: null, lastError: null, round: sql`${mails.round} + 1` })
+    .where(and(eq(mails.answerId, answerId), eq(mails.status, "sent"), sql`${mails.sentTextHash} is distinct from ${digest}`))
+    .returning({ id: mails.id });
+  return rows.length > 0;
+}
+
+/** What the way-out link's page shows before its button: the author still receives answers, or
+ * no longer does, or the link is not one of ours. */
+export async function answerMailStopState(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string) {
+  const author = await authorOf(ctx, token);
+  if (author === "invalid") return "invalid" as const;
+  return author && (await consentingRefs(ctx.db, author)).length ? ("receiving" as const) : ("gone" as const);
+}
+
+/** Withdraws the consent to hear back from every contribution of the author's address (reflections
+ * and map comments), and drops what is queued for them. Idempotent. */
+export async function stopAnswerMails(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string): Promise<"gone" | "invalid"> {
+  const author = await authorOf(ctx, token);
+  if (author === "invalid") return "invalid";
+  if (!author) return "gone";
+  await ctx.db.transaction(async (tx) => {
+    for (const k of KINDS_WITH_CONSENT) {
+      const stopped = await tx
+        .update(k.table)
+        .set({ answerConsent: false })
+        .where(and(sql`lower(${k.table.email}) = ${author}`, eq(k.table.answerConsent, true)))
+        .returning({ id: k.table.id });
+      if (!stopped.length) continue;
+      const answers = tx
+        .select({ id: contributionAnswers.id })
+        .from(contributionAnswers)
+        .where(
+          and(
+            eq(contributionAnswers.contributionType, k.type),
+            inArray(
+              contributionAnswers.contributionId,
+              stopped.map((r) => r.id),
+            ),
+          ),
+        );
+      await tx.delete(mails).where(and(inArray(mails.answerId, answers), eq(mails.status, "queued")));
+    }
+  });
+  return "gone";
+}
+
+/** The lower-cased address behind a way-out link (null: the answer or its address is gone). */
+async function authorOf(ctx: Pick<AppContext, "db" | "sessionSecret">, token: string): Promise<string | null | "invalid"> {
+  const answerId = links.readUnsubscribeToken(ctx.sessionSecret, token);
+  if (!answerId) return "invalid";
+  const [answer] = await ctx.db
+    .select({ type: contributionAnswers.contributionType, id: contributionAnswers.contributionId })
+    .from(contributionAnswers)
+    .where(eq(contributionAnswers.id, answerId));
+  const kind = KINDS_WITH_CONSENT.find((k) => k.type === answer?.type);
+  if (!answer || !kind) return null;
+  const [c] = await ctx.db.select({ email: kind.table.email }).from(kind.table).where(eq(kind.table.id, answer.id));
+  return c?.email ? c.email.toLowerCase() : null;
+}
+
+async function consentingRefs(db: Db, email: string) {
+  const refs: string[] = [];
+  for (const k of KINDS_WITH_CONSENT) {
+    const rows = await db
+      .select({ id: k.table.id })
+      .from(k.table)
+      .where(and(sql`lower(${k.table.email}) = ${email}`, eq(k.table.answerConsent, true)));
+    refs.push(...rows.map((r) => `${k.type}:${r.id}`));
+  }
+  return refs;
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const OF_SITE: Record<Locale, string> = { ca: OF_SITE_NAME, es: `de ${SITE_NAME}`, en: SITE_NAME };
 
@@ -61,11 +161,18 @@ export function answerMailMessage(input: {
   contribution: string;
   state: string;
   answer: string;
+  /** The signed way out of these e-mails. */
+  stopUrl: string;
+  /** A second (or later) e-mail: the answer's text has changed since the last one. */
+  updated?: boolean;
 }) {
   const { locale } = input;
   const t = translator(locale);
   const link = `${input.publicUrl}${contributionHref(locale, input.type as "reflection", input.id)}`;
-  const intro = t("emails.answer.intro", { ofSite: OF_SITE[locale] });
+  const intro = input.updated
+    ? t("emails.answer.updatedIntro", { ofSite: OF_SITE[locale] })
+    : t("emails.answer.intro", { ofSite: OF_SITE[locale] });
+  const subject = t(input.updated ? "emails.answer.updatedSubject" : "emails.answer.subject");
   const state = t("emails.answer.state", { state: input.state });
   const ca = locale === "ca" ? "" : ' lang="ca"';
   const text = [
@@ -75,10 +182,10 @@ export function answerMailMessage(input: {
     state,
     `${t("emails.answer.answer")}\n${input.answer.trim()}`,
     `${t("emails.answer.link")} ${link}`,
-    `-- \n${t("emails.answer.why")}`,
+    `-- \n${t("emails.answer.why")}\n${t("emails.answer.stop")} ${input.stopUrl}`,
   ].join("\n\n");
   const html = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(t("emails.answer.subject"))}</title></head>`,
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:sans-serif;line-height:1.5;max-width:40em">',
     `<p>${escapeHtml(t("emails.answer.hello"))}</p><p>${escapeHtml(intro)}</p>`,
     `<p><strong>${escapeHtml(t("emails.answer.yours"))}</strong></p>`,
@@ -87,10 +194,11 @@ export function answerMailMessage(input: {
     `<p><strong>${escapeHtml(t("emails.answer.answer"))}</strong></p>`,
     `<div${ca}>${renderBody(input.publicUrl, input.answer)}</div>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("emails.answer.button"))}</a></p>`,
-    `<hr><p style="font-size:small">${escapeHtml(t("emails.answer.why"))}</p>`,
+    `<hr><p style="font-size:small">${escapeHtml(t("emails.answer.why"))}<br>`,
+    `<a href="${escapeHtml(input.stopUrl)}">${escapeHtml(t("emails.answer.stop"))}</a></p>`,
     "</body></html>",
   ].join("\n");
-  return { subject: t("emails.answer.subject"), text: `${text}\n`, html };
+  return { subject, text: `${text}\n`, html, unsubscribeUrl: input.stopUrl };
 }
 
 /** At start, when no other instance runs: what a crashed instance had in flight goes back to the queue. */
@@ -156,7 +264,7 @@ export async function sendAnswerMails(ctx: SendCtx, options: { backoffMs?: numbe
     .update(mails)
     .set({ status: "sending", attempts: sql`${mails.attempts} + 1`, leaseUntil: new Date(now.getTime() + LEASE_MS) })
     .where(inArray(mails.id, due))
-    .returning({ id: mails.id, answerId: mails.answerId, attempts: mails.attempts });
+    .returning({ id: mails.id, answerId: mails.answerId, attempts: mails.attempts, round: mails.round });
   const outcome = { claimed: batch.length, sent: 0, retrying: 0, failed: 0, dropped: 0 };
   for (const m of batch) {
     const mail = await readMail(ctx.db, m.answerId);
@@ -168,8 +276,13 @@ export async function sendAnswerMails(ctx: SendCtx, options: { backoffMs?: numbe
     try {
       await ctx.mailer.sendMail({
         to: mail.to,
-        messageId: `<answer.${m.id}@${new URL(ctx.env.PUBLIC_URL).hostname}>`,
-        ...answerMailMessage({ publicUrl: ctx.env.PUBLIC_URL, ...mail }),
+        messageId: `<answer.${m.id}.${m.round}@${new URL(ctx.env.PUBLIC_URL).hostname}>`,
+        ...answerMailMessage({
+          publicUrl: ctx.env.PUBLIC_URL,
+          stopUrl: answerMailStopUrl(ctx, m.answerId, mail.locale),
+          updated: m.round > 1,
+          ...mail,
+        }),
       });
     } catch (err) {
       const reason = reasonOf(err);
@@ -194,7 +307,10 @@ export async function sendAnswerMails(ctx: SendCtx, options: { backoffMs?: numbe
       } else outcome.retrying++;
       continue;
     }
-    await ctx.db.update(mails).set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(mails.id, m.id));
+    await ctx.db
+      .update(mails)
+      .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null, sentTextHash: answerTextDigest(mail.answer) })
+      .where(eq(mails.id, m.id));
     outcome.sent++;
   }
   return outcome;

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { answerStates, answerTemplates, contributionAnswers } from "~/db/schema";
+import { answerNotifications, answerStates, answerTemplates, contributionAnswers } from "~/db/schema";
 import type { ContributionType, PublicAnswer } from "~/domain/contributions";
 import { contentChanged } from "~/infra/content-changes.server";
-import { queueAnswerMails } from "~/models/answer-mail.server";
+import { answerMailOf, answerTextDigest, queueAnswerMails, requeueAnswerMail } from "~/models/answer-mail.server";
 import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers";
 import { formatShortDate } from "~/lib/dates";
 import { containing, dayRange } from "~/models/admin-list.server";
@@ -137,6 +137,23 @@ export async function withdrawAnswer(tx: Db, item: Item, now = new Date()): Prom
     .returning();
   contentChanged(contributionAnswers);
   return after!;
+}
+
+/** Sends a published answer's e-mail again, now that its text has changed ("Torna a avisar
+ * l'autor", issue 31: again only if the text changes and staff choose to). Refuses an answer that is
+ * not published, whose author was never e-mailed (or is still to be), and one whose published text
+ * is the one the author already has. */
+export async function notifyAgain(tx: Db, item: Item, now = new Date()): Promise<AnswerRow> {
+  const current = await answerOf(tx, item);
+  if (!current) throw new AnswerRefused(ANSWER_TEXTS.noAnswer, 404);
+  if (current.publishedAt === null || current.publishedText === null) throw new AnswerRefused(ANSWER_TEXTS.notifyNotPublished);
+  const mail = await answerMailOf(tx, current.id);
+  if (!mail) throw new AnswerRefused(ANSWER_TEXTS.notifyNoMail);
+  if (mail.status !== "sent") throw new AnswerRefused(ANSWER_TEXTS.notifyPending);
+  const digest = answerTextDigest(current.publishedText);
+  if (mail.sentTextHash === digest || !(await requeueAnswerMail(tx, current.id, digest, now)))
+    throw new AnswerRefused(ANSWER_TEXTS.notifySameText);
+  return current;
 }
 
 /** The answers with something unpublished whose contribution is public: what "publish all" publishes. */
@@ -276,6 +293,8 @@ export interface AnsweringItem {
     published: { stateId: string; text: string; at: string } | null;
     /** Something staff wrote is not yet public. */
     unpublished: boolean;
+    /** The author had the answer by e-mail, and the published text has changed since. */
+    canNotifyAgain: boolean;
   } | null;
 }
 
@@ -295,6 +314,8 @@ type AnsweringRow = {
   a_pub_state: string | null;
   a_pub_text: string | null;
   a_pub_at: string | null;
+  a_mailed: boolean;
+  a_sent_hash: string | null;
 };
 
 const asDate = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
@@ -304,6 +325,7 @@ const asDate = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\
 export async function answeringList(db: Db, f: AnsweringFilters) {
   const where = answeringWhere(f);
   const from = sql`${contributionsUnion()} as c left join ${contributionAnswers} a on a.contribution_type::text = c.type and a.contribution_id = c.id`;
+  const mailed = sql`left join ${answerNotifications} m on m.answer_id = a.id and m.status = 'sent'`;
   const count = async (w: SQL) =>
     ((await db.execute(sql`select count(*)::int as n from ${from} where ${w}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
   const [matching, left] = await Promise.all([count(where), count(sql`a.id is null`)]);
@@ -312,8 +334,9 @@ export async function answeringList(db: Db, f: AnsweringFilters) {
   const rows = (
     (await db.execute(sql`select c.type, c.id, c.text, c.name, c.theme, c.municipality, c.status, c.created_at::text as created_at,
         a.state_id as a_state_id, a.text as a_text, a.answered_at::text as a_answered_at, a.answered_by_email as a_by,
-        a.published_state_id as a_pub_state, a.published_text as a_pub_text, a.published_at::text as a_pub_at
-      from ${from} where ${where} order by c.created_at desc, c.id desc
+        a.published_state_id as a_pub_state, a.published_text as a_pub_text, a.published_at::text as a_pub_at,
+        m.id is not null as a_mailed, m.sent_text_hash as a_sent_hash
+      from ${from} ${mailed} where ${where} order by c.created_at desc, c.id desc
       limit ${ANSWERS_PAGE_SIZE} offset ${(page - 1) * ANSWERS_PAGE_SIZE}`)) as unknown as { rows: AnsweringRow[] }
   ).rows;
   const items: AnsweringItem[] = rows.map((r) => {
@@ -339,6 +362,7 @@ export async function answeringList(db: Db, f: AnsweringFilters) {
               answeredByEmail: r.a_by,
               published,
               unpublished: !published || published.text !== r.a_text || published.stateId !== r.a_state_id,
+              canNotifyAgain: !!published && r.a_mailed && r.a_sent_hash !== answerTextDigest(published.text),
             }
           : null,
     };
@@ -357,6 +381,8 @@ export async function staffAnswers(db: Db, items: Item[]) {
       answeredAt: string;
       published: { stateId: string; text: string; at: string } | null;
       unpublished: boolean;
+      /** The author had the answer by e-mail, and the published text has changed since. */
+      canNotifyAgain: boolean;
     }
   >();
   if (!items.length) return out;
@@ -369,6 +395,22 @@ export async function staffAnswers(db: Db, items: Item[]) {
         items.map((i) => i.id),
       ),
     );
+  const sent = new Map(
+    (
+      await db
+        .select({ answerId: answerNotifications.answerId, hash: answerNotifications.sentTextHash })
+        .from(answerNotifications)
+        .where(
+          and(
+            eq(answerNotifications.status, "sent"),
+            inArray(
+              answerNotifications.answerId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+    ).map((m) => [m.answerId, m.hash]),
+  );
   for (const r of rows)
     out.set(itemKey({ type: r.contributionType, id: r.contributionId }), {
       stateId: r.stateId,
@@ -379,6 +421,7 @@ export async function staffAnswers(db: Db, items: Item[]) {
           ? { stateId: r.publishedStateId, text: r.publishedText, at: r.publishedAt.toISOString() }
           : null,
       unpublished: unpublished(r),
+      canNotifyAgain: r.publishedText !== null && sent.has(r.id) && sent.get(r.id) !== answerTextDigest(r.publishedText),
     });
   return out;
 }

@@ -105,7 +105,8 @@ async function answerMailsTo(address: string): Promise<ParsedMail[]> {
   for (const file of files) {
     const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
     const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
-    if (to.toLowerCase() === address && mail.subject === "L'Ajuntament ha respost la teva aportació") mails.push(mail);
+    const ours = ["L'Ajuntament ha respost la teva aportació", "L'Ajuntament ha actualitzat la resposta a la teva aportació"];
+    if (to.toLowerCase() === address && ours.includes(mail.subject ?? "")) mails.push(mail);
   }
   return mails;
 }
@@ -166,4 +167,30 @@ test("staff keep a template, answer a filtered set in bulk, publish, and the aut
   // Once: publishing all again (nothing new), and the worker's next rounds, send no second one.
   await page.waitForTimeout(7_000);
   expect(await answerMailsTo(email)).toHaveLength(1);
+
+  // Staff correct the published answer and choose to tell the author: one more e-mail, saying so.
+  await page.goto(`/admin/respostes?q=${encodeURIComponent(`Bicis a l'estació ${mark}`)}`);
+  await hydrated(page);
+  const form = page.getByRole("form", { name: "Resposta a aquesta reflexió" });
+  await expect(form.getByRole("button", { name: "Torna a avisar l'autor" })).toHaveCount(0);
+  await form.getByLabel("Text de la resposta (Markdown)").fill("Gràcies: ho incorporem al pla director, amb un aparcament tancat.");
+  await form.getByRole("button", { name: "Desa i publica" }).click();
+  await expect(toast(page, "Resposta publicada")).toBeVisible();
+  await form.getByRole("button", { name: "Torna a avisar l'autor" }).click();
+  await expect(toast(page, "L'autor rebrà la resposta nova per correu")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Torna a avisar l'autor" })).toHaveCount(0);
+  await expect.poll(async () => (await answerMailsTo(email)).length, { timeout: 20_000 }).toBe(2);
+  const updated = (await answerMailsTo(email)).find((m) => m.subject === "L'Ajuntament ha actualitzat la resposta a la teva aportació")!;
+  expect(updated.text).toContain("amb un aparcament tancat");
+
+  // The author follows the e-mail's way out: the page asks first, then stops the answers.
+  const stop = /\/respostes\/baixa\/\S+/.exec(updated.text ?? "")![0];
+  await page.context().clearCookies();
+  await page.goto(stop);
+  await expect(page.getByRole("heading", { name: "Vols deixar de rebre respostes per correu?" })).toBeVisible();
+  await expectAccessible(page, "answer e-mails' way out");
+  await page.getByRole("button", { name: "Deixa de rebre-les" }).click();
+  await expect(page.getByRole("heading", { name: "Ja no rebràs respostes per correu" })).toBeVisible();
+  await page.goto(stop);
+  await expect(page.getByRole("heading", { name: "Ja no reps respostes per correu" })).toBeVisible();
 });

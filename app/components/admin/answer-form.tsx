@@ -1,4 +1,4 @@
-import { Send, Undo2 } from "lucide-react";
+import { MailPlus, Send, Undo2 } from "lucide-react";
 import { useId, useState, type Ref } from "react";
 import { useAdminFetcher } from "~/components/admin/admin-ui";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
@@ -12,7 +12,8 @@ import { formatShortDate } from "~/lib/dates";
 
 // The council's answer to one contribution (issue 31), as the answering screen and the moderation
 // queue's rows write it: a state, a Markdown text, saved as a draft (or published at once by an
-// administrator); a published answer can be withdrawn, a changed one published again. Every form
+// administrator); a published answer can be withdrawn, a changed one published again, and its author
+// told again by e-mail once the published text differs from the one they had. Every form
 // posts to the answering screen's action, the one that writes answers.
 
 export interface AnswerStateOption {
@@ -28,6 +29,8 @@ export interface AnswerValue {
   answeredAt: string;
   published: { stateId: string; text: string; at: string } | null;
   unpublished: boolean;
+  /** The author had the answer by e-mail, and the published text has changed since. */
+  canNotifyAgain?: boolean;
 }
 
 export function AnswerForm({
@@ -113,6 +116,11 @@ export function AnswerForm({
           {canPublish && answer?.published && (
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => post({ intent: "withdraw" })}>
               <Undo2 aria-hidden="true" /> Retira la resposta
+            </Button>
+          )}
+          {canPublish && answer?.canNotifyAgain && (
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => post({ intent: "notify_again" })}>
+              <MailPlus aria-hidden="true" /> Torna a avisar l'autor
             </Button>
           )}
         </div>

@@ -37,7 +37,11 @@ export default {
   "answer.link": "Mira-la al web:",
   "answer.button": "Mira la resposta al web",
   "answer.why":
-    "Reps aquest correu perquè, en enviar la teva aportació, vas marcar que volies rebre'n la resposta. És l'únic correu que t'enviarem per aquesta aportació.",
+    "Reps aquest correu perquè, en enviar la teva aportació, vas marcar que volies rebre'n la resposta. Només te'n tornarem a escriure si l'Ajuntament en canvia el text.",
+  "answer.updatedSubject": "L'Ajuntament ha actualitzat la resposta a la teva aportació",
+  "answer.updatedIntro":
+    "L'Ajuntament ha canviat la resposta que va publicar a la teva aportació al web {ofSite}. Aquesta és la resposta nova.",
+  "answer.stop": "Per no rebre més respostes per correu:",
   "rightsRequest.subject": "Confirma la teva sol·licitud sobre les teves dades",
   "rightsRequest.hello": "Hola,",
   "rightsRequest.access": "Hem rebut una sol·licitud per veure les dades personals que el web {site} guarda d'aquesta adreça de correu.",

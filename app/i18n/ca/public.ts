@@ -678,6 +678,17 @@ export default {
     "S'ha esborrat (per exemple, perquè ho has deixat). Si vols, torna-ho a demanar des del seguiment del pla.",
   "followLinks.confirm.invalid.title": "Enllaç no vàlid",
   "followLinks.confirm.invalid.text": "Aquest enllaç no és correcte. Comprova que l'has copiat sencer.",
+  "answerLinks.unsubscribe.metaTitle": "Deixar de rebre respostes",
+  "answerLinks.unsubscribe.ask.title": "Vols deixar de rebre respostes per correu?",
+  "answerLinks.unsubscribe.ask.text":
+    "Si ho deixes, no t'enviarem més correus amb les respostes de l'Ajuntament a les aportacions que has fet amb aquesta adreça. Les respostes continuaran publicades al web.",
+  "answerLinks.unsubscribe.button": "Deixa de rebre-les",
+  "answerLinks.unsubscribe.done.title": "Ja no rebràs respostes per correu",
+  "answerLinks.unsubscribe.gone.title": "Ja no reps respostes per correu",
+  "answerLinks.unsubscribe.gone.text": "No t'enviarem més correus amb respostes. Les pots consultar sempre al web.",
+  "answerLinks.unsubscribe.invalid.title": "Enllaç no vàlid",
+  "answerLinks.unsubscribe.invalid.text":
+    "Aquest enllaç no és correcte. Comprova que l'has copiat sencer, o fes servir el d'un altre missatge.",
   "followLinks.unsubscribe.metaTitle": "Deixar de seguir",
   "followLinks.unsubscribe.ask.title": "Vols deixar de rebre aquests correus?",
   "followLinks.unsubscribe.ask.text": "Si ho deixes, no t'enviarem més novetats d'aquest seguiment.",

@@ -37,7 +37,11 @@ export default {
   "answer.link": "Read it on the website:",
   "answer.button": "Read the answer on the website",
   "answer.why":
-    "You are receiving this e-mail because, when you sent your contribution, you ticked the box to receive the answer. It is the only e-mail we will send you about this contribution.",
+    "You are receiving this e-mail because, when you sent your contribution, you ticked the box to receive the answer. We will only write again if the council changes its text.",
+  "answer.updatedSubject": "The council has updated its answer to your contribution",
+  "answer.updatedIntro":
+    "The council has changed the answer it published to your contribution on the {ofSite} website. This is the new answer.",
+  "answer.stop": "To stop receiving answers by e-mail:",
   "rightsRequest.subject": "Confirm your request about your data",
   "rightsRequest.hello": "Hello,",
   "rightsRequest.access": "We have received a request to see the personal data the {site} website holds for this email address.",

@@ -38,7 +38,11 @@ export default {
   "answer.link": "Consúltala en la web:",
   "answer.button": "Ver la respuesta en la web",
   "answer.why":
-    "Recibes este correo porque, al enviar tu aportación, marcaste que querías recibir la respuesta. Es el único correo que te enviaremos por esta aportación.",
+    "Recibes este correo porque, al enviar tu aportación, marcaste que querías recibir la respuesta. Solo te volveremos a escribir si el Ayuntamiento cambia su texto.",
+  "answer.updatedSubject": "El Ayuntamiento ha actualizado la respuesta a tu aportación",
+  "answer.updatedIntro":
+    "El Ayuntamiento ha cambiado la respuesta que publicó a tu aportación en la web {ofSite}. Esta es la nueva respuesta.",
+  "answer.stop": "Para no recibir más respuestas por correo:",
   "rightsRequest.subject": "Confirma tu solicitud sobre tus datos",
   "rightsRequest.hello": "Hola:",
   "rightsRequest.access":

@@ -1,3 +1,4 @@
+import { answerTextDigest } from "~/models/answer-mail.server";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
@@ -154,6 +155,35 @@ describe.each(testBackends())("answers on %s", (backend) => {
     expect(audit.every((a) => a.entityId === item)).toBe(true);
   });
 
+  it("tells an author again only after the published text changed, once, and records it in the audit log", async () => {
+    const id = (
+      await db()
+        .insert(t.reflections)
+        .values({ reflection: "Vull saber-ho", status: "published", email: "anna@example.cat", answerConsent: true })
+        .returning()
+    )[0]!.id;
+    const item = `reflection:${id}`;
+    const accepted = await stateId("Acceptada");
+    await post(answers.action, { intent: "answer", item, stateId: accepted, text: "Primera", publish: "true" });
+    expect(await post(answers.action, { intent: "notify_again", item })).toMatchObject({ ok: false, error: ANSWER_TEXTS.notifyPending });
+    // The e-mail has left (as the worker records it).
+    const [mail] = await db().select().from(t.answerNotifications);
+    await db()
+      .update(t.answerNotifications)
+      .set({ status: "sent", sentAt: new Date(), sentTextHash: answerTextDigest("Primera") })
+      .where(eq(t.answerNotifications.id, mail!.id));
+    expect(await post(answers.action, { intent: "notify_again", item })).toMatchObject({ ok: false, error: ANSWER_TEXTS.notifySameText });
+    await post(answers.action, { intent: "answer", item, stateId: accepted, text: "Segona, corregida", publish: "true" });
+    expect(await post(answers.action, { intent: "notify_again", item })).toMatchObject({
+      ok: true,
+      message: "L'autor rebrà la resposta nova per correu",
+    });
+    expect(await db().select().from(t.answerNotifications)).toMatchObject([{ status: "queued", round: 2, attempts: 0 }]);
+    const entries = await db().select().from(t.auditLog).where(eq(t.auditLog.action, "notify_again"));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ entity: "answer", entityId: item });
+  });
+
   it("refuses bad input with a Catalan message and changes nothing", async () => {
     const id = await reflection("Un text qualsevol");
     const hidden = await reflection("Una aportació amagada", "hidden");
@@ -199,7 +229,7 @@ describe.each(testBackends())("answers on %s", (backend) => {
     expect(await answersTable()).toEqual([]);
   });
 
-  it("moderators write drafts; only administrators publish, publish all and withdraw", async () => {
+  it("moderators write drafts; only administrators publish, publish all, withdraw and tell an author again", async () => {
     const id = await reflection("Per al moderador");
     const item = `reflection:${id}`;
     const accepted = await stateId("Acceptada");
@@ -210,6 +240,7 @@ describe.each(testBackends())("answers on %s", (backend) => {
       { intent: "publish", item },
       { intent: "publish_all" },
       { intent: "withdraw", item },
+      { intent: "notify_again", item },
     ];
     for (const fields of refused) {
       const out = await asRole("moderator", fields);

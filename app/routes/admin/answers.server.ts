@@ -28,6 +28,7 @@ import {
   publishAnswer,
   saveAnswer,
   withdrawAnswer,
+  notifyAgain,
   type AnsweringFilters,
 } from "~/models/answers.server";
 import { answerMailProblems } from "~/models/answer-mail.server";
@@ -91,6 +92,7 @@ const DONE: Record<Exclude<AnswerIntent, "publish_all" | "bulk_answer">, string>
   answer: "Resposta desada com a esborrany",
   publish: "Resposta publicada",
   withdraw: "Resposta retirada de la web",
+  notify_again: "L'autor rebrà la resposta nova per correu",
 };
 
 export async function action({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
@@ -155,7 +157,12 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
     if (!parsed.success) return failed(firstError(parsed.error), 400);
     const { item } = parsed.data;
     await context.db.transaction(async (tx) => {
-      const after = intent === "publish" ? await publishAnswer(tx, item) : await withdrawAnswer(tx, item);
+      const after =
+        intent === "publish"
+          ? await publishAnswer(tx, item)
+          : intent === "withdraw"
+            ? await withdrawAnswer(tx, item)
+            : await notifyAgain(tx, item);
       await audit(tx, { entityId: itemKey(item), action: intent, after: { stateId: after.stateId, text: after.text } });
     });
     return done(DONE[intent]);

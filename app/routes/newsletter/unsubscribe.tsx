@@ -1,8 +1,6 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
-import { Button } from "~/components/ui/button";
-import { useT } from "~/i18n/react";
+import { newsletterMeta, WayOutNotice } from "~/components/newsletter-notice";
 import { unsubscribe, unsubscribeState } from "~/models/newsletter.server";
 import { markPersonal } from "~/infra/request-state.server";
 
@@ -24,33 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches,
 
 export default function UnsubscribeNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;
-  const t = useT();
-  if (state === "invalid") {
-    return (
-      <NewsletterNotice title={t("public.newsletterLinks.unsubscribe.invalid.title")}>
-        <p className="text-lg">{t("public.newsletterLinks.unsubscribe.invalid.text")}</p>
-      </NewsletterNotice>
-    );
-  }
-  if (state === "gone") {
-    return (
-      <NewsletterNotice
-        title={t(actionData?.done ? "public.newsletterLinks.unsubscribe.done.title" : "public.newsletterLinks.unsubscribe.gone.title")}
-      >
-        <p className="text-lg" role={actionData?.done ? "status" : undefined}>
-          {t("public.newsletterLinks.unsubscribe.gone.text")}
-        </p>
-      </NewsletterNotice>
-    );
-  }
   return (
-    <NewsletterNotice title={t("public.newsletterLinks.unsubscribe.ask.title")}>
-      <p className="text-lg">{t("public.newsletterLinks.unsubscribe.ask.text")}</p>
-      <Form method="post">
-        <Button type="submit" size="lg">
-          {t("public.newsletterLinks.unsubscribe.button")}
-        </Button>
-      </Form>
-    </NewsletterNotice>
+    <WayOutNotice
+      texts="public.newsletterLinks.unsubscribe"
+      state={state === "invalid" || state === "gone" ? state : "ask"}
+      done={!!actionData?.done}
+    />
   );
 }

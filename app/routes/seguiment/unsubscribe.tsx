@@ -1,8 +1,6 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { NewsletterNotice, newsletterMeta } from "~/components/newsletter-notice";
-import { Button } from "~/components/ui/button";
-import { useT } from "~/i18n/react";
+import { newsletterMeta, WayOutNotice } from "~/components/newsletter-notice";
 import { followUnsubscribeState, unfollow } from "~/models/result-follows.server";
 import { markPersonal } from "~/infra/request-state.server";
 
@@ -23,33 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) => newsletterMeta(matches,
 
 export default function Unfollow({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;
-  const t = useT();
-  if (state === "invalid") {
-    return (
-      <NewsletterNotice title={t("public.followLinks.unsubscribe.invalid.title")}>
-        <p className="text-lg">{t("public.followLinks.unsubscribe.invalid.text")}</p>
-      </NewsletterNotice>
-    );
-  }
-  if (state === "gone") {
-    return (
-      <NewsletterNotice
-        title={t(actionData?.done ? "public.followLinks.unsubscribe.done.title" : "public.followLinks.unsubscribe.gone.title")}
-      >
-        <p className="text-lg" role={actionData?.done ? "status" : undefined}>
-          {t("public.followLinks.unsubscribe.gone.text")}
-        </p>
-      </NewsletterNotice>
-    );
-  }
   return (
-    <NewsletterNotice title={t("public.followLinks.unsubscribe.ask.title")}>
-      <p className="text-lg">{t("public.followLinks.unsubscribe.ask.text")}</p>
-      <Form method="post">
-        <Button type="submit" size="lg">
-          {t("public.followLinks.unsubscribe.button")}
-        </Button>
-      </Form>
-    </NewsletterNotice>
+    <WayOutNotice
+      texts="public.followLinks.unsubscribe"
+      state={state === "invalid" || state === "gone" ? state : "ask"}
+      done={!!actionData?.done}
+    />
   );
 }
