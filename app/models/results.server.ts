@@ -274,7 +274,14 @@ export async function tracker(db: Db, locale: Locale, filters: TrackerFilters) {
     states,
     municipalities: [...new Set(all.flatMap((r) => r.municipalities))].sort((a, b) => a.localeCompare(b, "ca")),
     categories: [...new Set(all.flatMap((r) => (r.category ? [r.category] : [])))],
-    map: { layers: visible.layers.filter((l) => layerIds.has(l.id)), colours: Object.fromEntries(segments) },
+    // The layers the map draws, each with the segments it draws only (the map finds them by ref):
+    // a network of thousands of segments is not sent for the few the results cover.
+    map: {
+      layers: visible.layers
+        .filter((l) => layerIds.has(l.id))
+        .map((l) => ({ ...l, segments: l.segments.filter((s) => segments.has(s.ref)) })),
+      colours: Object.fromEntries(segments),
+    },
   };
 }
 export type Tracker = Awaited<ReturnType<typeof tracker>>;

@@ -41,7 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicRead("plan tracker", () => tracker(context.db, locale, filters), EMPTY),
     publicRead("map base", () => readMapBaseSettings(context.db), { tileUrl: null, tileAttribution: null, mapKind: "native" as const }),
   ]);
-  return { ...data, filters, tiles: { tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution } };
+  return {
+    ...data,
+    // What the list shows of each result: its description and its segments are the detail page's.
+    results: data.results.map(({ description: _, segmentRefs: __, ...r }) => r),
+    filters,
+    tiles: { tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution },
+  };
 }
 
 /** Following every result of one municipality by e-mail (decision 069): the form is shown while
@@ -110,7 +116,7 @@ function FilterLinks({
   );
 }
 
-export function ResultFacts({ result }: { result: PublicResult }) {
+export function ResultFacts({ result }: { result: Omit<PublicResult, "description" | "segmentRefs"> }) {
   const t = useT();
   const locale = useLocale();
   return (

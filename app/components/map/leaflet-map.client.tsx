@@ -264,6 +264,8 @@ export default function LeafletMap({
       // Each feature's index in its file (its segment is `<layer id>:<index>`), and its colour: the
       // layer's, or on the tracker its result's (where only the results' segments are drawn).
       const indexOf = new Map(json.features.map((f, i) => [f, i]));
+      // The layer's segments by ref: the tracker sends only those it draws.
+      const segmentOf = new Map(layer.segments.map((seg) => [seg.ref, seg]));
       const colourOf = (f: GeoJSON.Feature | undefined) =>
         (segmentColours && f ? segmentColours[`${layer.id}:${indexOf.get(f)}`] : undefined) ?? layer.colour;
       const shown = segmentColours ? json.features.filter((f) => segmentColours[`${layer.id}:${indexOf.get(f)}`]) : json.features;
@@ -273,7 +275,7 @@ export default function LeafletMap({
         pointToLayer: (f, latlng) =>
           L.circleMarker(latlng, { radius: 12, color: "#fff", weight: 2, fillColor: colourOf(f), fillOpacity: 1 }),
         onEachFeature: (feature, item) => {
-          const seg = layer.segments[indexOf.get(feature) ?? -1];
+          const seg = segmentOf.get(`${layer.id}:${indexOf.get(feature)}`);
           if (seg) features.current.push({ shape: shapeOf(seg, feature.geometry), seg, item });
           item.bindPopup(() => segmentPopup(t, layer.name, feature.properties ?? {}, seg));
           item.on("click", (ev) => {

@@ -1,3 +1,4 @@
+import * as trackerPage from "../seguiment";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
@@ -140,6 +141,22 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
     expect(Math.abs(figures.totalKm - (expectDone + expectWorks))).toBeLessThan(0.021);
     expect(figures.doneShare).toBeCloseTo(figures.doneKm / figures.totalKm, 9);
     expect(figures.byState.find((s) => s.state.label.text === "En obres")!.results).toBe(3);
+  });
+
+  it("the tracker page sends what it shows: the drawn segments only, and no result's description or segments", async () => {
+    await create({
+      title: "Vilafranca - Sant Sadurní",
+      description: "Una **descripció** llarga",
+      segmentRefs: [seg(0, 0), seg(0, 1)].join("\n"),
+    });
+    const data = await trackerPage.loader(routeArgs(bed.ctx, "/seguiment-del-pla") as never);
+    expect(data.map.layers.map((l) => l.segments.map((s) => s.ref))).toEqual([[seg(0, 0), seg(0, 1)]]);
+    expect(features(0).length).toBeGreaterThan(2);
+    expect(Object.keys(data.map.colours).sort()).toEqual([seg(0, 0), seg(0, 1)].sort());
+    expect(data.results).toHaveLength(1);
+    expect(data.results[0]).not.toHaveProperty("description");
+    expect(data.results[0]).not.toHaveProperty("segmentRefs");
+    expect(data.results[0]!.km).toBeGreaterThan(0);
   });
 
   it("creates a result linked to two segments and a contribution, with its timeline and photo, each change in the audit log", async () => {
