@@ -25,6 +25,9 @@ export const AUDIT_ACTION_LABELS = {
   publish: "Publicació",
   publish_all: "Publicació de totes les respostes",
   withdraw: "Retirada de la publicació",
+  // The report "Què hem escoltat" (decision 075): a contribution featured in it, or no longer.
+  feature: "Destacada a l'informe",
+  unfeature: "Retirada dels destacats de l'informe",
   // Accessibility requests (issue 33): marked answered, or back to pending.
   reopen: "Tornada a pendent",
   // The codebook and coding (issue 32).
