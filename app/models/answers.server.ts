@@ -173,7 +173,7 @@ const publishableWhere = sql`(${contributionAnswers.publishedAt} is null
     or ${contributionAnswers.publishedStateId} is distinct from ${contributionAnswers.stateId}
     or ${contributionAnswers.publishedResultId} is distinct from ${contributionAnswers.resultId})
   and (${contributionAnswers.resultId} is null
-    or exists (select 1 from ${results} r where r.id = ${contributionAnswers.resultId} and r.is_active))
+    or exists (select 1 from ${results} r where r.id = ${contributionAnswers.resultId} and r.is_public))
   and (${sql.join(
     contributionKinds.map(
       (k) =>
