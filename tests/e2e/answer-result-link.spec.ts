@@ -141,6 +141,14 @@ test("staff link an answer to a result, feature it and write the report's introd
       .toBe(1);
     await expect(pointer.getByRole("link", { name: "Seguiment del pla" })).toBeVisible();
     await expectAccessible(tab, "home pointing to the report");
+    for (const width of WIDTHS) {
+      const context = await screenshotContext(browser, width);
+      const shot = await context.newPage();
+      await shot.goto("/");
+      await shot.getByRole("region", { name: "Ja pots llegir les nostres respostes" }).scrollIntoViewIfNeeded();
+      await shot.screenshot({ path: `${SHOTS}/home-${width}.png` });
+      await context.close();
+    }
     await pointer.getByRole("link", { name: "Què hem escoltat i què en farem" }).click();
     await expect(tab).toHaveURL(/\/que-hem-escoltat$/);
     await visitor.close();
