@@ -273,7 +273,7 @@ describe.each(testBackends())("answers linked to results, and the report, on %s"
       ok: true,
     });
     for (const fields of [
-      { intent: "feature", item, featured: "true" },
+      { intent: "feature", item, featured: "true" } as Record<string, string>,
       { intent: "heard_intro", text: "Introducció del moderador", text_es: "", text_en: "" },
     ])
       expect(await asModerator(fields), fields.intent).toMatchObject({ ok: false, error: PUBLISH_TEXTS.reportAdminsOnly, status: 403 });
