@@ -619,10 +619,19 @@ export const contributionAnswers = pgTable(
     publishedText: text("published_text"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** The plan's result the answer points to ("Ho seguim aquí", decision 075): the draft's, and the
+     * published one (copied on publication like the text). A public reader shows it only while the
+     * result is public; a deleted result leaves the answer without it. */
+    resultId: uuid("result_id").references(() => results.id, { onDelete: "set null" }),
+    publishedResultId: uuid("published_result_id").references(() => results.id, { onDelete: "set null" }),
+    /** Shown among the report's featured contributions while published and public (decision 075). */
+    featured: boolean("featured").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("contribution_answers_contribution_idx").on(t.contributionType, t.contributionId),
+    index("contribution_answers_published_result_idx").on(t.publishedResultId),
+    check("contribution_answers_published_result", sql`${t.publishedAt} is not null or ${t.publishedResultId} is null`),
     index("contribution_answers_published_idx").on(t.publishedAt),
     index("contribution_answers_state_idx").on(t.stateId),
     check("contribution_answers_text_len", sql`char_length(${t.text}) between 1 and 5000`),

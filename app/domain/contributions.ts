@@ -1,4 +1,7 @@
-// What citizens contribute, and the states a contribution goes through. No imports.
+// What citizens contribute, and the states a contribution goes through. No imports but the
+// languages' type.
+import type { Locale } from "../i18n/locales";
+
 export const contributionTypes = ["reflection", "map_comment", "testimonial"] as const;
 export type ContributionType = (typeof contributionTypes)[number];
 
@@ -19,6 +22,9 @@ export interface PublicAnswer {
   publishedAt: string;
   /** publishedAt as the page shows it, formatted on the server. */
   dateLabel: string;
+  /** The plan's result the answer points to, while it is public (decision 075): its title in the
+   * page's language (`lang` set when it is the Catalan fallback). */
+  result?: { id: string; title: { text: string; lang?: Locale } };
 }
 
 /** A published contribution as the public pages show it (content.server.ts reads them). */

@@ -55,6 +55,12 @@ export const ANSWER_TEXTS = {
   bulkNone: "Marca alguna aportació, o tria «totes les dels filtres»",
   bulkTooMany: "Es poden respondre com a màxim 20.000 aportacions d'un cop",
   bulkNothing: "Cap de les aportacions triades no s'ha pogut respondre: ja tenen resposta, o estan amagades o eliminades.",
+  resultUnknown: "Aquesta actuació del pla ja no existeix: tria'n una altra de la llista o cap.",
+  resultNotPublic:
+    "L'actuació enllaçada no és pública: no es pot publicar una resposta que hi porti. Fes-la pública al seguiment del pla, o treu l'enllaç.",
+  featureNoAnswer: "Només es poden destacar les aportacions que tenen resposta.",
+  featureUnchanged: "Aquesta aportació ja està com demanes: no hi ha res a canviar.",
+  introTooLong: `La introducció de l'informe pot tenir com a màxim ${formatNumber(2000)} caràcters`,
   bulkCountChanged:
     "El nombre d'aportacions dels filtres ha canviat mentrestant (algú hi ha respost o n'han arribat de noves). Revisa'l i torna-ho a provar.",
 } as const;
@@ -111,6 +117,12 @@ export const answerSchema = z.object({
     (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : ""),
     z.string().min(1, ANSWER_TEXTS.textRequired).max(MAX_ANSWER, ANSWER_TEXTS.textTooLong),
   ),
+  /** The plan's result the answer points to (decision 075): its id, or empty for none; a form
+   * without the field (the moderation queue's) keeps the link the answer has. */
+  resultId: z.preprocess(
+    (v) => (v === undefined ? undefined : typeof v === "string" && v.trim() !== "" ? v.trim() : null),
+    z.uuid(ANSWER_TEXTS.resultUnknown).nullable().optional(),
+  ),
   publish: z
     .string()
     .optional()
@@ -121,11 +133,31 @@ export type AnswerInput = z.infer<typeof answerSchema>;
 /** Publishing or withdrawing one answer. */
 export const answerItemSchema = z.object({ item: contribution });
 
+/** Marking an answered contribution as featured in the report, or no longer (decision 075). */
+export const featureSchema = z.object({
+  item: contribution,
+  featured: z.enum(["true", "false"], "Tria si es destaca o no").transform((v) => v === "true"),
+});
+
+/** The report's introduction (decision 075): Markdown, in Catalan and optionally in Spanish and English. */
+export const MAX_HEARD_INTRO = 2000;
+const introText = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : ""),
+  z.string().max(MAX_HEARD_INTRO, ANSWER_TEXTS.introTooLong),
+);
+export const heardIntroSchema = z.object({ text: introText, text_es: introText, text_en: introText });
+export type HeardIntroInput = z.infer<typeof heardIntroSchema>;
+
 export { contributionTypes };
 
-/** Who may publish and withdraw answers: administrators (decision 061). Moderators write drafts. */
+/** Who may publish and withdraw answers: administrators (decision 061). Moderators write drafts.
+ * What changes the public report at once (its featured contributions and its introduction,
+ * decision 075) is the administrators' too. */
 export const mayPublishAnswers = (role: string) => role === "administrator";
-export const PUBLISH_TEXTS = { adminsOnly: "Només un administrador pot publicar o retirar respostes." } as const;
+export const PUBLISH_TEXTS = {
+  adminsOnly: "Només un administrador pot publicar o retirar respostes.",
+  reportAdminsOnly: "Només un administrador pot canviar què destaca l'informe «Què hem escoltat» o la seva introducció.",
+} as const;
 
 /** Where an answer stands, for the answering screen's filter. */
 export const answerStages = ["sense", "esborrany", "publicada"] as const;
@@ -186,5 +218,5 @@ export const bulkAnswerSchema = z
   .refine((v) => v.scope === "filtered" || v.items.length > 0, { message: ANSWER_TEXTS.bulkNone, path: ["items"] });
 export type BulkAnswerInput = z.infer<typeof bulkAnswerSchema>;
 
-export const answerIntents = ["answer", "publish", "withdraw", "notify_again", "publish_all", "bulk_answer"] as const;
+export const answerIntents = ["answer", "publish", "withdraw", "notify_again", "publish_all", "bulk_answer", "feature", "heard_intro"] as const;
 export type AnswerIntent = (typeof answerIntents)[number];

@@ -26,6 +26,9 @@ export const AUDIT_ACTION_LABELS = {
   publish_all: "Publicació de totes les respostes",
   notify_again: "Nou avís de la resposta a l'autor",
   withdraw: "Retirada de la publicació",
+  // The report "Què hem escoltat" (decision 075): a contribution featured in it, or no longer.
+  feature: "Destacada a l'informe",
+  unfeature: "Retirada dels destacats de l'informe",
   // Accessibility requests (issue 33): marked answered, or back to pending.
   reopen: "Tornada a pendent",
   // The codebook and coding (issue 32).

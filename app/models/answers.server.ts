@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { answerNotifications, answerStates, answerTemplates, contributionAnswers } from "~/db/schema";
+import { answerNotifications, answerStates, answerTemplates, contributionAnswers, results } from "~/db/schema";
 import type { ContributionType, PublicAnswer } from "~/domain/contributions";
 import { contentChanged } from "~/infra/content-changes.server";
 import { answerMailOf, answerTextDigest, queueAnswerMails, requeueAnswerMail } from "~/models/answer-mail.server";
 import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers";
 import { formatShortDate } from "~/lib/dates";
+import type { Locale } from "~/i18n/locales";
+import { localized } from "~/lib/translations";
 import { containing, dayRange } from "~/models/admin-list.server";
 import { CONTRIBUTION_KINDS, columnOrNull, contributionKinds } from "~/models/contributions.server";
 
@@ -61,11 +63,21 @@ export async function answerOf(db: Db, item: Item): Promise<AnswerRow | undefine
   return row;
 }
 
+/** Whether the result (when there is one) may be linked from a published answer: it exists and is
+ * public. Refuses otherwise (decision 075). */
+async function checkResult(tx: Db, resultId: string | null, publishing: boolean) {
+  if (!resultId) return;
+  const [result] = await tx.select({ isActive: results.isActive }).from(results).where(eq(results.id, resultId));
+  if (!result) throw new AnswerRefused(ANSWER_TEXTS.resultUnknown, 400);
+  if (publishing && !result.isActive) throw new AnswerRefused(ANSWER_TEXTS.resultNotPublic);
+}
+
 /** Writes (or rewrites) the answer's draft, and publishes it when asked. Refuses a contribution that
- * is gone or hidden, a state that is unknown or retired. Returns the answer before and after. */
+ * is gone or hidden, a state that is unknown or retired, a result that is gone (or not public, when
+ * publishing). Returns the answer before and after. */
 export async function saveAnswer(
   tx: Db,
-  input: AnswerInput,
+  input: Omit<AnswerInput, "resultId"> & { resultId?: string | null },
   staff: { id: string; email: string },
   now = new Date(),
 ): Promise<{ before: AnswerRow | undefined; after: AnswerRow }> {
@@ -79,14 +91,20 @@ export async function saveAnswer(
   const before = await answerOf(tx, item);
   // A retired state stays on the answers that have it, and is offered for no new one.
   if (!state.isActive && before?.stateId !== state.id) throw new AnswerRefused(ANSWER_TEXTS.stateRetired, 400);
+  // No field: the link the answer has stays (the moderation queue's form does not offer it).
+  const resultId = input.resultId === undefined ? (before?.resultId ?? null) : input.resultId;
+  await checkResult(tx, resultId, input.publish);
   const draft = {
     stateId: state.id,
     text: input.text,
+    resultId,
     answeredById: staff.id,
     answeredByEmail: staff.email,
     answeredAt: now,
   };
-  const published = input.publish ? { publishedStateId: state.id, publishedText: input.text, publishedAt: now, withdrawnAt: null } : {};
+  const published = input.publish
+    ? { publishedStateId: state.id, publishedText: input.text, publishedResultId: resultId, publishedAt: now, withdrawnAt: null }
+    : {};
   const [after] = await tx
     .insert(contributionAnswers)
     .values({ contributionType: item.type, contributionId: item.id, ...draft, ...published })
@@ -103,8 +121,9 @@ export async function saveAnswer(
 }
 
 /** Whether an answer has something the public has not seen (a draft, or changes to a published one). */
-export const unpublished = (a: Pick<AnswerRow, "publishedAt" | "publishedText" | "publishedStateId" | "text" | "stateId">) =>
-  a.publishedAt === null || a.publishedText !== a.text || a.publishedStateId !== a.stateId;
+export const unpublished = (
+  a: Pick<AnswerRow, "publishedAt" | "publishedText" | "publishedStateId" | "text" | "stateId" | "resultId" | "publishedResultId">,
+) => a.publishedAt === null || a.publishedText !== a.text || a.publishedStateId !== a.stateId || a.publishedResultId !== a.resultId;
 
 /** Publishes one answer's draft. Refuses a missing answer, a contribution that is not public, and
  * an answer already published as it is. */
@@ -115,9 +134,16 @@ export async function publishAnswer(tx: Db, item: Item, now = new Date()): Promi
   const current = await answerOf(tx, item);
   if (!current) throw new AnswerRefused(ANSWER_TEXTS.noAnswer, 404);
   if (!unpublished(current)) throw new AnswerRefused(ANSWER_TEXTS.alreadyPublished);
+  await checkResult(tx, current.resultId, true);
   const [after] = await tx
     .update(contributionAnswers)
-    .set({ publishedStateId: current.stateId, publishedText: current.text, publishedAt: now, withdrawnAt: null })
+    .set({
+      publishedStateId: current.stateId,
+      publishedText: current.text,
+      publishedResultId: current.resultId,
+      publishedAt: now,
+      withdrawnAt: null,
+    })
     .where(eq(contributionAnswers.id, current.id))
     .returning();
   await queueAnswerMails(tx, current.id);
@@ -132,7 +158,7 @@ export async function withdrawAnswer(tx: Db, item: Item, now = new Date()): Prom
   if (current.publishedAt === null) throw new AnswerRefused(ANSWER_TEXTS.notPublished);
   const [after] = await tx
     .update(contributionAnswers)
-    .set({ publishedStateId: null, publishedText: null, publishedAt: null, withdrawnAt: now })
+    .set({ publishedStateId: null, publishedText: null, publishedResultId: null, publishedAt: null, withdrawnAt: now })
     .where(eq(contributionAnswers.id, current.id))
     .returning();
   contentChanged(contributionAnswers);
@@ -156,10 +182,15 @@ export async function notifyAgain(tx: Db, item: Item, now = new Date()): Promise
   return current;
 }
 
-/** The answers with something unpublished whose contribution is public: what "publish all" publishes. */
+/** The answers with something unpublished whose contribution is public, and whose result (if any)
+ * is public: what "publish all" publishes. An answer that points to a result not public waits
+ * (decision 075): it is published one by one once the result is public or the link is taken out. */
 const publishableWhere = sql`(${contributionAnswers.publishedAt} is null
     or ${contributionAnswers.publishedText} is distinct from ${contributionAnswers.text}
-    or ${contributionAnswers.publishedStateId} is distinct from ${contributionAnswers.stateId})
+    or ${contributionAnswers.publishedStateId} is distinct from ${contributionAnswers.stateId}
+    or ${contributionAnswers.publishedResultId} is distinct from ${contributionAnswers.resultId})
+  and (${contributionAnswers.resultId} is null
+    or exists (select 1 from ${results} r where r.id = ${contributionAnswers.resultId} and r.is_public))
   and (${sql.join(
     contributionKinds.map(
       (k) =>
@@ -181,6 +212,7 @@ export async function publishAll(tx: Db, now = new Date()): Promise<Item[]> {
     .set({
       publishedStateId: sql`${contributionAnswers.stateId}`,
       publishedText: sql`${contributionAnswers.text}`,
+      publishedResultId: sql`${contributionAnswers.resultId}`,
       publishedAt: now,
       withdrawnAt: null,
     })
@@ -193,9 +225,10 @@ export async function publishAll(tx: Db, now = new Date()): Promise<Item[]> {
   return rows;
 }
 
-/** The published answers of these contributions, by "type:id". The caller passes only contributions
- * the public sees (a hidden contribution's answer is never read). */
-export async function publishedAnswers(db: Db, items: Item[]): Promise<Map<string, PublicAnswer>> {
+/** The published answers of these contributions, by "type:id", each with the result it points to
+ * while that result is public (its title in `locale`). The caller passes only contributions the
+ * public sees (a hidden contribution's answer is never read). */
+export async function publishedAnswers(db: Db, items: Item[], locale: Locale): Promise<Map<string, PublicAnswer>> {
   const out = new Map<string, PublicAnswer>();
   if (!items.length) return out;
   const rows = await db
@@ -206,9 +239,14 @@ export async function publishedAnswers(db: Db, items: Item[]): Promise<Map<strin
       publishedAt: contributionAnswers.publishedAt,
       state: answerStates.label,
       colour: answerStates.colour,
+      resultId: results.id,
+      resultTitle: results.title,
+      resultTranslations: results.translations,
     })
     .from(contributionAnswers)
     .innerJoin(answerStates, eq(answerStates.id, contributionAnswers.publishedStateId))
+    // Only a public result: one hidden later drops out of the answer, and comes back when shown.
+    .leftJoin(results, and(eq(results.id, contributionAnswers.publishedResultId), eq(results.isActive, true)))
     .where(
       inArray(
         contributionAnswers.contributionId,
@@ -223,8 +261,52 @@ export async function publishedAnswers(db: Db, items: Item[]): Promise<Map<strin
         text: r.text,
         publishedAt: r.publishedAt.toISOString(),
         dateLabel: formatShortDate(r.publishedAt),
+        ...(r.resultId && r.resultTitle !== null
+          ? { result: { id: r.resultId, title: localized(r.resultTitle, r.resultTranslations, "title", locale) } }
+          : {}),
       });
   return out;
+}
+
+/** The contributions whose answer staff marked as featured and is published (decision 075), newest
+ * answer first. Whether the contribution is public is the caller's to check (content.server.ts
+ * reads only public ones). */
+export async function featuredItems(db: Db, limit = 12): Promise<Item[]> {
+  const rows = await db
+    .select({ type: contributionAnswers.contributionType, id: contributionAnswers.contributionId })
+    .from(contributionAnswers)
+    .where(and(eq(contributionAnswers.featured, true), sql`${contributionAnswers.publishedAt} is not null`))
+    .orderBy(sql`${contributionAnswers.publishedAt} desc`, contributionAnswers.id)
+    .limit(limit);
+  return rows;
+}
+
+/** Marks an answered contribution as featured in the report, or no longer. Refuses a contribution
+ * without an answer, and a change that changes nothing. Answers the row before and after. */
+export async function setFeatured(tx: Db, item: Item, featured: boolean): Promise<{ before: AnswerRow; after: AnswerRow }> {
+  const status = await statusOf(tx, item);
+  if (status === null) throw new AnswerRefused(ANSWER_TEXTS.contributionGone, 404);
+  const before = await answerOf(tx, item);
+  if (!before) throw new AnswerRefused(ANSWER_TEXTS.featureNoAnswer, 404);
+  if (before.featured === featured) throw new AnswerRefused(ANSWER_TEXTS.featureUnchanged);
+  const [after] = await tx.update(contributionAnswers).set({ featured }).where(eq(contributionAnswers.id, before.id)).returning();
+  contentChanged(contributionAnswers);
+  return { before, after: after! };
+}
+
+/** Whether any public contribution has a published answer: the report has something to show (the
+ * home points to it in phases 2 and 3, decision 075). */
+export async function hasPublishedAnswers(db: Db): Promise<boolean> {
+  const found = (await db.execute(
+    sql`select 1 from ${contributionAnswers} where ${contributionAnswers.publishedAt} is not null and (${sql.join(
+      contributionKinds.map(
+        (k) =>
+          sql`(${contributionAnswers.contributionType} = ${k.type} and exists (select 1 from ${k.table} c where c.id = ${contributionAnswers.contributionId} and c.status = 'published'))`,
+      ),
+      sql` or `,
+    )}) limit 1`,
+  )) as unknown as { rows: unknown[] };
+  return found.rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -266,10 +348,14 @@ function answeringWhere(f: Omit<AnsweringFilters, "page">): SQL {
   if (f.stage === "sense") parts.push(sql`a.id is null`);
   if (f.stage === "esborrany")
     parts.push(
-      sql`a.id is not null and (a.published_at is null or a.published_text is distinct from a.text or a.published_state_id is distinct from a.state_id)`,
+      sql`a.id is not null and (a.published_at is null or a.published_text is distinct from a.text or a.published_state_id is distinct from a.state_id
+        or a.published_result_id is distinct from a.result_id)`,
     );
   if (f.stage === "publicada")
-    parts.push(sql`a.published_at is not null and a.published_text = a.text and a.published_state_id = a.state_id`);
+    parts.push(
+      sql`a.published_at is not null and a.published_text = a.text and a.published_state_id = a.state_id
+        and a.published_result_id is not distinct from a.result_id`,
+    );
   if (f.stateId && UUID.test(f.stateId)) parts.push(sql`a.state_id = ${f.stateId}`);
   return sql.join(parts, sql` and `);
 }
@@ -288,9 +374,11 @@ export interface AnsweringItem {
   answer: {
     stateId: string;
     text: string;
+    resultId: string | null;
+    featured: boolean;
     answeredAt: string;
     answeredByEmail: string | null;
-    published: { stateId: string; text: string; at: string } | null;
+    published: { stateId: string; text: string; resultId: string | null; at: string } | null;
     /** Something staff wrote is not yet public. */
     unpublished: boolean;
     /** The author had the answer by e-mail, and the published text has changed since. */
@@ -316,6 +404,9 @@ type AnsweringRow = {
   a_pub_at: string | null;
   a_mailed: boolean;
   a_sent_hash: string | null;
+  a_result_id: string | null;
+  a_pub_result_id: string | null;
+  a_featured: boolean | null;
 };
 
 const asDate = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
@@ -335,13 +426,16 @@ export async function answeringList(db: Db, f: AnsweringFilters) {
     (await db.execute(sql`select c.type, c.id, c.text, c.name, c.theme, c.municipality, c.status, c.created_at::text as created_at,
         a.state_id as a_state_id, a.text as a_text, a.answered_at::text as a_answered_at, a.answered_by_email as a_by,
         a.published_state_id as a_pub_state, a.published_text as a_pub_text, a.published_at::text as a_pub_at,
+        a.result_id as a_result_id, a.published_result_id as a_pub_result_id, a.featured as a_featured,
         m.id is not null as a_mailed, m.sent_text_hash as a_sent_hash
       from ${from} ${mailed} where ${where} order by c.created_at desc, c.id desc
       limit ${ANSWERS_PAGE_SIZE} offset ${(page - 1) * ANSWERS_PAGE_SIZE}`)) as unknown as { rows: AnsweringRow[] }
   ).rows;
   const items: AnsweringItem[] = rows.map((r) => {
     const at = asDate(r.created_at);
-    const published = r.a_pub_at ? { stateId: r.a_pub_state!, text: r.a_pub_text!, at: asDate(r.a_pub_at).toISOString() } : null;
+    const published = r.a_pub_at
+      ? { stateId: r.a_pub_state!, text: r.a_pub_text!, resultId: r.a_pub_result_id, at: asDate(r.a_pub_at).toISOString() }
+      : null;
     return {
       key: `${r.type}:${r.id}`,
       type: r.type,
@@ -358,10 +452,13 @@ export async function answeringList(db: Db, f: AnsweringFilters) {
           ? {
               stateId: r.a_state_id,
               text: r.a_text,
+              resultId: r.a_result_id,
+              featured: r.a_featured === true,
               answeredAt: asDate(r.a_answered_at!).toISOString(),
               answeredByEmail: r.a_by,
               published,
-              unpublished: !published || published.text !== r.a_text || published.stateId !== r.a_state_id,
+              unpublished:
+                !published || published.text !== r.a_text || published.stateId !== r.a_state_id || published.resultId !== r.a_result_id,
               canNotifyAgain: !!published && r.a_mailed && r.a_sent_hash !== answerTextDigest(published.text),
             }
           : null,
@@ -378,8 +475,10 @@ export async function staffAnswers(db: Db, items: Item[]) {
     {
       stateId: string;
       text: string;
+      resultId: string | null;
+      featured: boolean;
       answeredAt: string;
-      published: { stateId: string; text: string; at: string } | null;
+      published: { stateId: string; text: string; resultId: string | null; at: string } | null;
       unpublished: boolean;
       /** The author had the answer by e-mail, and the published text has changed since. */
       canNotifyAgain: boolean;
@@ -415,10 +514,12 @@ export async function staffAnswers(db: Db, items: Item[]) {
     out.set(itemKey({ type: r.contributionType, id: r.contributionId }), {
       stateId: r.stateId,
       text: r.text,
+      resultId: r.resultId,
+      featured: r.featured,
       answeredAt: r.answeredAt.toISOString(),
       published:
         r.publishedAt && r.publishedStateId && r.publishedText !== null
-          ? { stateId: r.publishedStateId, text: r.publishedText, at: r.publishedAt.toISOString() }
+          ? { stateId: r.publishedStateId, text: r.publishedText, resultId: r.publishedResultId, at: r.publishedAt.toISOString() }
           : null,
       unpublished: unpublished(r),
       canNotifyAgain: r.publishedText !== null && sent.has(r.id) && sent.get(r.id) !== answerTextDigest(r.publishedText),

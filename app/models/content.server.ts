@@ -112,7 +112,7 @@ import {
   type ContributionKind,
   type ContributionRow,
 } from "~/models/contributions.server";
-import { itemKey, publishedAnswers } from "~/models/answers.server";
+import { featuredItems, itemKey, publishedAnswers } from "~/models/answers.server";
 
 export { contributionTypes, type ContributionType };
 
@@ -135,13 +135,13 @@ export async function commentPlaces(db: Db, ids: string[]): Promise<Map<string, 
 
 /** The same contributions, each map comment with its place, and each with the council's published
  * answer when it has one (issue 31; these are public contributions, so their answers may be shown). */
-async function withPlaces(db: Db, items: Contribution[]): Promise<Contribution[]> {
+async function withPlaces(db: Db, items: Contribution[], locale: Locale): Promise<Contribution[]> {
   const [places, answers] = await Promise.all([
     commentPlaces(
       db,
       items.filter((i) => hasPlace(i.type)).map((i) => i.id),
     ),
-    publishedAnswers(db, items),
+    publishedAnswers(db, items, locale),
   ]);
   if (places.size === 0 && answers.size === 0) return items;
   return items.map((i) => {
@@ -206,12 +206,34 @@ async function readContributions(db: Db, types: readonly ContributionType[], per
 }
 
 /** The home carousel: the latest 10 of each source, merged newest first, cut to 12. */
-export function latestContributions(db: Db): Promise<Contribution[]> {
+export function latestContributions(db: Db, locale: Locale = "ca"): Promise<Contribution[]> {
   return publicRead(
     "latest contributions",
-    async () => withPlaces(db, (await readContributions(db, contributionTypes, LATEST_PER_SOURCE)).slice(0, LATEST_MERGED)),
+    async () => withPlaces(db, (await readContributions(db, contributionTypes, LATEST_PER_SOURCE)).slice(0, LATEST_MERGED), locale),
     [],
   );
+}
+
+/** The contributions staff featured in the report "Què hem escoltat" (decision 075): only public
+ * ones whose answer is published, each with that answer, in the order of their answers. */
+export async function featuredContributions(db: Db, locale: Locale): Promise<Contribution[]> {
+  const items = await featuredItems(db);
+  if (items.length === 0) return [];
+  const sources = publicContributions(db);
+  const rows = (
+    await Promise.all(
+      contributionTypes.map((type) => {
+        const ids = items.filter((i) => i.type === type).map((i) => i.id);
+        if (ids.length === 0) return [];
+        const source = sources[type];
+        return source.select.where(and(source.where, inArray(source.table.id, ids)));
+      }),
+    )
+  ).flat() as PublicRow[];
+  const found = new Map(rows.map((r) => [itemKey(r), toContribution(r)]));
+  const ordered = items.flatMap((i) => found.get(itemKey(i)) ?? []);
+  // Read with their published answer: one withdrawn meanwhile would come without, and is left out.
+  return (await withPlaces(db, ordered, locale)).filter((c) => c.answer);
 }
 
 export const CONTRIBUTIONS_PER_PAGE = 30;
@@ -220,7 +242,12 @@ export const CONTRIBUTIONS_PER_PAGE = 30;
  * type, and how many there are in all. One UNION ALL ordered by date and cut by the database
  * (each source's date index gives its rows in order), so page 1000 costs what page 1 does plus the
  * index entries it skips, never the rows of the pages before it. */
-export function contributionsPage(db: Db, type: ContributionType | null, page: number): Promise<{ items: Contribution[]; total: number }> {
+export function contributionsPage(
+  db: Db,
+  type: ContributionType | null,
+  page: number,
+  locale: Locale = "ca",
+): Promise<{ items: Contribution[]; total: number }> {
   return publicRead(
     "all contributions",
     async () => {
@@ -236,7 +263,10 @@ export function contributionsPage(db: Db, type: ContributionType | null, page: n
           .offset((page - 1) * CONTRIBUTIONS_PER_PAGE),
         Promise.all(chosen.map((c) => db.$count(c.table, c.where))),
       ]);
-      return { items: await withPlaces(db, (rows as PublicRow[]).map(toContribution)), total: counts.reduce((a, b) => a + b, 0) };
+      return {
+        items: await withPlaces(db, (rows as PublicRow[]).map(toContribution), locale),
+        total: counts.reduce((a, b) => a + b, 0),
+      };
     },
     { items: [], total: 0 },
   );

@@ -11,6 +11,7 @@ import { localePaths } from "~/lib/routes";
 import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
 import { localized } from "~/lib/translations";
 import { CONTRIBUTION_KINDS } from "~/models/contributions.server";
+import { linkedContributionRefs } from "~/models/results.server";
 import { pollQueue } from "~/models/answer-mail.server";
 import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from "~/models/newsletter-send.server";
 import { CONFIRMATION_DAYS, RESEND_INTERVAL_MS, signedLinks } from "~/models/newsletter.server";
@@ -252,8 +253,9 @@ export async function queueResultNews(tx: Db, resultId: string, news: { entryId:
     .from(results)
     .where(eq(results.id, resultId));
   if (!result?.isActive) return 0;
-  // The authors who asked to hear back follow the result (once: one who left stays out).
-  const authors = await consentingAuthors(tx, result.refs);
+  // The authors who asked to hear back follow the result (once: one who left stays out): those of
+  // the contributions linked from the result or from a published answer (decision 075).
+  const authors = await consentingAuthors(tx, await linkedContributionRefs(tx, resultId, result.refs));
   if (authors.length)
     await tx
       .insert(follows)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { mapLayers, resultEntries, resultStates, results } from "~/db/schema";
+import { contributionAnswers, mapLayers, resultEntries, resultStates, results } from "~/db/schema";
 import type { ContributionType } from "~/domain/contributions";
 import type { MapSegment, PublicMapLayer } from "~/domain/map";
 import type { ResultMeaning } from "~/domain/results";
@@ -74,6 +74,14 @@ export async function checkResultLinks(db: Db, segmentRefs: string[], contributi
     return { field: "contributionRefs", error: RESULT_TEXTS.contributionUnknown };
   return null;
 }
+
+/** Every result, by title, as the answer form offers them (decision 075): public or not (a draft
+ * answer may point to a result not yet public; publishing it waits until the result is). */
+export const listResultsForAnswers = (db: Db) =>
+  db
+    .select({ id: results.id, title: results.title, isPublic: results.isActive })
+    .from(results)
+    .orderBy(asc(results.title), asc(results.id));
 
 /** Contributions staff may link, newest first: any status (a hidden one is linked but never shown). */
 export async function linkableContributions(db: Db, limit = 300) {
@@ -312,7 +320,7 @@ export async function publicResult(db: Db, id: string, locale: Locale) {
   const [visible, entries, contributions] = await Promise.all([
     visibleSegments(db),
     db.select().from(resultEntries).where(eq(resultEntries.resultId, id)).orderBy(desc(resultEntries.date), desc(resultEntries.createdAt)),
-    publicContributionsOf(db, row.result.contributionRefs),
+    linkedContributionRefs(db, id, row.result.contributionRefs).then((refs) => publicContributionsOf(db, refs)),
   ]);
   const result = toPublic(row.result, row.state, locale, visible.byRef);
   const layerIds = new Set(result.segmentRefs.map((ref) => ref.split(":")[0]));
@@ -333,6 +341,18 @@ export async function publicResult(db: Db, id: string, locale: Locale) {
       colours: Object.fromEntries(result.segmentRefs.map((ref) => [ref, result.state.colour])),
     },
   };
+}
+
+/** The contributions linked to a result (decision 075, one rule for its page and its news): those
+ * staff linked from the result (`contribution_refs`) and those whose PUBLISHED answer points to it.
+ * A draft's link counts for nothing until it is published. Whether each is public is the reader's
+ * to check. */
+export async function linkedContributionRefs(db: Db, resultId: string, refs: readonly string[]): Promise<string[]> {
+  const fromAnswers = await db
+    .select({ type: contributionAnswers.contributionType, id: contributionAnswers.contributionId })
+    .from(contributionAnswers)
+    .where(and(eq(contributionAnswers.publishedResultId, resultId), sql`${contributionAnswers.publishedAt} is not null`));
+  return [...new Set([...refs, ...fromAnswers.map((a) => `${a.type}:${a.id}`)])];
 }
 
 /** The published contributions among `refs`, newest first: never an e-mail or a name. */

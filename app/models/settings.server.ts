@@ -1,6 +1,8 @@
 import type { Db } from "~/db/client.server";
 import type { EmbedSettings } from "~/lib/admin-schemas";
 import { getSetting, putSetting, readSettings, saveSettings, textSetting } from "~/infra/settings.server";
+import type { Locale } from "~/i18n/locales";
+import { localized, translationOf, type Localized, type Translations } from "~/lib/translations";
 import { DEFAULT_RETENTION, MAX_RETENTION_MONTHS, MIN_RETENTION_MONTHS, type RetentionSettings } from "~/domain/retention";
 
 /** The site settings that hold the map and questionnaire addresses (set at /admin/configuracio). */
@@ -39,3 +41,46 @@ export async function readRetentionSettings(db: Db): Promise<RetentionSettings> 
 }
 
 export const saveRetentionSettings = (db: Db, value: RetentionSettings) => putSetting(db, RETENTION_KEY, { months: value.months });
+
+// ---- The introduction of the report "Què hem escoltat i què en farem" (decision 075) -------------
+
+export const HEARD_INTRO_KEY = "heard_intro";
+
+/** The introduction as staff wrote it: Catalan Markdown, and its Spanish and English versions
+ * (decision 062's shape: the Catalan text, and `translations` beside it). Empty strings: none. */
+export interface HeardIntro {
+  text: string;
+  text_es: string;
+  text_en: string;
+}
+
+const asText = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** The stored introduction, read leniently (what is missing or odd is empty). */
+export async function readHeardIntro(db: Db): Promise<HeardIntro> {
+  const v = await getSetting<{ text?: unknown; translations?: Translations }>(db, HEARD_INTRO_KEY);
+  const stored = v && typeof v === "object" ? v : {};
+  return {
+    text: asText(stored.text),
+    text_es: translationOf(stored.translations, "text", "es") ?? "",
+    text_en: translationOf(stored.translations, "text", "en") ?? "",
+  };
+}
+
+/** Stores the introduction (each version trimmed; an empty one is none). Answers what was stored. */
+export async function saveHeardIntro(db: Pick<Db, "insert">, value: HeardIntro): Promise<HeardIntro> {
+  const clean = { text: value.text.trim(), text_es: value.text_es.trim(), text_en: value.text_en.trim() };
+  const translations: Translations = {};
+  if (clean.text_es) translations.es = { text: clean.text_es };
+  if (clean.text_en) translations.en = { text: clean.text_en };
+  await putSetting(db, HEARD_INTRO_KEY, { text: clean.text, translations });
+  return clean;
+}
+
+/** The introduction in the page's language, or null while staff have written no Catalan text. Its
+ * Markdown is rendered by the site's sanitising component. */
+export async function publicHeardIntro(db: Db, locale: Locale): Promise<Localized | null> {
+  const v = await getSetting<{ text?: unknown; translations?: Translations }>(db, HEARD_INTRO_KEY);
+  const text = v && typeof v === "object" ? asText(v.text).trim() : "";
+  return text ? localized(text, v!.translations, "text", locale) : null;
+}

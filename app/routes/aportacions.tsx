@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = params.get("pagina");
   const page = pageParam === null ? 1 : /^[1-9]\d{0,4}$/.test(pageParam) ? Number(pageParam) : 0;
   const [{ items, total }, figures] = await Promise.all([
-    page ? contributionsPage(context.db, type, page) : { items: [], total: 0 },
+    page ? contributionsPage(context.db, type, page, locale) : { items: [], total: 0 },
     publicRead("participation figures", () => publicFigures(context.db), null),
   ]);
   // A page number that is not one, or past the last page: the first page.

@@ -2,20 +2,31 @@ import { Link } from "react-router";
 import type { Route } from "./+types/que-hem-escoltat";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
 import { EmptyState } from "~/components/empty-state";
+import { ContributionCard } from "~/components/site/contribution-dialog";
 import { useLocale, useT } from "~/i18n/react";
+import { datedIn } from "~/lib/contributions";
+import { Markdown } from "~/lib/markdown";
 import { localePaths } from "~/lib/routes";
 import { answersReport } from "~/models/answers.server";
-import { publicRead } from "~/models/content.server";
-import { formatNumber } from "~/i18n/locales";
+import { featuredContributions, publicRead } from "~/models/content.server";
+import { publicHeardIntro } from "~/models/settings.server";
+import { formatNumber, localeOf } from "~/i18n/locales";
 
 // "Què hem escoltat i què en farem" (issue 31): the council's published answers in figures, by
 // state, type, theme and municipality. Each figure is a table (the accessible form, read aloud as
-// it is) whose bars are drawn in its cells; it prints as it is shown.
+// it is) whose bars are drawn in its cells; it prints as it is shown. Staff write its introduction
+// (Markdown, sanitised) and choose the contributions it features (decision 075).
 
 const EMPTY = { contributions: 0, answered: 0, byState: [], byType: [], byTheme: [], byMunicipality: [] };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { report: await publicRead("answers report", () => answersReport(context.db), EMPTY) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOf(new URL(request.url).pathname);
+  const [report, intro, featured] = await Promise.all([
+    publicRead("answers report", () => answersReport(context.db), EMPTY),
+    publicRead("report introduction", () => publicHeardIntro(context.db, locale), null),
+    publicRead("featured contributions", () => featuredContributions(context.db, locale), []),
+  ]);
+  return { report, intro, featured: datedIn(locale, featured) };
 }
 
 type Report = Route.ComponentProps["loaderData"]["report"];
@@ -79,9 +90,15 @@ export default function WhatWeHeard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const paths = localePaths(useLocale());
   const report: Report = loaderData.report;
+  const { intro, featured } = loaderData;
   return (
     <article data-print-report className="mx-auto max-w-4xl px-4 py-12 print:py-0">
       <h1 className="text-3xl font-extrabold text-brand-dark md:text-4xl">{t("public.heard.title")}</h1>
+      {intro && (
+        <div className="mt-6 text-lg" lang={intro.lang} data-testid="heard-intro">
+          <Markdown>{intro.text}</Markdown>
+        </div>
+      )}
       <p className="mt-6 text-lg">{t("public.heard.intro")}</p>
       {report.answered === 0 ? (
         <EmptyState className="mt-8" action={{ to: paths.aportacions, label: t("public.heard.readAll") }}>
@@ -90,6 +107,21 @@ export default function WhatWeHeard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-6 text-xl font-bold">{t("public.heard.summary", { answered: report.answered, total: report.contributions })}</p>
+          {featured.length > 0 && (
+            <section aria-labelledby="destacades" className="mt-10">
+              <h2 id="destacades" className="text-2xl font-bold text-brand-dark">
+                {t("public.heard.featured")}
+              </h2>
+              <p className="mt-2">{t("public.heard.featuredIntro")}</p>
+              <ul className="mt-4 grid gap-4 md:grid-cols-2">
+                {featured.map((item) => (
+                  <li key={`${item.type}:${item.id}`}>
+                    <ContributionCard item={item} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <FigureTable
             id="per-estat"
             title={t("public.heard.byState")}

@@ -1,4 +1,4 @@
-import { MailPlus, Send, Undo2 } from "lucide-react";
+import { MailPlus, Send, Star, Undo2 } from "lucide-react";
 import { useId, useState, type Ref } from "react";
 import { useAdminFetcher } from "~/components/admin/admin-ui";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
@@ -26,11 +26,20 @@ export interface AnswerStateOption {
 export interface AnswerValue {
   stateId: string;
   text: string;
+  resultId?: string | null;
+  featured?: boolean;
   answeredAt: string;
   published: { stateId: string; text: string; at: string } | null;
   unpublished: boolean;
   /** The author had the answer by e-mail, and the published text has changed since. */
   canNotifyAgain?: boolean;
+}
+
+/** A result of the plan an answer may point to (decision 075). */
+export interface ResultOption {
+  id: string;
+  title: string;
+  isPublic: boolean;
 }
 
 export function AnswerForm({
@@ -39,6 +48,7 @@ export function AnswerForm({
   answer,
   states,
   canPublish,
+  results,
   onSaved,
   ref,
 }: {
@@ -48,6 +58,8 @@ export function AnswerForm({
   answer: AnswerValue | null;
   states: readonly AnswerStateOption[];
   canPublish: boolean;
+  /** The results to choose from ("Ho seguim aquí"); without them the form leaves the link as it is. */
+  results?: readonly ResultOption[];
   onSaved?: () => void;
   /** The state's field: "next unanswered" moves the focus there. */
   ref?: Ref<HTMLSelectElement>;
@@ -86,7 +98,13 @@ export function AnswerForm({
           if (!text) return setError(ANSWER_TEXTS.textRequired);
           if (text.length > MAX_ANSWER) return setError(ANSWER_TEXTS.textTooLong);
           setError(null);
-          post({ intent: "answer", stateId: String(form.get("stateId")), text, publish: form.get("publish") === "true" ? "true" : "" });
+          post({
+            intent: "answer",
+            stateId: String(form.get("stateId")),
+            text,
+            ...(results ? { resultId: String(form.get("resultId") ?? "") } : {}),
+            publish: form.get("publish") === "true" ? "true" : "",
+          });
         }}
       >
         <FormField label="Estat de la resposta">
@@ -99,6 +117,19 @@ export function AnswerForm({
         >
           <Textarea id={`${id}-text`} name="text" rows={4} maxLength={MAX_ANSWER} defaultValue={answer?.text ?? ""} />
         </FormField>
+        {results && results.length > 0 && (
+          <FormField
+            label="Actuació del pla que en fa el seguiment"
+            hint="La resposta publicada hi enllaça amb «Ho seguim aquí» mentre l'actuació sigui pública. Per publicar-la, l'actuació ha de ser pública."
+          >
+            <Select
+              name="resultId"
+              defaultValue={answer?.resultId ?? ""}
+              none="Cap"
+              options={results.map((r) => [r.id, r.isPublic ? r.title : `${r.title} (no pública)`] as const)}
+            />
+          </FormField>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" variant={canPublish ? "outline" : "default"} disabled={busy}>
             Desa l'esborrany
@@ -121,6 +152,18 @@ export function AnswerForm({
           {canPublish && answer?.canNotifyAgain && (
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => post({ intent: "notify_again" })}>
               <MailPlus aria-hidden="true" /> Torna a avisar l'autor
+            </Button>
+          )}
+          {canPublish && answer && (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              aria-pressed={answer.featured === true}
+              onClick={() => post({ intent: "feature", featured: answer.featured ? "false" : "true" })}
+            >
+              <Star aria-hidden="true" className={answer.featured ? "fill-current" : undefined} /> Destacada a l'informe
             </Button>
           )}
         </div>

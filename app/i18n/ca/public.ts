@@ -552,6 +552,7 @@ export default {
   // — answers —
   "answer.title": "Resposta de l'Ajuntament",
   "answer.published": "Publicada el {date}",
+  "answer.followed": "Ho seguim aquí:",
   "seo.heard.title": "Què hem escoltat i què en farem",
   "seo.heard.description":
     "Les respostes de l'Ajuntament a les aportacions de la ciutadania, en xifres: per estat, tipus, àmbit i municipi.",
@@ -577,6 +578,10 @@ export default {
   "heard.type.testimonial": "Testimonis",
   "heard.readAll": "Llegeix les aportacions i les respostes",
   "heard.print": "Imprimeix",
+  "heard.featured": "Aportacions destacades",
+  "heard.featuredIntro": "Algunes aportacions que ens han fet canviar o concretar el pla, amb la nostra resposta.",
+  "home.report.title": "Ja pots llegir les nostres respostes",
+  "home.report.text": "Hem publicat les respostes a les aportacions rebudes. Consulta què hem escoltat i què en farem.",
   // The plan's tracker (issue 35).
   "nav.tracker": "SEGUIMENT DEL PLA",
   "seo.tracker.title": "Seguiment del pla",

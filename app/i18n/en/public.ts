@@ -549,6 +549,7 @@ export default {
   // — answers —
   "answer.title": "The council's answer",
   "answer.published": "Published on {date}",
+  "answer.followed": "We follow it up here:",
   "seo.heard.title": "What we heard and what we will do",
   "seo.heard.description": "The council's answers to residents' contributions, in figures: by state, type, theme and municipality.",
   "seo.heard.keywords": "feedback, answers, public participation, contributions",
@@ -573,6 +574,10 @@ export default {
   "heard.type.testimonial": "Testimonials",
   "heard.readAll": "Read the contributions and the answers",
   "heard.print": "Print",
+  "heard.featured": "Featured contributions",
+  "heard.featuredIntro": "Some contributions that made us change or refine the plan, with our answer.",
+  "home.report.title": "You can now read our answers",
+  "home.report.text": "We have published our answers to the contributions we received. See what we heard and what we will do.",
   // The plan's tracker (issue 35).
   "nav.tracker": "PLAN PROGRESS",
   "seo.tracker.title": "Plan progress",

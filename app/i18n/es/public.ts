@@ -548,6 +548,7 @@ export default {
   // — answers —
   "answer.title": "Respuesta del Ayuntamiento",
   "answer.published": "Publicada el {date}",
+  "answer.followed": "Lo seguimos aquí:",
   "seo.heard.title": "Qué hemos escuchado y qué haremos",
   "seo.heard.description":
     "Las respuestas del Ayuntamiento a las aportaciones de la ciudadanía, en cifras: por estado, tipo, ámbito y municipio.",
@@ -573,6 +574,10 @@ export default {
   "heard.type.testimonial": "Testimonios",
   "heard.readAll": "Lee las aportaciones y las respuestas",
   "heard.print": "Imprimir",
+  "heard.featured": "Aportaciones destacadas",
+  "heard.featuredIntro": "Algunas aportaciones que nos han hecho cambiar o concretar el plan, con nuestra respuesta.",
+  "home.report.title": "Ya puedes leer nuestras respuestas",
+  "home.report.text": "Hemos publicado las respuestas a las aportaciones recibidas. Consulta qué hemos escuchado y qué haremos.",
   // The plan's tracker (issue 35).
   "nav.tracker": "SEGUIMIENTO DEL PLAN",
   "seo.tracker.title": "Seguimiento del plan",

@@ -8,6 +8,8 @@ import {
   answerSchema,
   ANSWERS_SHAPE,
   bulkAnswerSchema,
+  featureSchema,
+  heardIntroSchema,
   mayPublishAnswers,
   PUBLISH_TEXTS,
   type AnswerIntent,
@@ -27,6 +29,7 @@ import {
   publishAll,
   publishAnswer,
   saveAnswer,
+  setFeatured,
   withdrawAnswer,
   notifyAgain,
   type AnsweringFilters,
@@ -34,6 +37,11 @@ import {
 import { answerMailProblems } from "~/models/answer-mail.server";
 import { recordAudit, type AuditChange } from "~/models/audit.server";
 import { requireAdmin } from "~/infra/session.server";
+import { contentChanged } from "~/infra/content-changes.server";
+import { siteSettings } from "~/db/schema";
+import type { Db } from "~/db/client.server";
+import { readHeardIntro, saveHeardIntro } from "~/models/settings.server";
+import { listResultsForAnswers } from "~/models/results.server";
 import { formatNumber } from "~/i18n/locales";
 
 // The council's answers (issue 31, decision 061): the answering screen's list and the one action
@@ -64,13 +72,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, context);
   const { query, filters } = readFilters(request);
   const target = { scope: "filtered", filters } as const;
-  const [list, states, publishable, templates, unansweredMatching, mailProblems] = await Promise.all([
+  const canPublish = mayPublishAnswers(user.role);
+  const [list, states, publishable, templates, unansweredMatching, mailProblems, results, heardIntro] = await Promise.all([
     answeringList(context.db, filters),
     listAnswerStates(context.db),
     publishableCount(context.db),
     listAnswerTemplates(context.db),
     bulkCount(context.db, target, false),
     answerMailProblems(context.db),
+    listResultsForAnswers(context.db),
+    canPublish ? readHeardIntro(context.db) : null,
   ]);
   query.page = list.page;
   return {
@@ -84,11 +95,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publishable,
     /** The authors' e-mails that failed, or wait to be tried again, with the server's reason. */
     mailProblems,
-    canPublish: mayPublishAnswers(user.role),
+    canPublish,
+    /** The plan's results an answer may point to ("Ho seguim aquí", decision 075), public or not. */
+    results,
+    /** The report's introduction, for those who may change it. */
+    heardIntro,
   };
 }
 
-const DONE: Record<Exclude<AnswerIntent, "publish_all" | "bulk_answer">, string> = {
+const DONE: Record<Exclude<AnswerIntent, "publish_all" | "bulk_answer" | "feature" | "heard_intro">, string> = {
   answer: "Resposta desada com a esborrany",
   publish: "Resposta publicada",
   withdraw: "Resposta retirada de la web",
@@ -100,11 +115,46 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const { fields } = await readAdminForm(request, context, {});
   const intent = answerIntents.find((i) => i === fields.intent);
   if (!intent) return failed("Acció desconeguda", 400);
+  // What changes the public report at once is the administrators' (decision 075), as publishing is.
+  if ((intent === "feature" || intent === "heard_intro") && !mayPublishAnswers(user.role))
+    return failed(PUBLISH_TEXTS.reportAdminsOnly, 403);
   const publishing = intent === "answer" ? fields.publish === "on" || fields.publish === "true" : intent !== "bulk_answer";
   if (publishing && !mayPublishAnswers(user.role)) return failed(PUBLISH_TEXTS.adminsOnly, 403);
   const audit = (tx: typeof context.db, change: Omit<AuditChange, "entity">) =>
     recordAudit(tx, { request, context }, user, { entity: "answer", ...change });
   try {
+    if (intent === "heard_intro") {
+      const parsed = heardIntroSchema.safeParse(fields);
+      if (!parsed.success) return failed(firstError(parsed.error), 400);
+      await context.db.transaction(async (tx) => {
+        const before = await readHeardIntro(tx as unknown as Db);
+        const after = await saveHeardIntro(tx as unknown as Db, parsed.data);
+        await recordAudit(tx as unknown as Db, { request, context }, user, {
+          entity: "settings",
+          entityId: "heard_intro",
+          action: "texts",
+          before: { ...before },
+          after: { ...after },
+        });
+      });
+      contentChanged(siteSettings);
+      return done("Introducció de l'informe desada");
+    }
+    if (intent === "feature") {
+      const parsed = featureSchema.safeParse(fields);
+      if (!parsed.success) return failed(firstError(parsed.error), 400);
+      const { item, featured } = parsed.data;
+      await context.db.transaction(async (tx) => {
+        await setFeatured(tx, item, featured);
+        await audit(tx, {
+          entityId: itemKey(item),
+          action: featured ? "feature" : "unfeature",
+          before: { featured: featured ? "no" : "sí" },
+          after: { featured: featured ? "sí" : "no" },
+        });
+      });
+      return done(featured ? "Aportació destacada a l'informe" : "Aportació retirada dels destacats de l'informe");
+    }
     if (intent === "publish_all") {
       const published = await context.db.transaction(async (tx) => {
         const items = await publishAll(tx);
@@ -147,8 +197,8 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
         await audit(tx, {
           entityId: itemKey(input.item),
           action: input.publish ? "publish" : "answer",
-          before: before ? { stateId: before.stateId, text: before.text } : null,
-          after: { stateId: after.stateId, text: after.text },
+          before: before ? { stateId: before.stateId, text: before.text, resultId: before.resultId ?? "" } : null,
+          after: { stateId: after.stateId, text: after.text, resultId: after.resultId ?? "" },
         });
       });
       return done(input.publish ? DONE.publish : DONE.answer);
@@ -163,7 +213,11 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
           : intent === "withdraw"
             ? await withdrawAnswer(tx, item)
             : await notifyAgain(tx, item);
-      await audit(tx, { entityId: itemKey(item), action: intent, after: { stateId: after.stateId, text: after.text } });
+      await audit(tx, {
+        entityId: itemKey(item),
+        action: intent,
+        after: { stateId: after.stateId, text: after.text, resultId: after.publishedResultId ?? after.resultId ?? "" },
+      });
     });
     return done(DONE[intent]);
   } catch (err) {

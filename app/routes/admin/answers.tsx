@@ -1,4 +1,4 @@
-import { ArrowDown, Layers, Send } from "lucide-react";
+import { ArrowDown, FileText, Layers, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/answers";
@@ -7,14 +7,15 @@ import { EmptyState, PageTitle, useAdminFetcher } from "~/components/admin/admin
 import { AnswerForm } from "~/components/admin/answer-form";
 import { ListControls, Pager, type ListFilter } from "~/components/admin/list-controls";
 import { Badge } from "~/components/ui/badge";
-import { FormField } from "~/components/form-field";
+import { FormAlert, FormField, TextareaField } from "~/components/form-field";
+import { LanguageTabs } from "~/components/admin/language-tabs";
 import { Select } from "~/components/ui/select";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { labelled } from "~/components/ui/select";
 import { contributionTypes } from "~/domain/contributions";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
-import { ANSWER_STAGE_LABELS, answerStages } from "~/lib/answers";
+import { ANSWER_STAGE_LABELS, answerStages, MAX_HEARD_INTRO } from "~/lib/answers";
 import { contributionLabels } from "~/lib/contributions";
 import { formatNumber } from "~/i18n/locales";
 
@@ -33,8 +34,22 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 /** The answering screen (issue 31): every contribution that is not hidden, with its answer form;
  * "next unanswered" (the button, or the N key) moves to the next one without an answer. */
 export default function Answers({ loaderData }: Route.ComponentProps) {
-  const { query, items, matching, left, page, pages, states, publishable, canPublish, templates, unansweredMatching, mailProblems } =
-    loaderData;
+  const {
+    query,
+    items,
+    matching,
+    left,
+    page,
+    pages,
+    states,
+    publishable,
+    canPublish,
+    templates,
+    unansweredMatching,
+    mailProblems,
+    results,
+    heardIntro,
+  } = loaderData;
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const pick = (key: string, on: boolean) =>
     setPicked((was) => {
@@ -97,6 +112,7 @@ export default function Answers({ loaderData }: Route.ComponentProps) {
               <Button asChild variant="outline">
                 <Link to={adminPaths.adminAnswerStates}>Estats de resposta</Link>
               </Button>
+              {heardIntro && <HeardIntroDialog intro={heardIntro} />}
               <PublishAll count={publishable} />
             </>
           )}
@@ -184,6 +200,7 @@ export default function Answers({ loaderData }: Route.ComponentProps) {
                 answer={item.answer}
                 states={states}
                 canPublish={canPublish}
+                results={results}
                 onSaved={item.answer ? undefined : () => next(item.key)}
               />
             </li>
@@ -192,6 +209,62 @@ export default function Answers({ loaderData }: Route.ComponentProps) {
       )}
       <Pager list={{ page, pages }} label="Pàgines" />
     </>
+  );
+}
+
+/** The introduction of the report "Què hem escoltat i què en farem" (decision 075): Markdown, in
+ * Catalan and optionally in Spanish and English; the report shows it at once. */
+function HeardIntroDialog({ intro }: { intro: { text: string; text_es: string; text_en: string } }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useAdminFetcher(() => setOpen(false));
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const id = useId();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <FileText aria-hidden="true" /> Introducció de l'informe
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Introducció de l'informe</DialogTitle>
+          <DialogDescription>
+            El text que encapçala la pàgina pública «Què hem escoltat i què en farem». Admet Markdown (enllaços, llistes, negreta). Si es
+            deixa buit, la pàgina no en mostra cap.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          method="post"
+          aria-describedby={error ? `${id}-error` : undefined}
+          onSubmit={(e) => {
+            e.preventDefault();
+            fetcher.submit(new FormData(e.currentTarget), { method: "post", action: adminPaths.adminAnswers });
+          }}
+          className="flex flex-col gap-3"
+        >
+          <input type="hidden" name="intent" value="heard_intro" />
+          <LanguageTabs
+            error={() => undefined}
+            translations={{ es: { text: intro.text_es }, en: { text: intro.text_en } }}
+            texts={[{ name: "text", label: "Introducció (Markdown)", rows: 6, maxLength: MAX_HEARD_INTRO }]}
+            catalan={
+              <TextareaField label="Introducció (Markdown)" name="text" defaultValue={intro.text} rows={6} maxLength={MAX_HEARD_INTRO} />
+            }
+          />
+          <FormAlert id={`${id}-error`} error={error} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel·la
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Desant..." : "Desa la introducció"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
 
