@@ -218,5 +218,14 @@ export const bulkAnswerSchema = z
   .refine((v) => v.scope === "filtered" || v.items.length > 0, { message: ANSWER_TEXTS.bulkNone, path: ["items"] });
 export type BulkAnswerInput = z.infer<typeof bulkAnswerSchema>;
 
-export const answerIntents = ["answer", "publish", "withdraw", "notify_again", "publish_all", "bulk_answer", "feature", "heard_intro"] as const;
+export const answerIntents = [
+  "answer",
+  "publish",
+  "withdraw",
+  "notify_again",
+  "publish_all",
+  "bulk_answer",
+  "feature",
+  "heard_intro",
+] as const;
 export type AnswerIntent = (typeof answerIntents)[number];
