@@ -96,7 +96,7 @@ export const PAGES = {
   // What the plan builds (issue 35): the results, their figures and map; each result's page brings
   // its own title (the result's).
   tracker: page("/seguiment-del-pla", "seguiment.tsx", {
-    params: ["municipi", "ambit", "estat"],
+    params: ["municipi", "ambit", "estat", "pagina"],
     translated: { es: "/seguimiento-del-plan", en: "/plan-progress" },
   }),
   trackerResult: {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/seguiment";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
 import { EmptyState } from "~/components/empty-state";
 import { TrackerMap } from "~/components/map/tracker-map";
+import { PageLinks } from "~/components/site/page-links";
 import { categories, categoryKey, isCategory, type Category } from "~/domain/themes";
 import { formatNumber, localeOf, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/react";
@@ -28,6 +29,9 @@ const EMPTY: Tracker = {
   map: { layers: [], colours: {} },
 };
 
+/** Results a page of the list shows. */
+export const RESULTS_PER_PAGE = 24;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOf(url.pathname);
@@ -41,10 +45,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicRead("plan tracker", () => tracker(context.db, locale, filters), EMPTY),
     publicRead("map base", () => readMapBaseSettings(context.db), { tileUrl: null, tileAttribution: null, mapKind: "native" as const }),
   ]);
+  // The list in pages (the map and the figures cover every result that passes the filters): a
+  // page number that is not one, or past the last, is the first page.
+  const pages = Math.max(1, Math.ceil(data.results.length / RESULTS_PER_PAGE));
+  const asked = Number(url.searchParams.get("pagina") ?? "1");
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= pages ? asked : 1;
   return {
     ...data,
+    total: data.results.length,
+    page,
+    pages,
     // What the list shows of each result: its description and its segments are the detail page's.
-    results: data.results.map(({ description: _, segmentRefs: __, ...r }) => r),
+    results: data.results
+      .slice((page - 1) * RESULTS_PER_PAGE, page * RESULTS_PER_PAGE)
+      .map(({ description: _, segmentRefs: __, ...r }) => r),
     filters,
     tiles: { tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution },
   };
@@ -60,11 +74,12 @@ type Data = Route.ComponentProps["loaderData"];
 type Filters = Data["filters"];
 
 /** The tracker's address with these filters. */
-function filtered(base: string, f: Filters): string {
+function filtered(base: string, f: Filters, page = 1): string {
   const q = new URLSearchParams();
   if (f.municipality) q.set("municipi", f.municipality);
   if (f.category) q.set("ambit", f.category);
   if (f.state) q.set("estat", f.state);
+  if (page > 1) q.set("pagina", String(page));
   const s = q.toString();
   return s ? `${base}?${s}` : base;
 }
@@ -151,7 +166,7 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const locale = useLocale();
   const paths = localePaths(locale);
-  const { results, figures, states, municipalities, filters, map, tiles } = loaderData;
+  const { results, total, page, pages, figures, states, municipalities, filters, map, tiles } = loaderData;
   const any = figures.byState.some((s) => s.results > 0);
   const to = (change: Partial<Filters>) => filtered(paths.tracker, { ...filters, ...change });
   const all = { value: null, label: t("public.tracker.filter.all") };
@@ -265,7 +280,7 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
               {t("public.tracker.list")}
             </h2>
             <p className="mt-2" aria-live="polite">
-              {t("public.tracker.count", { n: results.length })}
+              {t("public.tracker.count", { n: total })}
             </p>
             {results.length === 0 ? (
               <p className="mt-4">
@@ -290,6 +305,7 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             )}
+            <PageLinks label={t("public.tracker.pages")} page={page} pages={pages} href={(n) => filtered(paths.tracker, filters, n)} />
           </section>
           <p className="mt-6" data-testid="tracker-open-data">
             {t("public.tracker.openData")}{" "}

@@ -606,6 +606,7 @@ export default {
   "tracker.filter.all": "Tots",
   "tracker.filter.current": "(filtre actual)",
   "tracker.list": "Actuacions",
+  "tracker.pages": "Pàgines d'actuacions",
   "tracker.count": "{n, plural, one {# actuació} other {# actuacions}}",
   "tracker.noMatch": "Cap actuació publicada no compleix aquests filtres.",
   "tracker.clear": "Treu els filtres",

@@ -601,6 +601,7 @@ export default {
   "tracker.filter.all": "All",
   "tracker.filter.current": "(current filter)",
   "tracker.list": "Works",
+  "tracker.pages": "Pages of works",
   "tracker.count": "{n, plural, one {# piece of work} other {# pieces of work}}",
   "tracker.noMatch": "No published work matches these filters.",
   "tracker.clear": "Clear the filters",

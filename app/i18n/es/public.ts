@@ -602,6 +602,7 @@ export default {
   "tracker.filter.all": "Todos",
   "tracker.filter.current": "(filtro actual)",
   "tracker.list": "Actuaciones",
+  "tracker.pages": "Páginas de actuaciones",
   "tracker.count": "{n, plural, one {# actuación} other {# actuaciones}}",
   "tracker.noMatch": "Ninguna actuación publicada cumple estos filtros.",
   "tracker.clear": "Quita los filtros",

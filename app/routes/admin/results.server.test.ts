@@ -159,6 +159,21 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
     expect(data.results[0]!.km).toBeGreaterThan(0);
   });
 
+  it("the tracker's list comes in pages; the count, the figures and the map cover every result", async () => {
+    const n = trackerPage.RESULTS_PER_PAGE + 1;
+    for (let i = 0; i < n; i++) await create({ title: `Actuació ${String(i).padStart(2, "0")}`, segmentRefs: seg(0, i % 3) });
+    const page = (query: string) => trackerPage.loader(routeArgs(bed.ctx, `/seguiment-del-pla${query}`) as never);
+    const first = await page("");
+    expect(first).toMatchObject({ total: n, page: 1, pages: 2 });
+    expect(first.results).toHaveLength(trackerPage.RESULTS_PER_PAGE);
+    expect(Object.keys(first.map.colours)).toHaveLength(3);
+    expect(first.figures.byState.reduce((sum, s) => sum + s.results, 0)).toBe(n);
+    const second = await page("?pagina=2");
+    expect(second).toMatchObject({ total: n, page: 2 });
+    expect(second.results).toHaveLength(1);
+    for (const bad of ["?pagina=3", "?pagina=0", "?pagina=x", "?pagina=1.5"]) expect((await page(bad)).page, bad).toBe(1);
+  });
+
   it("creates a result linked to two segments and a contribution, with its timeline and photo, each change in the audit log", async () => {
     const contribution = await reflection("Un carril bici fins a l'estació, si us plau");
     expect(
