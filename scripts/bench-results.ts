@@ -1,7 +1,7 @@
 // The plan's tracker at scale (issue 35): the demo content, plus a network layer of 2,000 segments
 // and 300 public results over it (each on six or seven segments, in every state, municipality and
 // theme). Then, against the built server (`node server.js`, loopback):
-//  - "Seguiment del pla" rendered each time (a cookie that is no session keeps it out of the page
+//  - "Seguiment del pla" (its first page of the list, the map and figures of every result) rendered each time (a cookie that is no session keeps it out of the page
 //    cache), BENCH_RENDERS sequential requests (default 30): median and 95th percentile;
 //  - the same page from the page cache: autocannon, 50 connections, BENCH_SECONDS (default 5);
 //  - what the page weighs: its HTML (Brotli, as the site sends it) and the scripts it loads
@@ -163,11 +163,12 @@ try {
     if (i >= 3) renders.push(performance.now() - started);
   }
   if (process.env.BENCH_SAVE_HTML) fs.writeFileSync(process.env.BENCH_SAVE_HTML, html);
-  const shown = (html.match(/Actuació de prova \d+/g) ?? []).length;
+  // The list comes in pages (24 a page); its count names every result.
+  const counted = html.includes(`${RESULTS} actuacions`);
   lines.push(
-    `| \`${TRACKER}\` rendered each time, ${RENDERS} requests | median ${median(renders).toFixed(0)} ms, p95 ${p95(renders).toFixed(0)} ms | ${shown >= RESULTS ? `all ${RESULTS} results listed` : `**only ${shown} of ${RESULTS} results listed**`} |`,
+    `| \`${TRACKER}\` rendered each time, ${RENDERS} requests | median ${median(renders).toFixed(0)} ms, p95 ${p95(renders).toFixed(0)} ms | ${counted ? `counts all ${RESULTS} results` : `**does not count ${RESULTS} results**`} |`,
   );
-  if (shown < RESULTS) status = 1;
+  if (!counted) status = 1;
   await fetch(`${BASE}${TRACKER}`);
   const cached = await new Promise<CannonResult>((resolve, reject) =>
     autocannon({ url: `${BASE}${TRACKER}`, connections: 50, duration: SECONDS }, (err, res) => (err ? reject(err) : resolve(res))),
