@@ -34,6 +34,7 @@ export const ITEM_PARAM = "aportacio";
 const filtersOf = (query: ListQuery): CodingFilters => ({
   type: (query.filters.tipus ?? null) as ContributionType | null,
   theme: query.filters.ambit ?? null,
+  municipality: query.filters.municipi ?? null,
   codeId: isUuid(query.filters.codi) ? query.filters.codi : null,
   uncoded: query.filters["sense-codi"] === "1",
   q: query.q,
