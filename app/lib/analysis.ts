@@ -65,12 +65,16 @@ export function filterFor(dimension: Dimension, value: string | null): [string, 
 
 /** A share as the table writes it: "12 %" (Catalan: a space before the sign), or "—" without a total. */
 export const formatShare = (share: number | null) =>
-  share === null ? "—" : `${new Intl.NumberFormat("ca-ES", { maximumFractionDigits: share < 0.1 && share > 0 ? 1 : 0 }).format(share * 100)} %`;
+  share === null
+    ? "—"
+    : `${new Intl.NumberFormat("ca-ES", { maximumFractionDigits: share < 0.1 && share > 0 ? 1 : 0 }).format(share * 100)} %`;
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, "0");
 /** The darkest shade (the share 1): the campaign's ink blue. */
 const FULL: [number, number, number] = [0x1d, 0x24, 0x73];
-const INK = "#1d2433";
+/** Black, not the ink: between ink and white some mid shades reach neither at 4.5:1; between black
+ * and white every shade reaches one at 4.58:1 at least. */
+const DARK = "#000000";
 
 /** The contrast of two #rrggbb colours (WCAG 2.1). */
 export function contrast(a: string, b: string): number {
@@ -78,11 +82,11 @@ export function contrast(a: string, b: string): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-/** A cell's shade for its share (0 to 1): from white to the ink blue, and the text on it, ink or
+/** A cell's shade for its share (0 to 1): from white to the ink blue, and the text on it, black or
  * white, whichever reads better (AA, 4.5:1, on every shade: unit-tested). */
 export function shade(share: number): { background: string; color: string } {
   const t = Math.max(0, Math.min(1, share));
   const background = `#${FULL.map((c) => hex(255 + (c - 255) * t)).join("")}`;
-  const color = contrast(background, INK) >= contrast(background, "#ffffff") ? INK : "#ffffff";
+  const color = contrast(background, DARK) >= contrast(background, "#ffffff") ? DARK : "#ffffff";
   return { background, color };
 }

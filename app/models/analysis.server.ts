@@ -114,9 +114,7 @@ export async function countsOverTime(db: Db, period: Period) {
     periods: shown,
     /** Periods left out before the first shown (more than MAX_PERIODS). */
     cut: periods.length - shown.length,
-    series: rows
-      .map((code) => ({ code, counts: shown.map((p) => count.get(`${code.id}|${p}`) ?? 0) }))
-      .filter((s) => s.code.uses > 0),
+    series: rows.map((code) => ({ code, counts: shown.map((p) => count.get(`${code.id}|${p}`) ?? 0) })).filter((s) => s.code.uses > 0),
   };
 }
 
@@ -180,12 +178,12 @@ export async function codedMapPins(db: Db, codeId: string | null) {
 
 /** The codebook sheet's columns. */
 export const CODEBOOK_COLUMNS: TableColumn<CodeRow & { group: string }>[] = [
-    { header: "Grup", value: (r) => r.group, width: 20 },
-    { header: "Codi", value: (r) => r.name, width: 24 },
-    { header: "Color", value: (r) => r.colour, width: 10 },
-    { header: "Descripció", value: (r) => r.description, width: 50 },
-    { header: "Paraules clau", value: (r) => r.keywords.split("\n").filter(Boolean).join("; "), width: 40 },
-    { header: "Actiu", value: (r) => r.isActive },
+  { header: "Grup", value: (r) => r.group, width: 20 },
+  { header: "Codi", value: (r) => r.name, width: 24 },
+  { header: "Color", value: (r) => r.colour, width: 10 },
+  { header: "Descripció", value: (r) => r.description, width: 50 },
+  { header: "Paraules clau", value: (r) => r.keywords.split("\n").filter(Boolean).join("; "), width: 40 },
+  { header: "Actiu", value: (r) => r.isActive },
   { header: "Aportacions", value: (r) => r.uses, width: 12 },
 ];
 

@@ -10,7 +10,17 @@ export interface LineSeries {
   values: number[];
 }
 
-export function LineChart({ title, labels, series, height = 180 }: { title: string; labels: string[]; series: LineSeries[]; height?: number }) {
+export function LineChart({
+  title,
+  labels,
+  series,
+  height = 180,
+}: {
+  title: string;
+  labels: string[];
+  series: LineSeries[];
+  height?: number;
+}) {
   const width = 640;
   const left = 32;
   const bottom = 20;

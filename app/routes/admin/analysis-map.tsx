@@ -30,8 +30,8 @@ export default function AnalysisMap({ loaderData }: Route.ComponentProps) {
         </Button>
       </PageTitle>
       <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
-        Els comentaris del mapa codificats, de tots els estats, sobre les capes de la xarxa. Cada punt té el color del seu codi (del primer, si
-        en té més d&apos;un i no n&apos;has triat cap).
+        Els comentaris del mapa codificats, de tots els estats, sobre les capes de la xarxa. Cada punt té el color del seu codi (del primer,
+        si en té més d&apos;un i no n&apos;has triat cap).
       </p>
       <ListControls
         id="analysis-map"

@@ -55,7 +55,13 @@ export default function Analysis({ loaderData }: Route.ComponentProps) {
         className="mt-6"
         intro="Aportacions amb cada codi, per la data de l'aportació (hora de Catalunya); les setmanes comencen en dilluns."
       >
-        <Switch label="Període" current={query.filters.periode!} values={PERIODS} labels={PERIOD_LABELS} href={(p) => withFilter(query, "periode", p)} />
+        <Switch
+          label="Període"
+          current={query.filters.periode!}
+          values={PERIODS}
+          labels={PERIOD_LABELS}
+          href={(p) => withFilter(query, "periode", p)}
+        />
         <TimeSeries time={time} />
       </Panel>
     </>
@@ -103,11 +109,22 @@ function CrossTab({ query, table }: { query: ListQuery; table: Data["table"] }) 
         Cada casella diu quantes aportacions tenen el codi i el valor de la columna, i quina part són de totes les aportacions de la columna
         (codificades o no). Com més fosca, més gran és la part. Obre una casella per veure'n les aportacions.
       </p>
-      <Switch label="Creua els codis amb" current={dimension} values={DIMENSIONS} labels={DIMENSION_LABELS} href={(d) => withFilter(query, "per", d)} />
+      <Switch
+        label="Creua els codis amb"
+        current={dimension}
+        values={DIMENSIONS}
+        labels={DIMENSION_LABELS}
+        href={(d) => withFilter(query, "per", d)}
+      />
       {table.rows.length === 0 ? (
         <p>El llibre de codis és buit.</p>
       ) : (
-        <div role="region" aria-labelledby="crosstab-caption" tabIndex={0} className="max-w-full overflow-x-auto rounded border border-ink/15">
+        <div
+          role="region"
+          aria-labelledby="crosstab-caption"
+          tabIndex={0}
+          className="max-w-full overflow-x-auto rounded border border-ink/15"
+        >
           <table data-testid="crosstab" className="min-w-full border-collapse text-sm">
             <caption id="crosstab-caption" className="p-2 text-left font-semibold">
               {caption}
@@ -132,7 +149,11 @@ function CrossTab({ query, table }: { query: ListQuery; table: Data["table"] }) 
                 <tr key={row.code.id} className="border-t border-ink/10">
                   <th scope="row" className="sticky left-0 z-10 bg-white p-2 text-left font-semibold">
                     <span className="flex items-center gap-2">
-                      <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: row.code.colour }} />
+                      <span
+                        aria-hidden="true"
+                        className="inline-block size-3 shrink-0 rounded-full"
+                        style={{ background: row.code.colour }}
+                      />
                       <span>
                         {row.code.name}
                         <span className="block text-xs font-normal text-ink/80">
@@ -204,7 +225,12 @@ function TimeSeries({ time }: { time: Data["time"] }) {
       />
       <details className="mt-4">
         <summary className="cursor-pointer font-semibold">Taula de les xifres del gràfic</summary>
-        <div role="region" aria-labelledby="time-caption" tabIndex={0} className="mt-2 max-w-full overflow-x-auto rounded border border-ink/15">
+        <div
+          role="region"
+          aria-labelledby="time-caption"
+          tabIndex={0}
+          className="mt-2 max-w-full overflow-x-auto rounded border border-ink/15"
+        >
           <table data-testid="time-table" className="min-w-full border-collapse text-sm">
             <caption id="time-caption" className="p-2 text-left font-semibold">
               Aportacions amb cada codi, {time.period === "mes" ? "per mesos" : "per setmanes"}

@@ -45,7 +45,11 @@ export default function Coding({ loaderData }: Route.ComponentProps) {
   const filters: ListFilter[] = [
     { name: "tipus", label: "Tipus", options: labelled(contributionTypes, contributionLabels as Record<string, string>) },
     { name: "ambit", label: "Àmbit (testimonis)", options: [...labelled(categories, categoryLabels), [NONE, "Sense àmbit"] as const] },
-    { name: "municipi", label: "Municipi", options: [...MUNICIPALITY_NAMES.map((m) => [m, m] as const), [NONE, "Sense municipi"] as const] },
+    {
+      name: "municipi",
+      label: "Municipi",
+      options: [...MUNICIPALITY_NAMES.map((m) => [m, m] as const), [NONE, "Sense municipi"] as const],
+    },
     { name: "codi", label: "Codi", options: codes.map((c) => [c.id, c.name] as const) },
     { name: "sense-codi", label: "Sense codificar", kind: "flag" },
   ];

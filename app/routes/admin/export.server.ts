@@ -5,7 +5,16 @@ import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
 import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { answerStates, codeGroups, codes, contributionAnswers, contributionCodes, mapComments, reflections, testimonials } from "~/db/schema";
+import {
+  answerStates,
+  codeGroups,
+  codes,
+  contributionAnswers,
+  contributionCodes,
+  mapComments,
+  reflections,
+  testimonials,
+} from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
 import { categoryLabels } from "~/domain/themes";
@@ -249,7 +258,10 @@ export const audioName = (r: Pick<TestimonialRow, "id" | "audioKey">) => `audio/
 export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
   const query = readListQuery(url, testimonialList);
   const archive = new ZipArchive({ zlib: { level: 1 } });
-  const columns: TableColumn<TestimonialRow & AnswerCells & CodeCells>[] = [{ header: "Fitxer", value: audioName, width: 50 }, ...COLUMNS.testimonials];
+  const columns: TableColumn<TestimonialRow & AnswerCells & CodeCells>[] = [
+    { header: "Fitxer", value: audioName, width: 50 },
+    ...COLUMNS.testimonials,
+  ];
   const fields = withAnswer("testimonial", testimonials, testimonialFields);
   const fill = async () => {
     const manifest = Readable.from(
