@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { codeGroups, codes, contributionCodes, mapComments } from "~/db/schema";
 import { contributionTypes } from "~/domain/contributions";
@@ -10,6 +10,7 @@ import { filterFor, valueLabel, type Dimension, type Period } from "~/lib/analys
 import { TIME_ZONE } from "~/models/admin-list.server";
 import { isUuid } from "~/lib/coding";
 import { contributionsUnion, listCodebook, type CodeRow } from "~/models/coding.server";
+import { columnOrNull, contributionKinds, municipalityOf, type ContributionKind } from "~/models/contributions.server";
 
 // The analysis of the coding (issue 32, decision 077): each code crossed with the theme, the
 // municipality or the kind of contribution, each code counted per week or month, and the coded map
@@ -19,12 +20,13 @@ import { contributionsUnion, listCodebook, type CodeRow } from "~/models/coding.
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The union's column a dimension reads. */
-const DIMENSION_COLUMN: Record<Dimension, SQL> = {
-  tema: sql.raw("c.theme"),
-  municipi: sql.raw("c.municipality"),
-  tipus: sql.raw("c.type"),
-};
+/** A kind's value in a dimension (x: its table). */
+const valueOf = (kind: ContributionKind, dimension: Dimension): SQL =>
+  dimension === "tema"
+    ? sql`${columnOrNull(kind.columns.theme)}::text`
+    : dimension === "municipi"
+      ? columnOrNull(municipalityOf(kind))
+      : sql.raw(`'${kind.type}'::text`);
 
 /** An assignment with its contribution (every kind, every status). */
 const CODED = () =>
@@ -33,10 +35,18 @@ const CODED = () =>
 /** The codebook's codes in its order (group, then code), each with its group's name: the rows of
  * every table here. Retired codes are kept: what they coded still counts. */
 export async function codebookRows(db: Db) {
-  const groups = await listCodebook(db);
-  return groups.flatMap((g) =>
-    g.codes.map((c) => ({ id: c.id, name: c.name, colour: c.colour, group: g.name, groupId: g.id, isActive: c.isActive, uses: c.uses })),
-  );
+  return db
+    .select({
+      id: codes.id,
+      name: codes.name,
+      colour: codes.colour,
+      group: codeGroups.name,
+      groupId: codeGroups.id,
+      isActive: codes.isActive,
+    })
+    .from(codes)
+    .innerJoin(codeGroups, eq(codeGroups.id, codes.groupId))
+    .orderBy(asc(codeGroups.position), asc(codeGroups.name), asc(codes.position), asc(codes.name));
 }
 
 export interface CrossTabColumn {
@@ -51,18 +61,23 @@ export interface CrossTabColumn {
 /** The codes (rows) against a dimension's values (columns): how many contributions carry the code
  * and have the value, and that count's share of the column (of every contribution with the value). */
 export async function crossTab(db: Db, dimension: Dimension) {
-  const column = DIMENSION_COLUMN[dimension];
-  const [rows, cells, totals] = await Promise.all([
-    codebookRows(db),
-    db.execute(sql`select cc.code_id as code, ${column} as v, count(*)::int as n from ${CODED()} group by 1, 2`),
-    db.execute(sql`select ${column} as v, count(*)::int as n from ${contributionsUnion()} as c group by 1`),
-  ]);
-  const totalOf = new Map(rowsOf<{ v: string | null; n: number }>(totals).map((t) => [t.v, Number(t.n)]));
+  // One statement: for each kind, its assignments joined to its own table by (type, id) — the
+  // assignments' unique index — and counted by code and value, then its rows counted by value (code null).
+  const parts = contributionKinds.map((k) => {
+    const v = valueOf(k, dimension);
+    return sql`select cc.code_id::text as code, ${v} as v, count(*)::int as n from ${contributionCodes} cc
+        join ${k.table} on ${k.table.id} = cc.contribution_id where cc.contribution_type = ${k.type} group by 1, 2
+      union all select null, ${v}, count(*)::int from ${k.table} group by 2`;
+  });
+  const [rows, result] = await Promise.all([codebookRows(db), db.execute(sql.join(parts, sql` union all `))]);
+  const all = rowsOf<{ code: string | null; v: string | null; n: number }>(result);
+  const totalOf = new Map<string | null, number>();
+  for (const t of all.filter((r) => r.code === null)) totalOf.set(t.v, (totalOf.get(t.v) ?? 0) + Number(t.n));
   // The columns: the closed sets whole (themes, kinds), the municipalities that occur; "none" last when it occurs.
   const known: readonly string[] = dimension === "tema" ? categories : dimension === "tipus" ? contributionTypes : [];
   const seen = [...totalOf.keys()].filter((v): v is string => v !== null && !known.includes(v));
   const values: (string | null)[] = [...known, ...seen.sort((a, b) => a.localeCompare(b, "ca"))];
-  const counted = rowsOf<{ code: string; v: string | null; n: number }>(cells);
+  const counted = all.filter((r) => r.code !== null);
   if (totalOf.has(null) || counted.some((c) => c.v === null)) values.push(null);
   const columns: CrossTabColumn[] = values.map((value) => ({
     value,
@@ -70,7 +85,11 @@ export async function crossTab(db: Db, dimension: Dimension) {
     total: totalOf.get(value) ?? 0,
     filter: filterFor(dimension, value),
   }));
-  const count = new Map(counted.map((c) => [`${c.code}|${c.v ?? ""}|${c.v === null}`, Number(c.n)]));
+  const count = new Map<string, number>();
+  for (const c of counted) {
+    const key = `${c.code}|${c.v ?? ""}|${c.v === null}`;
+    count.set(key, (count.get(key) ?? 0) + Number(c.n));
+  }
   const table = rows.map((code) => {
     const line = columns.map((col) => {
       const n = count.get(`${code.id}|${col.value ?? ""}|${col.value === null}`) ?? 0;
@@ -114,7 +133,9 @@ export async function countsOverTime(db: Db, period: Period) {
     periods: shown,
     /** Periods left out before the first shown (more than MAX_PERIODS). */
     cut: periods.length - shown.length,
-    series: rows.map((code) => ({ code, counts: shown.map((p) => count.get(`${code.id}|${p}`) ?? 0) })).filter((s) => s.code.uses > 0),
+    series: rows
+      .filter((code) => found.some((f) => f.code === code.id))
+      .map((code) => ({ code, counts: shown.map((p) => count.get(`${code.id}|${p}`) ?? 0) })),
   };
 }
 

@@ -250,7 +250,7 @@ export async function codingList(db: Db, f: CodingFilters, page: number) {
 
 /** One contribution for the coding screen, with its codes, its answer (staff's draft), and its
  * neighbours in the filtered list (previous, next, next without a code). Undefined when gone. */
-export async function codingItem(db: Db, item: Item, f: CodingFilters) {
+export async function codingItem(db: Db, item: Item, f: CodingFilters, known?: { firstUncoded: Promise<string | null> }) {
   const where = codingWhere(f);
   const [row] = rowsOf<Row>(
     await db.execute(sql`select c.type, c.id, c.text, c.theme, c.municipality, c.audio, c.status, c.created_at::text as created_at
@@ -271,7 +271,7 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters) {
     neighbour(sql`true`, "next"),
     neighbour(sql`true`, "prev"),
     neighbour(sql`not ${coded}`, "next"),
-    firstKey(db, { ...f, uncoded: true }),
+    known?.firstUncoded ?? firstKey(db, { ...f, uncoded: true }),
     db
       .select({ text: contributionAnswers.text })
       .from(contributionAnswers)
