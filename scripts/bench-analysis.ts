@@ -25,7 +25,7 @@ import { createMailer } from "../app/infra/mail.server";
 import { createSession } from "../app/infra/session.server";
 import { createLocalStorage } from "../app/infra/storage-disk.server";
 import { crossTab } from "../app/models/analysis.server";
-import { bulkCode, type CodingFilters } from "../app/models/coding.server";
+import { bulkCode, codingItem, codingList, firstKey, uncodedCount, type CodingFilters } from "../app/models/coding.server";
 import { loader as codingLoader } from "../app/routes/admin/coding.server";
 import { createPostgresDatabase } from "../tests/support";
 
@@ -125,6 +125,24 @@ async function bench(name: string, database: Database, root: string) {
     next.push(performance.now() - t3);
     current = data.current?.next ?? null;
   }
+  // Where the loader's time goes: each of its reads alone, 10 runs each (medians).
+  const none: CodingFilters = { ...filters, type: null };
+  const parts: [string, () => Promise<unknown>][] = [
+    ["the list's page", () => codingList(db, none, 1)],
+    ["uncoded count", () => uncodedCount(db)],
+    ["first uncoded", () => firstKey(db, { ...none, uncoded: true })],
+    ["the contribution and its neighbours", () => codingItem(db, { type: "reflection", id: first }, none)],
+  ];
+  const split: string[] = [];
+  for (const [label, run] of parts) {
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t4 = performance.now();
+      await run();
+      times.push(performance.now() - t4);
+    }
+    split.push(`${label} ${ms(median(times))}`);
+  }
   await db.delete(codes).where(eq(codes.id, code!.id));
 
   const line = (per: string) => `${per} median ${ms(median(tab[per]!))} (p95 ${ms(p95(tab[per]!))})`;
@@ -132,7 +150,8 @@ async function bench(name: string, database: Database, root: string) {
     `${name}: ${REFLECTIONS + COMMENTS + TESTIMONIALS} contributions, ${assignments} code assignments (seeded in ${ms(seeded)})\n` +
       `  cross-tab, uncached, ${RUNS} runs: ${["tema", "municipi", "tipus"].map(line).join("; ")}\n` +
       `  bulk code on ${TESTIMONIALS} rows: add ${ms(addMs)}, remove ${ms(removeMs)}\n` +
-      `  coding screen, next contribution (loader, ${next.length} runs): median ${ms(median(next))} (p95 ${ms(p95(next))})`,
+      `  coding screen, next contribution (loader, ${next.length} runs): median ${ms(median(next))} (p95 ${ms(p95(next))})\n` +
+      `    its reads alone: ${split.join("; ")}`,
   );
 }
 
