@@ -954,6 +954,9 @@ export const contributionCodes = pgTable(
   (t) => [
     uniqueIndex("contribution_codes_once_idx").on(t.contributionType, t.contributionId, t.codeId),
     index("contribution_codes_code_idx").on(t.codeId),
+    // "Has it a code?" by the contribution's id alone (migration 0030, decision 077): the coding
+    // list's uncoded filter, the next uncoded one, and the analysis's joins probe it.
+    index("contribution_codes_contribution_idx").on(t.contributionId, t.codeId),
   ],
 );
 

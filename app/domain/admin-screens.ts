@@ -91,6 +91,12 @@ export const ADMIN_SCREENS = {
   // every contribution. Reached from "Moderació" and "Respostes" (the side navigation is full).
   coding: screen("/codificacio", "coding.tsx", MODERATOR, { shell: true }),
   codebook: screen("/codis", "codebook.tsx", MODERATOR, { shell: true }),
+  // The analysis of the coding (issue 32, decision 077): cross-tabs, counts over time, and the map
+  // of the coded comments (its own address: the map's script loads there only). Reached from the
+  // coding screen; the codebook with the coded data is an XLSX of its own.
+  analysis: screen("/analisi", "analysis.tsx", MODERATOR, { shell: true }),
+  analysisMap: screen("/analisi/mapa", "analysis-map.tsx", MODERATOR, { shell: true }),
+  codebookXlsx: screen("/export/codebook.xlsx", "export-codebook.ts", MODERATOR),
   subscribers: inShell("/subscriptors", "newsletter.tsx", MODERATOR, "Subscriptors", "Newsletter", "/newsletter"),
   // The newsletter is written and sent by the communication staff.
   newsletterSend: inShell("/butlleti", "newsletter-send.tsx", EDITOR, "Enviar newsletter", "Newsletter", "/newsletter-send"),

@@ -144,6 +144,10 @@ export interface AdminMapPin {
   municipality: string | null;
   segmentName: string | null;
   createdAt: string;
+  /** The analysis map's pins (decision 077): the colour of their code, instead of the category's,
+   * and the names of their codes, said instead of the category. */
+  colour?: string;
+  codes?: string[];
 }
 /** The pins the staff's map draws at most (the newest that match the filters). */
 export const ADMIN_PIN_LIMIT = 5000;

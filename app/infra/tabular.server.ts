@@ -114,10 +114,27 @@ const SHEET_BACKLOG_BYTES = 256 * 1024;
 /** The spreadsheet's date format: Catalan order (day/month/year, 24 h). */
 export const XLSX_DATE_FORMAT = "dd/mm/yyyy hh:mm";
 
+/** One sheet of a workbook: its name (31 characters at most), its columns, and its rows. */
+export interface SheetSource<Row> {
+  name: string;
+  columns: readonly TableColumn<Row>[];
+  rows: AsyncIterable<Row>;
+}
+
 /** An .xlsx file streamed with exceljs's WorkbookWriter: each row is committed (written out and
  * forgotten) as it comes, inline strings (no shared-string table growing in memory), and the
  * writing waits whenever the reader of the stream falls behind. */
 export function xlsxStream<Row>(sheetName: string, columns: readonly TableColumn<Row>[], rows: AsyncIterable<Row>): Readable {
+  return xlsxWorkbookStream([{ name: sheetName, columns, rows }]);
+}
+
+/** A sheet of any row type (each sheet of a workbook has its own). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each sheet has its own row type
+export type AnySheetSource = SheetSource<any>;
+
+/** A workbook of several sheets, streamed as xlsxStream streams one: the sheets one after the
+ * other, each committed before the next starts (the codebook with its coded data, decision 077). */
+export function xlsxWorkbookStream(sheets: readonly AnySheetSource[] | (() => AsyncIterable<AnySheetSource>)): Readable {
   const out = new PassThrough();
   const write = async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -127,36 +144,38 @@ export function xlsxStream<Row>(sheetName: string, columns: readonly TableColumn
       zip: { zlib: { level: 1 } },
     } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
     workbook.creator = "Al Penedès, la bici ens mou!";
-    const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    let n = 0;
-    for await (const row of rows) {
-      const values = columns.map((c) => {
-        const v = c.value(row);
-        if (v instanceof Date) return wallClock(v);
-        if (typeof v === "boolean") return v ? "Sí" : "No";
-        return v ?? null;
-      });
-      const added = sheet.addRow(values);
-      values.forEach((v, i) => {
-        if (v instanceof Date) added.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
-      });
-      added.commit();
-      // Let the zip and the response take what was written, and wait while the reader is behind.
-      if (++n % 200 === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        // A download given up (the reader gone): stop reading rows, which closes their source.
-        if (out.destroyed) return;
-        if (out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "close")]);
-        // The sheet's XML comes faster than the zip's deflate, which runs on the thread pool, takes
-        // it: wait for the zip (at most 10 s a time, never stuck).
-        for (let waits = 0; waits < 2000 && !out.destroyed && sheetBacklog(sheet) > SHEET_BACKLOG_BYTES; waits++)
-          await new Promise((resolve) => setTimeout(resolve, 5));
+    for await (const { name, columns, rows } of typeof sheets === "function" ? sheets() : sheets) {
+      const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+      sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      let n = 0;
+      for await (const row of rows) {
+        const values = columns.map((c) => {
+          const v = c.value(row);
+          if (v instanceof Date) return wallClock(v);
+          if (typeof v === "boolean") return v ? "Sí" : "No";
+          return v ?? null;
+        });
+        const added = sheet.addRow(values);
+        values.forEach((v, i) => {
+          if (v instanceof Date) added.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+        });
+        added.commit();
+        // Let the zip and the response take what was written, and wait while the reader is behind.
+        if (++n % 200 === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          // A download given up (the reader gone): stop reading rows, which closes their source.
+          if (out.destroyed) return;
+          if (out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "close")]);
+          // The sheet's XML comes faster than the zip's deflate, which runs on the thread pool, takes
+          // it: wait for the zip (at most 10 s a time, never stuck).
+          for (let waits = 0; waits < 2000 && !out.destroyed && sheetBacklog(sheet) > SHEET_BACKLOG_BYTES; waits++)
+            await new Promise((resolve) => setTimeout(resolve, 5));
+        }
       }
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   };
   write().catch((err: unknown) => {

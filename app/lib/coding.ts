@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
-import { categories } from "~/domain/themes";
 import type { ListShape } from "./admin-list";
+import { MUNICIPALITY_FILTER_VALUES, THEME_FILTER_VALUES } from "./analysis";
 import { contrastWithWhite, MIN_CONTRAST } from "./answers";
 
 // The codebook and the coding of contributions (issue 32, decision 065), client-safe: the forms of
@@ -93,7 +93,8 @@ export const parseItem = (v: string | null | undefined) => {
 
 export const isUuid = (v: string | null | undefined): v is string => !!v && UUID_RE.test(v);
 
-/** What the coding list filters on (the one dialect, decision 056): type, theme, a code, and
+/** What the coding list filters on (the one dialect, decision 056): type, theme and municipality
+ * ("cap": none; the cross-tab's cells open the list with them, decision 077), a code, and
  * "sense codificar" (no code yet). Newest first. Hidden contributions are coded too: a working
  * note is about what was said, not whether it is public. */
 export const CODING_SHAPE = {
@@ -103,7 +104,8 @@ export const CODING_SHAPE = {
   defaultDir: "desc",
   filters: {
     tipus: { kind: "one-of", values: contributionTypes },
-    ambit: { kind: "one-of", values: categories },
+    ambit: { kind: "one-of", values: THEME_FILTER_VALUES },
+    municipi: { kind: "one-of", values: MUNICIPALITY_FILTER_VALUES },
     codi: { kind: "text", max: 36 },
     "sense-codi": { kind: "flag" },
   },

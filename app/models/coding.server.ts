@@ -4,9 +4,10 @@ import { codeGroups, codes, contributionAnswers, contributionCodes, rejectedCode
 import type { ContributionType } from "~/domain/contributions";
 import { mediaUrl } from "~/infra/storage.server";
 import { CODING_PAGE_SIZE, CODING_TEXTS, isUuid, keywordStems, matchesKeywords, stems, type CodeInput } from "~/lib/coding";
+import { NONE } from "~/lib/analysis";
 import { formatShortDate } from "~/lib/dates";
 import { containing, dayRange } from "~/models/admin-list.server";
-import { columnOrNull, contributionKinds } from "~/models/contributions.server";
+import { columnOrNull, contributionKinds, municipalityOf } from "~/models/contributions.server";
 
 // The codebook and the coding of contributions (issue 32, decision 065). A code is on a
 // contribution of any kind by ("type", id), as an answer is (decision 061). Codes are staff's
@@ -123,11 +124,12 @@ export async function mergeCodes(tx: Db, fromId: string, intoId: string) {
 // ---------------------------------------------------------------------------------------
 // Coding.
 
-/** Every contribution, of every kind and status, with what the coding screen shows and filters. */
-function contributionsUnion() {
+/** Every contribution, of every kind and status, with what the coding screen shows and filters (and
+ * the analysis counts: analysis.server.ts). Built from the kinds' description: a new kind joins in. */
+export function contributionsUnion() {
   const selects = contributionKinds.map(
     (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, id, ${k.columns.text} as text,
-      ${columnOrNull(k.columns.theme)}::text as theme, ${"municipality" in k.table ? sql`municipality` : sql`null::text`} as municipality,
+      ${columnOrNull(k.columns.theme)}::text as theme, ${columnOrNull(municipalityOf(k))} as municipality,
       ${columnOrNull(k.columns.audio)} as audio, status::text as status, ${k.columns.date} as created_at from ${k.table}`,
   );
   return sql`(${sql.join(selects, sql` union all `)})`;
@@ -135,7 +137,10 @@ function contributionsUnion() {
 
 export interface CodingFilters {
   type: ContributionType | null;
+  /** A theme, or NONE (no theme). */
   theme: string | null;
+  /** A municipality, or NONE (none). */
+  municipality?: string | null;
   codeId: string | null;
   uncoded: boolean;
   q: string;
@@ -148,7 +153,8 @@ const coded = sql`exists (select 1 from ${contributionCodes} cc where cc.contrib
 function codingWhere(f: CodingFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.type) parts.push(sql`c.type = ${f.type}`);
-  if (f.theme) parts.push(sql`c.theme = ${f.theme}`);
+  if (f.theme) parts.push(f.theme === NONE ? sql`c.theme is null` : sql`c.theme = ${f.theme}`);
+  if (f.municipality) parts.push(f.municipality === NONE ? sql`c.municipality is null` : sql`c.municipality = ${f.municipality}`);
   if (f.q) parts.push(sql`c.text ilike ${containing(f.q)}`);
   const days = dayRange(sql`c.created_at`, f.from, f.to);
   if (days) parts.push(days);
@@ -244,7 +250,7 @@ export async function codingList(db: Db, f: CodingFilters, page: number) {
 
 /** One contribution for the coding screen, with its codes, its answer (staff's draft), and its
  * neighbours in the filtered list (previous, next, next without a code). Undefined when gone. */
-export async function codingItem(db: Db, item: Item, f: CodingFilters) {
+export async function codingItem(db: Db, item: Item, f: CodingFilters, known?: { firstUncoded: Promise<string | null> }) {
   const where = codingWhere(f);
   const [row] = rowsOf<Row>(
     await db.execute(sql`select c.type, c.id, c.text, c.theme, c.municipality, c.audio, c.status, c.created_at::text as created_at
@@ -265,7 +271,7 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters) {
     neighbour(sql`true`, "next"),
     neighbour(sql`true`, "prev"),
     neighbour(sql`not ${coded}`, "next"),
-    firstKey(db, { ...f, uncoded: true }),
+    known?.firstUncoded ?? firstKey(db, { ...f, uncoded: true }),
     db
       .select({ text: contributionAnswers.text })
       .from(contributionAnswers)

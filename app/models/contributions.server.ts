@@ -104,6 +104,12 @@ export const isPublic = (kind: ContributionKind): SQL => eq(kind.table.status, "
 /** Whether a kind's rows may have a place on the map (commentPlaces reads it). */
 export const hasPlace = (type: ContributionType) => CONTRIBUTION_KINDS[type].columns.place !== null;
 
+/** A kind's municipality column (issue 32: map comments from their point, reflections and
+ * testimonials since migration 0026), or null for a kind whose table has none. Read from the table,
+ * so a new kind with a `municipality` column joins the lists, the analysis and the exports. */
+export const municipalityOf = (kind: ContributionKind): PgColumn | null =>
+  "municipality" in kind.table ? (kind.table as unknown as { municipality: PgColumn }).municipality : null;
+
 /** A kind's column in a select, or a typed null where the kind has none. */
 export const columnOrNull = (column: PgColumn | null, type = "text"): SQL => (column ? sql`${column}` : sql.raw(`null::${type}`));
 

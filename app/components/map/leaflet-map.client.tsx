@@ -45,6 +45,8 @@ export interface LeafletMapProps {
    * its status by its shape and in words, with a link to moderate it (`pinHref`). */
   pins?: AdminMapPin[];
   pinHref?: (pin: AdminMapPin) => string;
+  /** The words of a pin's link ("Modera aquest comentari" when not given). */
+  pinLinkLabel?: string;
   onReady?: (info: { pins: number; ms: number }) => void;
   /** Centre the map here (the place search): a municipality's centre, or a segment framed whole. */
   focus?: MapFocus | null;
@@ -124,15 +126,18 @@ const statusIcon = (colour: string, status: AdminMapPin["status"], label: string
 
 const categoryOf = (category: MapCategory | null) => (category ? MAP_CATEGORY_LABELS[category] : "Comentari");
 
-function adminPinPopup(pin: AdminMapPin, href: string | undefined) {
+/** What a staff pin is named by: its codes on the analysis map, else its category. */
+const pinWhat = (pin: AdminMapPin) => (pin.codes?.length ? pin.codes.join(", ") : categoryOf(pin.category));
+
+function adminPinPopup(pin: AdminMapPin, href: string | undefined, linkLabel = "Modera aquest comentari") {
   const box = el("div");
-  box.append(el("strong", categoryOf(pin.category)));
+  box.append(el("strong", pinWhat(pin)));
   box.append(el("div", `Estat: ${PIN_STATUS_LABELS[pin.status]}`, `map-popup-status map-popup-status--${pin.status}`));
   box.append(el("p", pin.comment));
   const meta = [pin.municipality, pin.segmentName, new Date(pin.createdAt).toLocaleDateString(INTL_LOCALE.ca)].filter(Boolean).join(" · ");
   box.append(el("div", meta, "map-popup-meta"));
   if (href) {
-    const link = el("a", "Modera aquest comentari", "map-popup-link") as HTMLAnchorElement;
+    const link = el("a", linkLabel, "map-popup-link") as HTMLAnchorElement;
     link.href = href;
     box.append(link);
   }
@@ -149,6 +154,7 @@ export default function LeafletMap({
   commentsUrl,
   pins: adminPins,
   pinHref,
+  pinLinkLabel,
   onReady,
   focus,
   placeLabel,
@@ -179,14 +185,14 @@ export default function LeafletMap({
     drawnPins.current = list;
     pinLayer.current!.setPins(
       list.map((pin) => {
-        const title = `${PIN_STATUS_LABELS[pin.status]} · ${categoryOf(pin.category)}: ${pin.comment.slice(0, 80)}`;
+        const title = `${PIN_STATUS_LABELS[pin.status]} · ${pinWhat(pin)}: ${pin.comment.slice(0, 80)}`;
         return {
           lat: pin.lat,
           lng: pin.lng,
           status: pin.status,
           title,
-          icon: () => statusIcon(MAP_CATEGORY_COLOURS[pin.category ?? "altres"], pin.status, title),
-          popup: () => adminPinPopup(pin, hrefRef.current?.(pin)),
+          icon: () => statusIcon(pin.colour ?? MAP_CATEGORY_COLOURS[pin.category ?? "altres"], pin.status, title),
+          popup: () => adminPinPopup(pin, hrefRef.current?.(pin), pinLinkLabel),
         };
       }),
     );

@@ -34,6 +34,7 @@ export const ITEM_PARAM = "aportacio";
 const filtersOf = (query: ListQuery): CodingFilters => ({
   type: (query.filters.tipus ?? null) as ContributionType | null,
   theme: query.filters.ambit ?? null,
+  municipality: query.filters.municipi ?? null,
   codeId: isUuid(query.filters.codi) ? query.filters.codi : null,
   uncoded: query.filters["sense-codi"] === "1",
   q: query.q,
@@ -47,12 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readListQuery(url, CODING_SHAPE);
   const filters = filtersOf(query);
   const wanted = parseItem(url.searchParams.get(ITEM_PARAM));
+  // The first uncoded one is read once, for the screen's link and the panel's "next uncoded".
+  const firstUncoded = firstKey(context.db, { ...filters, uncoded: true });
   const [list, codes, left, current, first] = await Promise.all([
     codingList(context.db, filters, query.page),
     activeCodes(context.db),
     uncodedCount(context.db),
-    wanted ? codingItem(context.db, wanted, filters) : Promise.resolve(undefined),
-    firstKey(context.db, { ...filters, uncoded: true }),
+    wanted ? codingItem(context.db, wanted, filters, { firstUncoded }) : Promise.resolve(undefined),
+    firstUncoded,
   ]);
   query.page = list.page;
   return {

@@ -9,7 +9,9 @@ import { Button } from "~/components/ui/button";
 import { labelled } from "~/components/ui/select";
 import { contributionTypes } from "~/domain/contributions";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { adminPaths } from "~/lib/admin-paths";
+import { NONE } from "~/lib/analysis";
 import { contributionLabels } from "~/lib/contributions";
 import { formatNumber } from "~/i18n/locales";
 
@@ -19,7 +21,7 @@ type Data = Route.ComponentProps["loaderData"];
 type Current = NonNullable<Data["current"]>;
 
 const ITEM_PARAM = "aportacio";
-const FILTER_PARAMS = ["q", "des-de", "fins-a", "tipus", "ambit", "codi", "sense-codi"] as const;
+const FILTER_PARAMS = ["q", "des-de", "fins-a", "tipus", "ambit", "municipi", "codi", "sense-codi"] as const;
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${formatNumber(n)} ${many}`);
 const STATUS: Record<string, string> = { pending: "Pendent de moderació", hidden: "Amagada" };
 
@@ -42,16 +44,26 @@ export default function Coding({ loaderData }: Route.ComponentProps) {
   const href = useItemHref();
   const filters: ListFilter[] = [
     { name: "tipus", label: "Tipus", options: labelled(contributionTypes, contributionLabels as Record<string, string>) },
-    { name: "ambit", label: "Àmbit (testimonis)", options: labelled(categories, categoryLabels) },
+    { name: "ambit", label: "Àmbit (testimonis)", options: [...labelled(categories, categoryLabels), [NONE, "Sense àmbit"] as const] },
+    {
+      name: "municipi",
+      label: "Municipi",
+      options: [...MUNICIPALITY_NAMES.map((m) => [m, m] as const), [NONE, "Sense municipi"] as const],
+    },
     { name: "codi", label: "Codi", options: codes.map((c) => [c.id, c.name] as const) },
     { name: "sense-codi", label: "Sense codificar", kind: "flag" },
   ];
   return (
     <>
       <PageTitle title="Codificació">
-        <Button asChild variant="outline">
-          <Link to={adminPaths.adminCodebook}>Llibre de codis</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={adminPaths.adminCodebook}>Llibre de codis</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={adminPaths.adminAnalysis}>Anàlisi</Link>
+          </Button>
+        </div>
       </PageTitle>
       <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
         Digues de què tracta cada aportació amb els codis del llibre de codis. Són notes de treball: no surten mai a la web.

@@ -19,9 +19,10 @@ import * as exportRoute from "./export.server";
 // The exports hold exactly the rows the database has for each filter (computed here apart, in
 // JavaScript, from every row), in both formats; anonymous requests are refused.
 
-/** The answer's columns every contribution export ends with (decision 068), and a row without one. */
-const ANSWER_HEADERS = ["Estat de la resposta", "Resposta", "Data de la resposta", "Resposta publicada el"];
-const NO_ANSWER = ["", "", "", ""];
+/** The answer's columns every contribution export ends with (decision 068), then the municipality and the codes
+ * (decision 077), and a row without any. */
+const ANSWER_HEADERS = ["Estat de la resposta", "Resposta", "Data de la resposta", "Resposta publicada el", "Municipi", "Codis"];
+const NO_ANSWER = ["", "", "", "", "", ""];
 
 const madridDay = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(d);
 const byDateThenId =
@@ -202,6 +203,8 @@ describe.each(testBackends())("exports on %s", (backend) => {
         r.privacyAccepted ? "Sí" : "No",
         r.reflection.replace(/\r/g, "\n"),
         r.id,
+        null,
+        null,
         null,
         null,
         null,
@@ -451,8 +454,8 @@ describe.each(testBackends())("exports on %s", (backend) => {
     try {
       const rows = await csv("reflections.csv");
       const byId = new Map(rows.slice(1).map((r) => [r[5], r.slice(6)]));
-      expect(byId.get(first!.id)).toEqual(["En estudi", "Ho estudiem", formatDateTime(answeredAt), ""]);
-      expect(byId.get(second!.id)).toEqual(["En estudi", "Publicada", formatDateTime(answeredAt), formatDateTime(publishedAt)]);
+      expect(byId.get(first!.id)).toEqual(["En estudi", "Ho estudiem", formatDateTime(answeredAt), "", "", ""]);
+      expect(byId.get(second!.id)).toEqual(["En estudi", "Publicada", formatDateTime(answeredAt), formatDateTime(publishedAt), "", ""]);
       const all = await csv("contributions.csv", "?tipus=reflection");
       expect(all.find((r) => r[8] === second!.id)?.slice(9)).toEqual(byId.get(second!.id));
       const { rows: sheet } = await readXlsx(Buffer.from(await (await get("reflections.xlsx")).arrayBuffer()));

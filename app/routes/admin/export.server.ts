@@ -5,7 +5,16 @@ import type { Route } from "./+types/export";
 import type { Db } from "~/db/client.server";
 import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { answerStates, contributionAnswers, mapComments, reflections, testimonials } from "~/db/schema";
+import {
+  answerStates,
+  codeGroups,
+  codes,
+  contributionAnswers,
+  contributionCodes,
+  mapComments,
+  reflections,
+  testimonials,
+} from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
 import { categoryLabels } from "~/domain/themes";
@@ -27,7 +36,14 @@ import {
   type TestimonialRow,
 } from "~/models/admin-lists.server";
 import { contributionLabels } from "~/lib/contributions";
-import { CONTRIBUTION_KINDS, contributionFields, type ContributionKind, type ContributionRow } from "~/models/contributions.server";
+import {
+  columnOrNull,
+  CONTRIBUTION_KINDS,
+  contributionFields,
+  municipalityOf,
+  type ContributionKind,
+  type ContributionRow,
+} from "~/models/contributions.server";
 import { errorFields, log } from "~/infra/log.server";
 import { requireAdmin } from "~/infra/session.server";
 import { guardedExport } from "~/models/export-gate.server";
@@ -53,17 +69,29 @@ const answerOf = (type: ContributionType, table: PgTable) => ({
   ),
 });
 export type AnswerCells = SelectResultFields<ReturnType<typeof answerOf>>;
+/** Each row's codes (issue 32, decision 077): their names in the codebook's order, joined by "; ",
+ * and its municipality (null for a kind without one): staff's working notes, in staff's exports only. */
+const codesOf = (type: ContributionType, table: PgTable) => ({
+  codes: sql<string | null>`(select string_agg(k.name, '; ' order by g.position, g.name, k.position, k.name)
+    from ${contributionCodes} cc join ${codes} k on k.id = cc.code_id join ${codeGroups} g on g.id = k.group_id
+    where cc.contribution_type = ${type} and cc.contribution_id = ${table}.id)`,
+  municipality: sql<string | null>`${columnOrNull(municipalityOf(CONTRIBUTION_KINDS[type]))}`,
+});
+export type CodeCells = SelectResultFields<ReturnType<typeof codesOf>>;
 const withAnswer = <F extends SelectedFields>(type: ContributionType, table: PgTable, fields: F) => ({
   ...fields,
   ...answerOf(type, table),
+  ...codesOf(type, table),
 });
 
-/** The answer's columns, after each contribution export's own. */
-const answerColumns = <R extends AnswerCells>(): TableColumn<R>[] => [
+/** The answer's columns, after each contribution export's own, then the municipality and the codes. */
+const answerColumns = <R extends AnswerCells & CodeCells>(): TableColumn<R>[] => [
   { header: "Estat de la resposta", value: (r) => r.answer?.[0] ?? null },
   { header: "Resposta", value: (r) => r.answer?.[1] ?? null, width: 80 },
   { header: "Data de la resposta", value: (r) => (r.answer ? new Date(r.answer[2]) : null), width: 18 },
   { header: "Resposta publicada el", value: (r) => (r.answer?.[3] ? new Date(r.answer[3]) : null), width: 18 },
+  { header: "Municipi", value: (r) => r.municipality, width: 24 },
+  { header: "Codis", value: (r) => r.codes, width: 40 },
 ];
 
 /** A contribution's status in a cell (every kind has the same three, decision 051). */
@@ -79,15 +107,15 @@ export const COLUMNS = {
     { header: "Accepta la newsletter", value: (r) => r.privacyAccepted },
     { header: "Reflexió", value: (r) => r.reflection, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-    ...answerColumns<ReflectionRow & AnswerCells>(),
-  ] satisfies TableColumn<ReflectionRow & AnswerCells>[],
+    ...answerColumns<ReflectionRow & AnswerCells & CodeCells>(),
+  ] satisfies TableColumn<ReflectionRow & AnswerCells & CodeCells>[],
   mapComments: [
     { header: "Data", value: (r) => r.createdAt, width: 18 },
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
     { header: "Comentari", value: (r) => r.comment, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-    ...answerColumns<MapCommentRow & AnswerCells>(),
-  ] satisfies TableColumn<MapCommentRow & AnswerCells>[],
+    ...answerColumns<MapCommentRow & AnswerCells & CodeCells>(),
+  ] satisfies TableColumn<MapCommentRow & AnswerCells & CodeCells>[],
   testimonials: [
     { header: "Data d'enviament", value: (r) => r.submittedAt, width: 18 },
     { header: "Missatge", value: (r) => r.title, width: 50 },
@@ -98,8 +126,8 @@ export const COLUMNS = {
     { header: "Data de revisió", value: (r) => r.reviewedAt, width: 18 },
     { header: "Àudio", value: (r) => `/media/${r.audioKey}`, width: 50 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-    ...answerColumns<TestimonialRow & AnswerCells>(),
-  ] satisfies TableColumn<TestimonialRow & AnswerCells>[],
+    ...answerColumns<TestimonialRow & AnswerCells & CodeCells>(),
+  ] satisfies TableColumn<TestimonialRow & AnswerCells & CodeCells>[],
   newsletter: [
     { header: "Data d'alta", value: (r) => r.createdAt, width: 18 },
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
@@ -118,8 +146,8 @@ export const COLUMNS = {
     { header: "Estat", value: (r) => statusLabels[r.status] },
     { header: "Transcripció", value: (r) => r.transcript, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-    ...answerColumns<ContributionRow & AnswerCells>(),
-  ] satisfies TableColumn<ContributionRow & AnswerCells>[],
+    ...answerColumns<ContributionRow & AnswerCells & CodeCells>(),
+  ] satisfies TableColumn<ContributionRow & AnswerCells & CodeCells>[],
   /** The record of processing activities (GDPR art. 30) for the DPO (issue 34, decision 071). */
   processingActivities: [
     { header: "Activitat de tractament", value: (r) => r.name, width: 40 },
@@ -156,7 +184,7 @@ const EXPORT_SHAPE: ListShape = {
 
 /** Every contribution the URL's filters keep, type after type. `tipus` picks one type; a filter a
  * type has no column for (a theme) leaves that type out. */
-export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow & AnswerCells> {
+export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow & AnswerCells & CodeCells> {
   const { filters } = parseListQuery(url.searchParams, EXPORT_SHAPE);
   for (const { kind, spec } of CONTRIBUTION_SOURCES) {
     if (filters.tipus && filters.tipus !== kind.type) continue;
@@ -230,7 +258,10 @@ export const audioName = (r: Pick<TestimonialRow, "id" | "audioKey">) => `audio/
 export function testimonialsZip(db: Db, storage: Storage, url: URL): Response {
   const query = readListQuery(url, testimonialList);
   const archive = new ZipArchive({ zlib: { level: 1 } });
-  const columns: TableColumn<TestimonialRow & AnswerCells>[] = [{ header: "Fitxer", value: audioName, width: 50 }, ...COLUMNS.testimonials];
+  const columns: TableColumn<TestimonialRow & AnswerCells & CodeCells>[] = [
+    { header: "Fitxer", value: audioName, width: 50 },
+    ...COLUMNS.testimonials,
+  ];
   const fields = withAnswer("testimonial", testimonials, testimonialFields);
   const fill = async () => {
     const manifest = Readable.from(

@@ -1,0 +1,1 @@
+CREATE INDEX "contribution_codes_contribution_idx" ON "contribution_codes" USING btree ("contribution_id","code_id");
