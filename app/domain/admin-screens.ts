@@ -91,6 +91,9 @@ export const ADMIN_SCREENS = {
   // every contribution. Reached from "Moderació" and "Respostes" (the side navigation is full).
   coding: screen("/codificacio", "coding.tsx", MODERATOR, { shell: true }),
   codebook: screen("/codis", "codebook.tsx", MODERATOR, { shell: true }),
+  // The import of the external questionnaire's answers, coded like the rest (decision 076). Reached
+  // from the coding screen.
+  questionnaire: screen("/questionari", "questionnaire.tsx", MODERATOR, { shell: true }),
   subscribers: inShell("/subscriptors", "newsletter.tsx", MODERATOR, "Subscriptors", "Newsletter", "/newsletter"),
   // The newsletter is written and sent by the communication staff.
   newsletterSend: inShell("/butlleti", "newsletter-send.tsx", EDITOR, "Enviar newsletter", "Newsletter", "/newsletter-send"),
