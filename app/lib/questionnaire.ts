@@ -40,11 +40,14 @@ export const QUESTIONNAIRE_TEXTS = {
 } as const;
 
 /** A column's header folded for guessing (accents, case, spaces). */
-const headerKey = (h: string) => foldText(h).replace(/[^a-z0-9]+/g, " ").trim();
+const headerKey = (h: string) =>
+  foldText(h)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 const GUESSES: Record<QuestionnaireField, RegExp> = {
   text: /\b(text|resposta|comentari|opinio|observacions|proposta|suggeriment|comment|answer|respuesta|comentario)\b/,
-  municipality: /\b(municipi|municipio|poble|localitat|town|municipality)\b/,
+  municipality: /\b(municipi|municipio|poble|poblacio|poblacion|localitat|town|municipality)\b/,
   date: /\b(data|date|fecha|marca de temps|timestamp|hora)\b/,
   externalId: /^(id|identificador|id resposta|response id|respondent id|n resposta)$/,
 };

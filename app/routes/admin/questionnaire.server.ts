@@ -48,9 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export type QuestionnaireActionResult =
-  | { ok: true; message: string; outcome: ImportOutcome }
-  | { ok: false; error: string };
+export type QuestionnaireActionResult = { ok: true; message: string; outcome: ImportOutcome } | { ok: false; error: string };
 
 const n = formatNumber;
 
@@ -63,7 +61,8 @@ export function outcomeMessage(o: ImportOutcome): string {
         ? "1 resposta ja hi era i no s'ha tornat a afegir."
         : `${n(o.duplicates)} respostes ja hi eren i no s'han tornat a afegir.`,
     );
-  if (o.blank) parts.push(o.blank === 1 ? "1 fila sense text s'ha deixat de banda." : `${n(o.blank)} files sense text s'han deixat de banda.`);
+  if (o.blank)
+    parts.push(o.blank === 1 ? "1 fila sense text s'ha deixat de banda." : `${n(o.blank)} files sense text s'han deixat de banda.`);
   if (o.unknownMunicipality)
     parts.push(
       o.unknownMunicipality === 1
@@ -84,9 +83,13 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const memory = readingInMemory();
   let form;
   try {
-    form = await readAdminForm(request, { storage: memory.storage }, {
-      file: { maxBytes: UPLOADS.questionnaire.maxBytes, prefix: "questionnaire", accept: (t) => t },
-    });
+    form = await readAdminForm(
+      request,
+      { storage: memory.storage },
+      {
+        file: { maxBytes: UPLOADS.questionnaire.maxBytes, prefix: "questionnaire", accept: (t) => t },
+      },
+    );
   } catch (err) {
     if (err instanceof FormError)
       return data<QuestionnaireActionResult>(

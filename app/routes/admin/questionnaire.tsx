@@ -16,7 +16,8 @@ type Upload = NonNullable<Data["upload"]>;
 
 const HINTS: Record<QuestionnaireField, string> = {
   text: "La resposta oberta que es codificarà.",
-  municipality: "Es fa coincidir amb la llista de municipis sense tenir en compte accents ni majúscules; els que no hi són es desen sense municipi.",
+  municipality:
+    "Es fa coincidir amb la llista de municipis sense tenir en compte accents ni majúscules; els que no hi són es desen sense municipi.",
   date: "Quan es va respondre (per exemple, la «Marca de temps»).",
   externalId: "Si el qüestionari en dona un, evita importar dues vegades la mateixa resposta encara que hagi canviat.",
 };
@@ -96,7 +97,10 @@ function UploadStep() {
   const navigation = useNavigation();
   const [fileName, setFileName] = useState("");
   return (
-    <Panel title="1. Puja el fitxer" intro="El fitxer CSV (separat per comes o per punts i comes) o XLSX que exporta el qüestionari, amb el nom de cada columna a la primera fila. Màxim 50 MB.">
+    <Panel
+      title="1. Puja el fitxer"
+      intro="El fitxer CSV (separat per comes o per punts i comes) o XLSX que exporta el qüestionari, amb el nom de cada columna a la primera fila. Màxim 50 MB."
+    >
       <Form method="post" encType="multipart/form-data" className="flex max-w-xl flex-col gap-4">
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="fileName" value={fileName} />
