@@ -274,6 +274,42 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     expect(await write(createMapComment, { comment: "Cal un carril aquí", privacy: "on", lat: "41.35", lng: "1.70" })).toBe(oneRead);
   });
 
+  describe("the visitor's municipality (issue 32)", () => {
+    it("stores a reflection's municipality of the list; an unknown one is refused in Catalan and nothing is stored", async () => {
+      const bad = await createReflection(urlencoded({ reflection: "Al meu poble", municipality: "Barcelona" }), ctx);
+      expect(bad.status).toBe(400);
+      expect(bad.result).toMatchObject({
+        ok: false,
+        errors: { municipality: MESSAGES.municipalityInvalid },
+        values: { municipality: "Barcelona" },
+      });
+      expect(await rows(t.reflections)).toBe(0);
+      expect((await createReflection(urlencoded({ reflection: "A Gelida", municipality: "Gelida" }), ctx)).status).toBe(200);
+      expect((await createReflection(urlencoded({ reflection: "Sense dir-ho", municipality: "" }), ctx)).status).toBe(200);
+      const stored = await ctx.db.select().from(t.reflections).orderBy(t.reflections.createdAt);
+      expect(stored.map((r) => [r.reflection, r.municipality])).toEqual([
+        ["A Gelida", "Gelida"],
+        ["Sense dir-ho", null],
+      ]);
+      await ctx.db.delete(t.reflections);
+    });
+
+    it("stores a testimonial's municipality of the list, and refuses another", async () => {
+      const valid = { title: "Del meu municipi", category: "laboral", terms: "on" };
+      const send = (municipality: string) =>
+        createTestimonial(multipart({ ...valid, municipality }, { bytes: WEBM, name: "a.webm" }), { ...ctx, clientKey: randomUUID() });
+      const bad = await send("Sant Sadurní");
+      expect(bad.status).toBe(400);
+      expect(bad.result).toMatchObject({ ok: false, errors: { municipality: MESSAGES.municipalityInvalid } });
+      expect(await rows(t.testimonials)).toBe(0);
+      expect((await send("Sant Sadurní d'Anoia")).status).toBe(200);
+      const [row] = await ctx.db.select().from(t.testimonials);
+      expect(row!.municipality).toBe("Sant Sadurní d'Anoia");
+      await ctx.storage.delete(row!.audioKey);
+      await ctx.db.delete(t.testimonials);
+    });
+  });
+
   describe("testimonials", () => {
     const valid = { title: "Vull carrils segurs", category: "laboral", terms: "on", duration: "42" };
     // Each from a client of its own: the per-client limit of testimonials has its own test.

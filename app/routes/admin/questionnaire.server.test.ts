@@ -27,7 +27,7 @@ const CSV_SEMICOLON =
 const CSV_COMMA =
   "id,text,date\n" + 'r-1,"Connectar Gelida amb Sant Llorenç, per favor",2026-11-20\n' + "r-2,Il·luminació al camí,2026-11-21T08:15:00Z\n";
 
-const file = (content: string | Uint8Array, name: string) => new File([content], name);
+const file = (content: string | Uint8Array, name: string) => new File([content as BlobPart], name);
 
 async function xlsx(rows: (string | number | Date)[][]) {
   const book = new ExcelJS.Workbook();
