@@ -20,8 +20,9 @@ import * as exportRoute from "./export.server";
 // JavaScript, from every row), in both formats; anonymous requests are refused.
 
 /** The answer's columns every contribution export ends with (decision 068), and a row without one. */
-const ANSWER_HEADERS = ["Estat de la resposta", "Resposta", "Data de la resposta", "Resposta publicada el"];
-const NO_ANSWER = ["", "", "", ""];
+// Each contribution export ends with the municipality (issue 32), then the answer's columns.
+const ANSWER_HEADERS = ["Municipi", "Estat de la resposta", "Resposta", "Data de la resposta", "Resposta publicada el"];
+const NO_ANSWER = ["", "", "", "", ""];
 
 const madridDay = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(d);
 const byDateThenId =
@@ -202,6 +203,7 @@ describe.each(testBackends())("exports on %s", (backend) => {
         r.privacyAccepted ? "Sí" : "No",
         r.reflection.replace(/\r/g, "\n"),
         r.id,
+        null,
         null,
         null,
         null,
@@ -429,6 +431,38 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(parseCsv(await again.text()).length).toBeGreaterThan(3000);
     expect(exportsInProgress()).toBe(0);
   });
+  it("carries each contribution's municipality, and the municipi filter keeps only its rows (issue 32)", async () => {
+    const db = bed.ctx.db;
+    const [r] = await db.insert(t.reflections).values({ reflection: "De Gelida", municipality: "Gelida" }).returning();
+    const [s] = await db
+      .insert(t.testimonials)
+      .values({ title: "Testimoni de Gelida", category: "turistic", audioKey: "audio/x.weba", municipality: "Gelida" })
+      .returning();
+    try {
+      const reflectionsCsv = await csv("reflections.csv", "?municipi=Gelida");
+      expect(reflectionsCsv.slice(1).map((row) => [row[5], row[6]])).toEqual([[r!.id, "Gelida"]]);
+      const testimonialsCsv = await csv("testimonials.csv", "?municipi=Gelida");
+      expect(testimonialsCsv[0]![9]).toBe("Municipi");
+      expect(testimonialsCsv.slice(1).map((row) => [row[8], row[9]])).toEqual([[s!.id, "Gelida"]]);
+      const all = await csv("contributions.csv", "?municipi=Gelida");
+      expect(all[0]![9]).toBe("Municipi");
+      expect(
+        all
+          .slice(1)
+          .map((row) => [row[0], row[9]])
+          .sort(),
+      ).toEqual([
+        ["Reflexió", "Gelida"],
+        ["Testimoni d'àudio", "Gelida"],
+      ]);
+      // A municipality not of the list is no filter (the dialect's rule for a bad value).
+      expect((await csv("reflections.csv", "?municipi=Barcelona")).length).toBe((await csv("reflections.csv")).length);
+    } finally {
+      await db.delete(t.reflections).where(eq(t.reflections.id, r!.id));
+      await db.delete(t.testimonials).where(eq(t.testimonials.id, s!.id));
+    }
+  });
+
   it("every contribution export ends with the answer: its state, text, date, and publication date (empty while a draft)", async () => {
     const db = bed.ctx.db;
     const [first, second] = await db.select().from(t.reflections).orderBy(t.reflections.createdAt, t.reflections.id).limit(2);
@@ -451,14 +485,15 @@ describe.each(testBackends())("exports on %s", (backend) => {
     try {
       const rows = await csv("reflections.csv");
       const byId = new Map(rows.slice(1).map((r) => [r[5], r.slice(6)]));
-      expect(byId.get(first!.id)).toEqual(["En estudi", "Ho estudiem", formatDateTime(answeredAt), ""]);
-      expect(byId.get(second!.id)).toEqual(["En estudi", "Publicada", formatDateTime(answeredAt), formatDateTime(publishedAt)]);
+      // The municipality (none here), then the answer.
+      expect(byId.get(first!.id)).toEqual(["", "En estudi", "Ho estudiem", formatDateTime(answeredAt), ""]);
+      expect(byId.get(second!.id)).toEqual(["", "En estudi", "Publicada", formatDateTime(answeredAt), formatDateTime(publishedAt)]);
       const all = await csv("contributions.csv", "?tipus=reflection");
       expect(all.find((r) => r[8] === second!.id)?.slice(9)).toEqual(byId.get(second!.id));
       const { rows: sheet } = await readXlsx(Buffer.from(await (await get("reflections.xlsx")).arrayBuffer()));
       const cells = sheet.find((r) => r[5] === second!.id)!;
-      expect(cells.slice(6, 8)).toEqual(["En estudi", "Publicada"]);
-      expect(cells[9]).toBeInstanceOf(Date);
+      expect(cells.slice(7, 9)).toEqual(["En estudi", "Publicada"]);
+      expect(cells[10]).toBeInstanceOf(Date);
     } finally {
       await db.delete(t.contributionAnswers);
     }
