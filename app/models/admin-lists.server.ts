@@ -50,7 +50,16 @@ export const mapCommentFields = {
 export type MapCommentRow = SelectResultFields<typeof mapCommentFields>;
 
 export const testimonialList = kindList(CONTRIBUTION_KINDS.testimonial, { sorts: { titol: testimonials.title } });
-export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey", "municipality");
+export const testimonialScreenFields = columnsOf(
+  testimonials,
+  "id",
+  "submittedAt",
+  "title",
+  "category",
+  "status",
+  "audioKey",
+  "municipality",
+);
 /** The export's columns: the screen's, with the duration and the review date. */
 export const testimonialFields = { ...testimonialScreenFields, ...columnsOf(testimonials, "duration", "reviewedAt", "transcript") };
 export type TestimonialRow = SelectResultFields<typeof testimonialFields>;

@@ -1,6 +1,16 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { codeGroups, codes, contributionAnswers, contributionCodes, mapComments, questionnaireResponses, reflections, rejectedCodeSuggestions, testimonials } from "~/db/schema";
+import {
+  codeGroups,
+  codes,
+  contributionAnswers,
+  contributionCodes,
+  mapComments,
+  questionnaireResponses,
+  reflections,
+  rejectedCodeSuggestions,
+  testimonials,
+} from "~/db/schema";
 import type { CodedType } from "~/domain/contributions";
 import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { mediaUrl } from "~/infra/storage.server";

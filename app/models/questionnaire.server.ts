@@ -114,7 +114,7 @@ export async function readQuestionnaireFile(bytes: Buffer): Promise<Questionnair
   if (!kind) throw new QuestionnaireRefused("El fitxer ha de ser un CSV o un full de càlcul XLSX.", 415);
   const all = kind === "xlsx" ? await readXlsx(bytes) : readCsv(bytes);
   const clean = all
-    .map((r) => r.map((c) => c.replace(/\u0000/g, "").slice(0, QUESTIONNAIRE_LIMITS.cell)))
+    .map((r) => r.map((c) => c.replaceAll("\u0000", "").slice(0, QUESTIONNAIRE_LIMITS.cell)))
     .filter((r) => r.some((c) => c.trim()));
   const [first, ...rows] = clean;
   if (!first || !first.some((h) => h.trim())) throw new QuestionnaireRefused(QUESTIONNAIRE_TEXTS.noHeaders);

@@ -71,7 +71,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** No filter: a suggestion answered on one contribution from the coding panel. */
-const EVERYTHING: CodingFilters = { type: null, theme: null, municipality: null, codeId: null, uncoded: false, q: "", from: null, to: null };
+const EVERYTHING: CodingFilters = {
+  type: null,
+  theme: null,
+  municipality: null,
+  codeId: null,
+  uncoded: false,
+  q: "",
+  from: null,
+  to: null,
+};
 
 const selection = (fields: Record<string, string>): Item[] =>
   Object.keys(fields)
