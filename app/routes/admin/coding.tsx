@@ -50,9 +50,14 @@ export default function Coding({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle title="Codificació">
-        <Button asChild variant="outline">
-          <Link to={adminPaths.adminCodebook}>Llibre de codis</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={adminPaths.adminQuestionnaire}>Importa el qüestionari</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={adminPaths.adminCodebook}>Llibre de codis</Link>
+          </Button>
+        </div>
       </PageTitle>
       <p className="-mt-4 mb-4 max-w-3xl text-sm text-ink/80">
         Digues de què tracta cada aportació amb els codis del llibre de codis. Són notes de treball: no surten mai a la web.
