@@ -23,7 +23,7 @@ export const QUESTIONNAIRE_LIMITS = { rows: 100_000, columns: 200, cell: 20_000 
 export const QUESTIONNAIRE_TEXTS = {
   empty: "El fitxer no té cap fila de respostes: ha de tenir una fila de capçalera i, a sota, una resposta per fila.",
   noHeaders: "La primera fila del fitxer ha de tenir el nom de cada columna.",
-  tooManyRows: `El fitxer té massa files (màxim ${QUESTIONNAIRE_LIMITS.rows.toLocaleString("ca")}).`,
+  tooManyRows: "El fitxer té massa files (màxim 100.000).",
   tooManyColumns: `El fitxer té massa columnes (màxim ${QUESTIONNAIRE_LIMITS.columns}).`,
   badCsv: (line: number | null) =>
     line

@@ -200,7 +200,7 @@ const TIME_ZONE = "Europe/Madrid";
 function madridTime(y: number, mo: number, d: number, h: number, mi: number, s: number): Date | null {
   const guess = Date.UTC(y, mo - 1, d, h, mi, s);
   if (Number.isNaN(guess)) return null;
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = new Intl.DateTimeFormat("sv-SE", {
     timeZone: TIME_ZONE,
     hourCycle: "h23",
     year: "numeric",
