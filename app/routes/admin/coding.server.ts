@@ -22,6 +22,8 @@ import {
   type Item,
 } from "~/models/coding.server";
 import { requireAdmin } from "~/infra/session.server";
+import { contentChanged } from "~/infra/content-changes.server";
+import { mapComments } from "~/db/schema";
 import { formatNumber } from "~/i18n/locales";
 
 // The coding screen (issue 32, decision 065): a filtered list of every contribution with its codes,
@@ -112,6 +114,8 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
           });
         return change;
       });
+      // A published map comment's place names its municipality on the public pages (decision 049).
+      if (item.type === "map_comment" && out.before !== out.after) contentChanged(mapComments);
       return done(out.after ? `Municipi desat: ${out.after}` : "Municipi tret");
     } catch (err) {
       if (err instanceof CodingRefused) return failed(err.message, err.status);
