@@ -48,6 +48,8 @@ describe.each(testBackends())("database on %s", (backend) => {
       "newsletter_issues",
       "newsletter_subscriptions",
       "page_views",
+      "questionnaire_responses",
+      "questionnaire_uploads",
       "rate_limits",
       "reflections",
       "rejected_code_suggestions",

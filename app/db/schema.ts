@@ -18,7 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
-import { contributionTypes, moderationStatuses, reportReasons } from "../domain/contributions";
+import { codedTypes, moderationStatuses, reportReasons, type ContributionType } from "../domain/contributions";
 import { ACCESSIBILITY_REQUEST_KINDS, ACCESSIBILITY_REQUEST_STATUSES } from "../domain/accessibility-requests";
 import { adminRoles } from "../domain/roles";
 import { categories } from "../domain/themes";
@@ -61,7 +61,8 @@ export const mapCategoryEnum = pgEnum("map_category", MAP_CATEGORIES);
 export const lineStyleEnum = pgEnum("line_style", LINE_STYLES);
 export const resourceMediaTypeEnum = pgEnum("resource_media_type", ["image", "video", "document"]);
 export const moderationStatusEnum = pgEnum("moderation_status", moderationStatuses);
-export const contributionTypeEnum = pgEnum("contribution_type", contributionTypes);
+// Every kind a code or an answer may point at (decision 076 added the questionnaire's answers).
+export const contributionTypeEnum = pgEnum("contribution_type", codedTypes);
 export const reportReasonEnum = pgEnum("report_reason", reportReasons);
 
 /** A contribution's moderation (decisions 028 and 051): public only when 'published'. */
@@ -340,6 +341,50 @@ export const testimonials = pgTable(
   ],
 );
 
+/** An answer of the external questionnaire, imported by staff from its export (issue 32, decision
+ * 076): a contribution of the kind "questionnaire", coded like the rest and private. No public
+ * reader selects this table (the public walk checks it), and it has no moderation status: it is
+ * never published. */
+export const questionnaireResponses = pgTable(
+  "questionnaire_responses",
+  {
+    id: id(),
+    /** The free text of the answer (the column staff chose as the text). */
+    text: text("text").notNull(),
+    /** One of MUNICIPALITY_NAMES, matched from the file or set by staff; null: none or unknown. */
+    municipality: text("municipality"),
+    /** When it was answered, from the file's date column; null when the file has none. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The questionnaire's own id of the answer, when staff mapped that column. */
+    externalId: text("external_id"),
+    /** What makes a re-import add nothing twice: "id:" and the external id when there is one,
+     * otherwise "sha256:" and the hash of the row's cells. */
+    dedupeKey: text("dedupe_key").notNull(),
+    /** The file's name it came from, and who imported it (staff only). */
+    sourceName: text("source_name").notNull(),
+    importedByEmail: text("imported_by_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("questionnaire_responses_dedupe_idx").on(t.dedupeKey),
+    check("questionnaire_responses_not_blank", sql`btrim(${t.text}) <> ''`),
+    index("questionnaire_responses_created_idx").on(t.createdAt),
+  ],
+);
+
+/** A questionnaire file uploaded and read, waiting for staff to map its columns and import it
+ * (step 2 of the import). Deleted when imported, and a day after it was uploaded. */
+export const questionnaireUploads = pgTable("questionnaire_uploads", {
+  id: id(),
+  fileName: text("file_name").notNull(),
+  /** The header row's cells, in order. */
+  headers: jsonb("headers").$type<string[]>().notNull(),
+  /** Every other row, as the file's cells (text), in order. */
+  rows: jsonb("rows").$type<string[][]>().notNull(),
+  uploadedByEmail: text("uploaded_by_email"),
+  createdAt: createdAt(),
+});
+
 export const homeBackground = pgTable(
   "home_background",
   {
@@ -553,7 +598,7 @@ export const contributionReports = pgTable(
   "contribution_reports",
   {
     id: id(),
-    contributionType: contributionTypeEnum("contribution_type").notNull(),
+    contributionType: contributionTypeEnum("contribution_type").notNull().$type<ContributionType>(),
     contributionId: uuid("contribution_id").notNull(),
     reason: reportReasonEnum("reason").notNull(),
     /** The visitor's words, for 'other'. */
@@ -604,7 +649,7 @@ export const contributionAnswers = pgTable(
   "contribution_answers",
   {
     id: id(),
-    contributionType: contributionTypeEnum("contribution_type").notNull(),
+    contributionType: contributionTypeEnum("contribution_type").notNull().$type<ContributionType>(),
     contributionId: uuid("contribution_id").notNull(),
     stateId: uuid("state_id")
       .notNull()
@@ -831,7 +876,7 @@ export const resultFollows = pgTable(
     /** The municipality whose every result is followed (one of MUNICIPALITY_NAMES). */
     municipality: text("municipality"),
     /** An author's follow: the contribution linked to the result. */
-    contributionType: contributionTypeEnum("contribution_type"),
+    contributionType: contributionTypeEnum("contribution_type").$type<ContributionType>(),
     contributionId: uuid("contribution_id"),
     status: text("status", { enum: ["pending", "confirmed", "left"] })
       .notNull()

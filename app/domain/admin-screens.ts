@@ -97,6 +97,9 @@ export const ADMIN_SCREENS = {
   analysis: screen("/analisi", "analysis.tsx", MODERATOR, { shell: true }),
   analysisMap: screen("/analisi/mapa", "analysis-map.tsx", MODERATOR, { shell: true }),
   codebookXlsx: screen("/export/codebook.xlsx", "export-codebook.ts", MODERATOR),
+  // The import of the external questionnaire's answers, coded like the rest (decision 076). Reached
+  // from the coding screen.
+  questionnaire: screen("/questionari", "questionnaire.tsx", MODERATOR, { shell: true }),
   subscribers: inShell("/subscriptors", "newsletter.tsx", MODERATOR, "Subscriptors", "Newsletter", "/newsletter"),
   // The newsletter is written and sent by the communication staff.
   newsletterSend: inShell("/butlleti", "newsletter-send.tsx", EDITOR, "Enviar newsletter", "Newsletter", "/newsletter-send"),

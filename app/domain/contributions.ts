@@ -5,6 +5,13 @@ import type { Locale } from "../i18n/locales";
 export const contributionTypes = ["reflection", "map_comment", "testimonial"] as const;
 export type ContributionType = (typeof contributionTypes)[number];
 
+/** Every kind staff code (issue 32, decision 076): what visitors send, and the answers of the external
+ * questionnaire staff import ("questionnaire"), which are private: never on a public page, never
+ * moderated, never answered in public. The coding screen, its suggestions and its filters read these;
+ * the public pages, the queue and the council's answers read `contributionTypes`. */
+export const codedTypes = [...contributionTypes, "questionnaire"] as const;
+export type CodedType = (typeof codedTypes)[number];
+
 /** Where a map comment was placed, for the small map shown when it is opened (issue 27, item 11). */
 export interface CommentPlace {
   lat: number;

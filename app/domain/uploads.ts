@@ -66,6 +66,16 @@ export const UPLOADS = {
       too_large: `El fitxer és massa gran (màxim ${LAYER_LIMITS.bytes / MB} MB).`,
     },
   },
+  // The external questionnaire's export, CSV or XLSX (issue 32, decision 076): read, never stored as a file.
+  questionnaire: {
+    maxBytes: 50 * MB,
+    kind: "",
+    messages: {
+      required: "Tria el fitxer del qüestionari (CSV o XLSX).",
+      bad_type: "El fitxer ha de ser un CSV o un full de càlcul XLSX.",
+      too_large: "El fitxer és massa gran (màxim 50 MB).",
+    },
+  },
 } as const satisfies Record<string, UploadRule>;
 
 /** Accept functions for a form's files (the storage's put): the type sniffed from the bytes decides. */

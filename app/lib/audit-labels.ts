@@ -39,6 +39,9 @@ export const AUDIT_ACTION_LABELS = {
   bulk_untag: "Retirada d'un codi en bloc",
   accept_suggestion: "Acceptació de suggeriments",
   reject_suggestion: "Rebuig de suggeriments",
+  // The municipality of a contribution, and the questionnaire's import (issue 32, decision 076).
+  set_municipality: "Canvi de municipi",
+  import: "Importació",
   bulk_answer: "Resposta en bloc",
   // Accounts.
   invite: "Invitació",
@@ -99,6 +102,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   code: "Codi",
   "code group": "Grup de codis",
   coding: "Codificació d'aportacions",
+  questionnaire: "Respostes del qüestionari",
   "answer template": "Plantilla de resposta",
   personal_data: "Dades personals",
   rights_request: "Sol·licitud de drets sobre les dades",

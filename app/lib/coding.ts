@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contributionTypes, type ContributionType } from "~/domain/contributions";
+import { codedTypes, type CodedType } from "~/domain/contributions";
 import type { ListShape } from "./admin-list";
 import { MUNICIPALITY_FILTER_VALUES, THEME_FILTER_VALUES } from "./analysis";
 import { contrastWithWhite, MIN_CONTRAST } from "./answers";
@@ -29,6 +29,7 @@ export const CODING_TEXTS = {
   nothingSelected: "Marca alguna aportació de la llista, o tria «Totes les filtrades».",
   nothingToDo: "No hi ha cap aportació a la qual calgui fer aquest canvi.",
   noSuggestion: "No hi ha cap suggeriment d'aquest codi per decidir en aquestes aportacions.",
+  municipalityUnknown: "Tria un municipi de la llista.",
 } as const;
 
 const colour = z
@@ -81,9 +82,9 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** "type:id" of a contribution, as the answers write it (decision 061). */
 export const itemSchema = z
   .string()
-  .regex(new RegExp(`^(${contributionTypes.join("|")}):${UUID_RE.source.slice(1, -1)}$`, "i"), "Aportació no vàlida")
+  .regex(new RegExp(`^(${codedTypes.join("|")}):${UUID_RE.source.slice(1, -1)}$`, "i"), "Aportació no vàlida")
   .transform((v) => {
-    const [type, id] = v.toLowerCase().split(":") as [ContributionType, string];
+    const [type, id] = v.toLowerCase().split(":") as [CodedType, string];
     return { type, id };
   });
 export const parseItem = (v: string | null | undefined) => {
@@ -103,7 +104,7 @@ export const CODING_SHAPE = {
   sorts: ["data"],
   defaultDir: "desc",
   filters: {
-    tipus: { kind: "one-of", values: contributionTypes },
+    tipus: { kind: "one-of", values: codedTypes },
     ambit: { kind: "one-of", values: THEME_FILTER_VALUES },
     municipi: { kind: "one-of", values: MUNICIPALITY_FILTER_VALUES },
     codi: { kind: "text", max: 36 },
@@ -128,7 +129,7 @@ export const codebookIntents = [
 export type CodebookIntent = (typeof codebookIntents)[number];
 
 /** The coding screen's intents. */
-export const codingIntents = ["toggle", "bulk", "accept", "reject"] as const;
+export const codingIntents = ["toggle", "bulk", "accept", "reject", "municipality"] as const;
 
 // ---------------------------------------------------------------------------------------
 // The keyword matcher of the suggestions: accents, case and simple plural and gender endings

@@ -13,6 +13,7 @@ export const contributionLabels: Record<string, string> = {
   reflection: "Reflexió",
   map_comment: "Comentari al mapa",
   testimonial: "Testimoni d'àudio",
+  questionnaire: "Resposta al qüestionari",
 };
 
 /** The catalogue key of a kind's name on the public pages; "Aportació" for an unknown one. */

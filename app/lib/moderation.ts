@@ -8,6 +8,7 @@ import {
   type ModerationMode,
   type ModerationStatus,
 } from "~/domain/contributions";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { categories } from "~/domain/themes";
 import { listSearch, type ListQuery, type ListShape } from "./admin-list";
 import { LIMITS, REPORT_TEXTS } from "./participation-texts";
@@ -172,6 +173,7 @@ export const QUEUE_SHAPE: ListShape = {
     estat: { kind: "one-of", values: moderationStatuses, default: "pending" },
     tipus: { kind: "one-of", values: contributionTypes },
     ambit: { kind: "one-of", values: categories },
+    municipi: { kind: "one-of", values: MUNICIPALITY_NAMES },
     denunciades: { kind: "flag" },
     retingudes: { kind: "flag" },
   },
@@ -181,6 +183,8 @@ export interface QueueFilters {
   status: ModerationStatus;
   type: (typeof contributionTypes)[number] | null;
   theme: (typeof categories)[number] | null;
+  /** One of MUNICIPALITY_NAMES (issue 32), or null for every one. */
+  municipality?: string | null;
   q: string;
   /** Only contributions with reports. */
   reported: boolean;
@@ -199,6 +203,7 @@ export function queueFiltersOf(query: ListQuery): QueueFilters {
     status: (f.estat ?? "pending") as ModerationStatus,
     type: (f.tipus ?? null) as QueueFilters["type"],
     theme: (f.ambit ?? null) as QueueFilters["theme"],
+    municipality: f.municipi ?? null,
     q: query.q,
     reported: f.denunciades === "1",
     held: f.retingudes === "1",

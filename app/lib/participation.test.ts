@@ -85,6 +85,20 @@ describe("reflectionSchema", () => {
       email: null,
       privacyAccepted: false,
       answerConsent: false,
+      municipality: null,
+    });
+  });
+
+  it("takes an optional municipality of the list (issue 32), and refuses another", () => {
+    expect(reflectionSchema.parse({ reflection: "Hola", municipality: "Gelida" }).municipality).toBe("Gelida");
+    expect(reflectionSchema.parse({ reflection: "Hola", municipality: " " }).municipality).toBeNull();
+    expect(errors(reflectionSchema.safeParse({ reflection: "Hola", municipality: "gelida" }))).toEqual({
+      municipality: MESSAGES.municipalityInvalid,
+    });
+    const testimonial = { title: "Hola", category: "infants", terms: "on" };
+    expect(testimonialSchema.parse({ ...testimonial, municipality: "Olèrdola" }).municipality).toBe("Olèrdola");
+    expect(errors(testimonialSchema.safeParse({ ...testimonial, municipality: "Barcelona" }))).toEqual({
+      municipality: MESSAGES.municipalityInvalid,
     });
   });
 });
@@ -110,6 +124,7 @@ describe("testimonialSchema", () => {
       category: "infants",
       duration: null,
       transcript: null,
+      municipality: null,
     });
   });
 

@@ -100,6 +100,15 @@ export const mapCommentSchema = z
     };
   });
 
+/** An optional municipality as a form posts it: null when none was chosen; one of the list, or an
+ * issue on the field (and undefined). */
+function checkMunicipality(value: string | null | undefined, ctx: z.RefinementCtx): string | null | undefined {
+  const municipality = value ?? null;
+  if (municipality === null || MUNICIPALITY_NAMES.includes(municipality)) return municipality;
+  ctx.addIssue({ code: "custom", path: ["municipality"], message: MESSAGES.municipalityInvalid });
+  return undefined;
+}
+
 export const reflectionSchema = z
   .object({
     reflection: text.optional(),
@@ -108,9 +117,12 @@ export const reflectionSchema = z
     privacy: checked,
     /** The answer by e-mail (decision 068): a consent of its own, not the newsletter's; only with an e-mail. */
     answerConsent: checked.optional(),
+    /** The visitor's municipality, optional (issue 32): one of the list. */
+    municipality: optionalText.optional(),
   })
   .transform((v, ctx) => {
     const reflection = v.reflection ?? "";
+    const municipality = checkMunicipality(v.municipality, ctx);
     const name = v.name ?? null;
     const email = v.email ?? null;
     if (!reflection) ctx.addIssue({ code: "custom", path: ["reflection"], message: MESSAGES.reflectionRequired });
@@ -128,6 +140,7 @@ export const reflectionSchema = z
       email,
       privacyAccepted: email !== null && v.privacy,
       answerConsent: email !== null && v.answerConsent === true,
+      municipality,
     };
   });
 
@@ -156,6 +169,8 @@ export const testimonialSchema = z
     terms: checked,
     duration: z.unknown().optional(),
     transcript: z.unknown().optional(),
+    /** The visitor's municipality, optional (issue 32): one of the list. */
+    municipality: optionalText.optional(),
   })
   .transform((v, ctx) => {
     const title = v.title ?? "";
@@ -174,8 +189,9 @@ export const testimonialSchema = z
         path: ["transcript"],
         message: transcript.error === "tooLong" ? MESSAGES.transcriptTooLong : MESSAGES.transcriptInvalid,
       });
-    if (!category.success || title.length > LIMITS.title || !transcript.ok) return z.NEVER;
-    return { title, category: category.data, duration: clampDuration(v.duration), transcript: transcript.transcript };
+    const municipality = checkMunicipality(v.municipality, ctx);
+    if (!category.success || title.length > LIMITS.title || !transcript.ok || municipality === undefined) return z.NEVER;
+    return { title, category: category.data, duration: clampDuration(v.duration), transcript: transcript.transcript, municipality };
   });
 
 /** The accessibility statement's form (issue 33): what it is (a communication or a request for

@@ -2,7 +2,7 @@ import { mapComments, newsletterSubscriptions, reflections, testimonials } from 
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
 import { categories } from "~/domain/themes";
-import { MAP_CATEGORIES } from "~/domain/map";
+import { MAP_CATEGORIES, MUNICIPALITY_NAMES } from "~/domain/map";
 import { columnsOf, type ListSpec } from "~/models/admin-list.server";
 import { CONTRIBUTION_KINDS, contributionStatuses, type ContributionKind } from "~/models/contributions.server";
 
@@ -27,6 +27,8 @@ const kindList = (kind: ContributionKind, more: Omit<ListSpec, "table" | "id" | 
     },
     retingudes: { when: isNotNull(kind.table.heldByReportsAt) },
     ...(kind.columns.theme ? { ambit: { column: kind.columns.theme, values: categories } } : {}),
+    // Every kind has a municipality (issue 32): the visitor's, a pin's nearest, or staff's.
+    municipi: { column: kind.table.municipality, values: MUNICIPALITY_NAMES },
     ...more.filters,
   },
 });
@@ -48,7 +50,16 @@ export const mapCommentFields = {
 export type MapCommentRow = SelectResultFields<typeof mapCommentFields>;
 
 export const testimonialList = kindList(CONTRIBUTION_KINDS.testimonial, { sorts: { titol: testimonials.title } });
-export const testimonialScreenFields = columnsOf(testimonials, "id", "submittedAt", "title", "category", "status", "audioKey");
+export const testimonialScreenFields = columnsOf(
+  testimonials,
+  "id",
+  "submittedAt",
+  "title",
+  "category",
+  "status",
+  "audioKey",
+  "municipality",
+);
 /** The export's columns: the screen's, with the duration and the review date. */
 export const testimonialFields = { ...testimonialScreenFields, ...columnsOf(testimonials, "duration", "reviewedAt", "transcript") };
 export type TestimonialRow = SelectResultFields<typeof testimonialFields>;

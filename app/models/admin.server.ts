@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
 import type { AppContext } from "~/infra/app-context.server";
 import { log, errorFields } from "~/infra/log.server";
-import type { PutOptions, Storage, StoredFile } from "~/infra/storage.server";
+import { StorageError, type PutOptions, type Storage, type StoredFile } from "~/infra/storage.server";
 import { decodesWhole, isResizable } from "~/infra/images.server";
 import { FormError, readForm, type SubmittedForm } from "~/infra/forms.server";
 
@@ -118,4 +118,33 @@ export async function imageSize(head: Buffer | undefined): Promise<{ width: numb
   } catch {
     return { width: null, height: null };
   }
+}
+
+/** A storage for a form's file that is read, never kept (the questionnaire's export, decision 076):
+ * `put` holds the bytes in memory, refused past the file's maxBytes while they stream (the same
+ * FormError as a stored upload), and `bytes(key)` gives them to the action. */
+export function readingInMemory(): { storage: Storage; bytes: (key: string) => Buffer | undefined } {
+  const kept = new Map<string, Buffer>();
+  let n = 0;
+  const storage: Storage = {
+    async put(body, options) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of body as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size > options.maxBytes) throw new StorageError("too_large", "El fitxer és massa gran.");
+        chunks.push(Buffer.from(chunk));
+      }
+      if (size === 0) throw new StorageError("empty", "El fitxer és buit.");
+      const key = `memory/${++n}`;
+      kept.set(key, Buffer.concat(chunks));
+      return { key, contentType: "application/octet-stream", size };
+    },
+    get: async () => null,
+    stat: async () => null,
+    delete: async (key) => void kept.delete(key),
+    exists: async (key) => kept.has(key),
+    list: async () => [],
+  };
+  return { storage, bytes: (key) => kept.get(key) };
 }

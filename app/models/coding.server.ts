@@ -1,7 +1,18 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { codeGroups, codes, contributionAnswers, contributionCodes, rejectedCodeSuggestions } from "~/db/schema";
-import type { ContributionType } from "~/domain/contributions";
+import {
+  codeGroups,
+  codes,
+  contributionAnswers,
+  contributionCodes,
+  mapComments,
+  questionnaireResponses,
+  reflections,
+  rejectedCodeSuggestions,
+  testimonials,
+} from "~/db/schema";
+import type { CodedType } from "~/domain/contributions";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { mediaUrl } from "~/infra/storage.server";
 import { CODING_PAGE_SIZE, CODING_TEXTS, isUuid, keywordStems, matchesKeywords, stems, type CodeInput } from "~/lib/coding";
 import { NONE } from "~/lib/analysis";
@@ -14,7 +25,7 @@ import { columnOrNull, contributionKinds, municipalityOf } from "~/models/contri
 // working notes: no public reader reads these tables. Every write here runs inside the caller's
 // transaction with its audit entry.
 
-export type Item = { type: ContributionType; id: string };
+export type Item = { type: CodedType; id: string };
 export const itemKey = (i: Item) => `${i.type}:${i.id}`;
 
 /** A refusal in Catalan: nothing changed. */
@@ -132,11 +143,15 @@ export function contributionsUnion() {
       ${columnOrNull(k.columns.theme)}::text as theme, ${columnOrNull(municipalityOf(k))} as municipality,
       ${columnOrNull(k.columns.audio)} as audio, status::text as status, ${k.columns.date} as created_at from ${k.table}`,
   );
+  // The questionnaire's answers (decision 076): private, never moderated; dated when answered.
+  const q = questionnaireResponses;
+  selects.push(sql`select 'questionnaire'::text as type, ${q.id}, ${q.text} as text, null::text as theme, ${q.municipality} as municipality,
+      null::text as audio, 'private'::text as status, coalesce(${q.answeredAt}, ${q.createdAt}) as created_at from ${q}`);
   return sql`(${sql.join(selects, sql` union all `)})`;
 }
 
 export interface CodingFilters {
-  type: ContributionType | null;
+  type: CodedType | null;
   /** A theme, or NONE (no theme). */
   theme: string | null;
   /** A municipality, or NONE (none). */
@@ -169,7 +184,7 @@ function codingWhere(f: CodingFilters): SQL {
 const FROM = () => sql`${contributionsUnion()} as c`;
 
 type Row = {
-  type: ContributionType;
+  type: CodedType;
   id: string;
   text: string;
   theme: string | null;
@@ -262,7 +277,7 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters, known?: {
   const neighbour = async (extra: SQL, dir: "next" | "prev") => {
     const cmp = dir === "next" ? sql`(c.created_at, c.id) < ${here}` : sql`(c.created_at, c.id) > ${here}`;
     const order = dir === "next" ? sql`c.created_at desc, c.id desc` : sql`c.created_at asc, c.id asc`;
-    const [n] = rowsOf<{ type: ContributionType; id: string }>(
+    const [n] = rowsOf<{ type: CodedType; id: string }>(
       await db.execute(sql`select c.type, c.id from ${FROM()} where ${where} and ${extra} and ${cmp} order by ${order} limit 1`),
     );
     return n ? itemKey(n) : null;
@@ -275,7 +290,7 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters, known?: {
     db
       .select({ text: contributionAnswers.text })
       .from(contributionAnswers)
-      .where(and(eq(contributionAnswers.contributionType, item.type), eq(contributionAnswers.contributionId, item.id))),
+      .where(and(sql`${contributionAnswers.contributionType}::text = ${item.type}`, eq(contributionAnswers.contributionId, item.id))),
     codesOn(db, [row]),
   ]);
   const codesHere = on.get(itemKey(row)) ?? [];
@@ -302,7 +317,7 @@ export async function codingItem(db: Db, item: Item, f: CodingFilters, known?: {
 
 /** The first contribution of the filtered list (newest first), or null. */
 export async function firstKey(db: Db, f: CodingFilters) {
-  const [n] = rowsOf<{ type: ContributionType; id: string }>(
+  const [n] = rowsOf<{ type: CodedType; id: string }>(
     await db.execute(sql`select c.type, c.id from ${FROM()} where ${codingWhere(f)} order by c.created_at desc, c.id desc limit 1`),
   );
   return n ? itemKey(n) : null;
@@ -430,7 +445,7 @@ export async function decideSuggestions(
   }
   const phrases = keywordStems(code.keywords);
   if (!phrases.length) return { code, count: 0 };
-  const rows = rowsOf<{ type: ContributionType; id: string; text: string }>(
+  const rows = rowsOf<{ type: CodedType; id: string; text: string }>(
     await tx.execute(sql`select c.type, c.id, c.text from ${FROM()} where ${where}
       and not exists (select 1 from ${contributionCodes} cc where cc.contribution_type::text = c.type and cc.contribution_id = c.id and cc.code_id = ${codeId})
       and not exists (select 1 from ${rejectedCodeSuggestions} r where r.contribution_type::text = c.type and r.contribution_id = c.id and r.code_id = ${codeId})`),
@@ -450,4 +465,26 @@ export async function decideSuggestions(
         .onConflictDoNothing();
   }
   return { code, count: matched.length };
+}
+
+// ---------------------------------------------------------------------------------------
+// The municipality of a contribution (issue 32, decision 076): staff set or correct it on any kind.
+
+/** The table holding each kind's municipality column. */
+const MUNICIPALITY_TABLES = {
+  reflection: reflections,
+  map_comment: mapComments,
+  testimonial: testimonials,
+  questionnaire: questionnaireResponses,
+} as const;
+
+/** Sets the contribution's municipality (one of MUNICIPALITY_NAMES, or null to clear it). Answers
+ * what it was and what it is; refuses an unknown name or a contribution that is gone. */
+export async function setMunicipality(tx: Db, item: Item, municipality: string | null) {
+  if (municipality !== null && !MUNICIPALITY_NAMES.includes(municipality)) throw new CodingRefused(CODING_TEXTS.municipalityUnknown, 400);
+  const table = MUNICIPALITY_TABLES[item.type] as typeof reflections;
+  const [before] = await tx.select({ municipality: table.municipality }).from(table).where(eq(table.id, item.id)).for("update");
+  if (!before) throw new CodingRefused(CODING_TEXTS.contributionGone, 404);
+  await tx.update(table).set({ municipality }).where(eq(table.id, item.id));
+  return { before: before.municipality, after: municipality };
 }

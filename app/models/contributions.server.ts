@@ -125,6 +125,8 @@ export interface ContributionRow {
   status: ModerationStatus;
   /** A testimonial's transcript; null for the other kinds. */
   transcript: string | null;
+  /** Where it is about (issue 32): one of MUNICIPALITY_NAMES, or null. Every kind has the column. */
+  municipality: string | null;
 }
 
 /** The fields of a ContributionRow, selected from one kind's table (the date is its `date`). */
@@ -138,4 +140,5 @@ export const contributionFields = (kind: ContributionKind) => ({
   theme: sql<Category | null>`${columnOrNull(kind.columns.theme)}::text`,
   status: sql<ModerationStatus>`${kind.table.status}::text`,
   transcript: sql<string | null>`${columnOrNull(kind.columns.transcript)}`,
+  municipality: sql<string | null>`${kind.table.municipality}`,
 });

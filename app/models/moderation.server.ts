@@ -99,6 +99,8 @@ export interface QueueItem {
   audioUrl: string | null;
   /** A testimonial's transcript (issue 33); null when it has none, or for the other kinds. */
   transcript: string | null;
+  /** Where it is about (issue 32): the visitor's choice, a pin's nearest municipality, or staff's. */
+  municipality: string | null;
   /** When visitors' reports took it off the site (null: they did not, or staff have decided since). */
   heldByReportsAt: string | null;
   reports: { reason: ReportReason; detail: string | null; createdAt: string; counted: boolean }[];
@@ -112,7 +114,7 @@ function unionQuery() {
     (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, id, ${k.columns.text} as text, ${columnOrNull(k.columns.name)} as name,
       ${columnOrNull(k.columns.email)} as email, ${columnOrNull(k.columns.theme)}::text as theme, status::text as status, hidden_reason,
       created_at, ${columnOrNull(k.columns.audio)} as audio_key, ${columnOrNull(k.columns.transcript)} as transcript,
-      held_by_reports_at, reviewed_at from ${k.table}`,
+      held_by_reports_at, reviewed_at, municipality from ${k.table}`,
   );
   return sql`(${sql.join(selects, sql` union all `)}) as c`;
 }
@@ -121,6 +123,7 @@ function whereOf(f: Omit<QueueFilters, "status" | "page">): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.type) parts.push(sql`c.type = ${f.type}`);
   if (f.theme) parts.push(sql`c.theme = ${f.theme}`);
+  if (f.municipality) parts.push(sql`c.municipality = ${f.municipality}`);
   if (f.q) {
     const like = containing(f.q);
     parts.push(sql`(c.text ilike ${like} or c.name ilike ${like} or c.email ilike ${like} or c.transcript ilike ${like})`);
@@ -142,7 +145,8 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
   const offset = (f.page - 1) * QUEUE_PAGE_SIZE;
   const [page, counts] = await Promise.all([
     db.execute(sql`select c.type, c.id, c.text, c.name, c.email, c.theme, c.status, c.hidden_reason,
-        c.created_at::text as created_at, c.audio_key, c.transcript, c.held_by_reports_at::text as held_by_reports_at
+        c.created_at::text as created_at, c.audio_key, c.transcript, c.held_by_reports_at::text as held_by_reports_at,
+        c.municipality
       from ${unionQuery()} where ${where} and c.status = ${f.status}
       order by c.created_at desc, c.id desc limit ${QUEUE_PAGE_SIZE} offset ${offset}`) as unknown as Promise<
       Rows<{
@@ -158,6 +162,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
         audio_key: string | null;
         transcript: string | null;
         held_by_reports_at: string | null;
+        municipality: string | null;
       }>
     >,
     db.execute(sql`select c.status, count(*)::int as n from ${unionQuery()} where ${where} group by c.status`) as unknown as Promise<
@@ -197,6 +202,7 @@ export async function moderationQueue(db: Db, f: QueueFilters) {
       dateLabel: formatShortDate(at),
       audioUrl: r.audio_key ? mediaUrl(r.audio_key) : null,
       transcript: r.transcript,
+      municipality: r.municipality,
       heldByReportsAt: r.held_by_reports_at ? dateOf(r.held_by_reports_at).toISOString() : null,
       reports: reports
         .filter((p) => p.contributionId === r.id && p.contributionType === r.type)

@@ -274,6 +274,48 @@ describe.each(testBackends())("public writes on %s", (backend) => {
     expect(await write(createMapComment, { comment: "Cal un carril aquí", privacy: "on", lat: "41.35", lng: "1.70" })).toBe(oneRead);
   });
 
+  describe("the visitor's municipality (issue 32)", () => {
+    it("stores a reflection's municipality of the list; an unknown one is refused in Catalan and nothing is stored", async () => {
+      const marker = randomUUID();
+      const mine = sql`${t.reflections.reflection} like ${`%${marker}`}`;
+      const bad = await createReflection(urlencoded({ reflection: `Al meu poble ${marker}`, municipality: "Barcelona" }), ctx);
+      expect(bad.status).toBe(400);
+      expect(bad.result).toMatchObject({
+        ok: false,
+        errors: { municipality: MESSAGES.municipalityInvalid },
+        values: { municipality: "Barcelona" },
+      });
+      expect(await ctx.db.$count(t.reflections, mine)).toBe(0);
+      expect((await createReflection(urlencoded({ reflection: `A Gelida ${marker}`, municipality: "Gelida" }), ctx)).status).toBe(200);
+      expect((await createReflection(urlencoded({ reflection: `Sense dir-ho ${marker}`, municipality: "" }), ctx)).status).toBe(200);
+      const stored = await ctx.db.select().from(t.reflections).where(mine).orderBy(t.reflections.createdAt);
+      expect(stored.map((r) => [r.reflection, r.municipality])).toEqual([
+        [`A Gelida ${marker}`, "Gelida"],
+        [`Sense dir-ho ${marker}`, null],
+      ]);
+      await ctx.db.delete(t.reflections).where(mine);
+    });
+
+    it("stores a testimonial's municipality of the list, and refuses another", async () => {
+      const title = `Del meu municipi ${randomUUID().slice(0, 8)}`;
+      const mine = eq(t.testimonials.title, title);
+      const send = (municipality: string) =>
+        createTestimonial(multipart({ title, category: "laboral", terms: "on", municipality }, { bytes: WEBM, name: "a.webm" }), {
+          ...ctx,
+          clientKey: randomUUID(),
+        });
+      const bad = await send("Sant Sadurní");
+      expect(bad.status).toBe(400);
+      expect(bad.result).toMatchObject({ ok: false, errors: { municipality: MESSAGES.municipalityInvalid } });
+      expect(await ctx.db.$count(t.testimonials, mine)).toBe(0);
+      expect((await send("Sant Sadurní d'Anoia")).status).toBe(200);
+      const [row] = await ctx.db.select().from(t.testimonials).where(mine);
+      expect(row!.municipality).toBe("Sant Sadurní d'Anoia");
+      await ctx.storage.delete(row!.audioKey);
+      await ctx.db.delete(t.testimonials).where(mine);
+    });
+  });
+
   describe("testimonials", () => {
     const valid = { title: "Vull carrils segurs", category: "laboral", terms: "on", duration: "42" };
     // Each from a client of its own: the per-client limit of testimonials has its own test.

@@ -594,6 +594,30 @@ const CASES: Record<string, Case[]> = {
         item: `reflection:${await idOf(ctx, t.reflections, eq(t.reflections.status, "published"))}`,
       }),
     },
+    {
+      // Its place's words on the public pages name it (decision 076).
+      what: "a published map comment's municipality corrected",
+      fields: async (ctx) => {
+        const [row] = await ctx.db
+          .select({ id: t.mapComments.id, municipality: t.mapComments.municipality })
+          .from(t.mapComments)
+          .where(eq(t.mapComments.status, "published"))
+          .limit(1);
+        return {
+          intent: "municipality",
+          item: `map_comment:${row!.id}`,
+          municipality: row!.municipality === "Gelida" ? "Olèrdola" : "Gelida",
+        };
+      },
+    },
+  ],
+  // The questionnaire's answers (decision 076): private, on no public page. The upload step.
+  "routes/admin/questionnaire.tsx": [
+    {
+      what: "a questionnaire file uploaded",
+      fields: () => ({ intent: "upload", fileName: "respostes.csv" }),
+      files: () => ({ file: new File(["text;municipi\nMés carrils;Gelida\n"], "respostes.csv", { type: "text/csv" }) }),
+    },
   ],
   // People's rights (decision 072): erasing the personal fields of a published reflection's author
   // (the public lists show the name), and erasing a map comment's whole.

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { echoed, LIMITS, type WriteResult } from "~/lib/participation-texts";
 import { useLocale } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
@@ -39,6 +41,14 @@ export function ReflectionForm({ result }: { result?: WriteResult }) {
       />
       <FormField label={say("forms.reflection.name")} error={errors.name}>
         <Input name="name" autoComplete="name" maxLength={LIMITS.name} defaultValue={echoed(result, "name")} />
+      </FormField>
+      <FormField label={say("forms.municipality.label")} error={errors.municipality}>
+        <Select
+          name="municipality"
+          defaultValue={echoed(result, "municipality")}
+          none={say("forms.municipality.none")}
+          options={MUNICIPALITY_NAMES}
+        />
       </FormField>
       <EmailField error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
       {showConsent && (

@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { FormField } from "~/components/form-field";
+import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
 import { LIMITS, type FieldErrors } from "~/lib/participation-texts";
 import { ConsentCheckbox, useSay } from "./shared";
@@ -11,6 +13,8 @@ export interface TestimonialValues {
   terms: boolean;
   /** What the person said, if they write it (issue 33): optional. */
   transcript: string;
+  /** Their municipality, if they say it (issue 32): one of the list, or "". */
+  municipality: string;
 }
 
 /** The message (with its counter), the theme and the terms: shared by the recorder and the upload form. */
@@ -81,6 +85,15 @@ export function TestimonialFields({
           </p>
         )}
       </fieldset>
+      <FormField label={say("forms.municipality.label")} error={errors.municipality}>
+        <Select
+          name="municipality"
+          value={values.municipality}
+          onChange={(e) => onChange({ ...values, municipality: e.target.value })}
+          none={say("forms.municipality.none")}
+          options={MUNICIPALITY_NAMES}
+        />
+      </FormField>
       <ConsentCheckbox
         name="terms"
         text="forms.consent.terms"
@@ -93,5 +106,5 @@ export function TestimonialFields({
   );
 }
 
-export const emptyTestimonial: TestimonialValues = { title: "", category: "", terms: false, transcript: "" };
+export const emptyTestimonial: TestimonialValues = { title: "", category: "", terms: false, transcript: "", municipality: "" };
 export const isComplete = (v: TestimonialValues) => v.title.trim() !== "" && v.category !== "" && v.terms;

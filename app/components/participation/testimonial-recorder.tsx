@@ -189,6 +189,7 @@ export default function TestimonialRecorder() {
         body.set("title", values.title.trim());
         body.set("category", values.category);
         if (values.transcript.trim()) body.set("transcript", values.transcript.trim());
+        if (values.municipality) body.set("municipality", values.municipality);
         body.set("terms", "on");
         if (recorded.duration !== null) body.set("duration", String(Math.round(recorded.duration)));
         void fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });

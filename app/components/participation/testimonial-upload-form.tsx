@@ -18,6 +18,7 @@ export function TestimonialUploadForm({ result }: { result?: WriteResult }) {
       ...emptyTestimonial,
       title: echoed(result, "title").slice(0, LIMITS.title),
       transcript: echoed(result, "transcript").slice(0, LIMITS.transcript),
+      municipality: echoed(result, "municipality"),
       category: isCategory(category) ? category : "",
     };
   });

@@ -137,6 +137,9 @@ export default {
   "map.municipality": "Municipi (opcional)",
   "map.nearestMunicipality": "El més proper al lloc marcat",
   "map.noMunicipality": "Sense municipi",
+  // The optional municipality of a reflection or a testimonial (issue 32).
+  "municipality.label": "El teu municipi (opcional)",
+  "municipality.none": "Prefereixo no dir-ho",
   "reflection.title": "Escriu una reflexió",
   "reflection.description": "Explica'ns què en penses. El nom i el correu són opcionals.",
   "reflection.open": "Escriu una reflexió",

@@ -135,6 +135,9 @@ export default {
   "map.municipality": "Municipality (optional)",
   "map.nearestMunicipality": "The nearest to the marked place",
   "map.noMunicipality": "No municipality",
+  // The optional municipality of a reflection or a testimonial (issue 32).
+  "municipality.label": "Your municipality (optional)",
+  "municipality.none": "I'd rather not say",
   "reflection.title": "Write a reflection",
   "reflection.description": "Tell us what you think. Your name and e-mail address are optional.",
   "reflection.open": "Write a reflection",

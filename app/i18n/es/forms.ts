@@ -136,6 +136,9 @@ export default {
   "map.municipality": "Municipio (opcional)",
   "map.nearestMunicipality": "El más cercano al lugar marcado",
   "map.noMunicipality": "Sin municipio",
+  // The optional municipality of a reflection or a testimonial (issue 32).
+  "municipality.label": "Tu municipio (opcional)",
+  "municipality.none": "Prefiero no decirlo",
   "reflection.title": "Escribe una reflexión",
   "reflection.description": "Cuéntanos qué opinas. El nombre y el correo son opcionales.",
   "reflection.open": "Escribe una reflexión",

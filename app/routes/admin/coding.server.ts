@@ -1,5 +1,6 @@
 import type { Route } from "./+types/coding";
-import type { ContributionType } from "~/domain/contributions";
+import type { CodedType } from "~/domain/contributions";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { CODING_SHAPE, CODING_TEXTS, codingIntents, isUuid, parseItem } from "~/lib/coding";
 import type { ListQuery } from "~/lib/admin-list";
 import { done, failed, logActionError, readAdminForm } from "~/models/admin.server";
@@ -14,12 +15,15 @@ import {
   CodingRefused,
   firstKey,
   itemKey,
+  setMunicipality,
   toggleCode,
   uncodedCount,
   type CodingFilters,
   type Item,
 } from "~/models/coding.server";
 import { requireAdmin } from "~/infra/session.server";
+import { contentChanged } from "~/infra/content-changes.server";
+import { mapComments } from "~/db/schema";
 import { formatNumber } from "~/i18n/locales";
 
 // The coding screen (issue 32, decision 065): a filtered list of every contribution with its codes,
@@ -32,7 +36,7 @@ import { formatNumber } from "~/i18n/locales";
 export const ITEM_PARAM = "aportacio";
 
 const filtersOf = (query: ListQuery): CodingFilters => ({
-  type: (query.filters.tipus ?? null) as ContributionType | null,
+  type: (query.filters.tipus ?? null) as CodedType | null,
   theme: query.filters.ambit ?? null,
   municipality: query.filters.municipi ?? null,
   codeId: isUuid(query.filters.codi) ? query.filters.codi : null,
@@ -66,11 +70,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     current: current ?? null,
     missing: wanted !== null && !current,
     firstUncoded: first,
+    municipalities: MUNICIPALITY_NAMES,
   };
 }
 
 /** No filter: a suggestion answered on one contribution from the coding panel. */
-const EVERYTHING: CodingFilters = { type: null, theme: null, codeId: null, uncoded: false, q: "", from: null, to: null };
+const EVERYTHING: CodingFilters = {
+  type: null,
+  theme: null,
+  municipality: null,
+  codeId: null,
+  uncoded: false,
+  q: "",
+  from: null,
+  to: null,
+};
 
 const selection = (fields: Record<string, string>): Item[] =>
   Object.keys(fields)
@@ -83,9 +97,36 @@ export async function action({ request, context }: Pick<Route.ActionArgs, "reque
   const { fields } = await readAdminForm(request, context, {});
   const intent = codingIntents.find((i) => i === fields.intent);
   if (!intent) return failed("Acció desconeguda", 400);
+  const staff = { email: user.email };
+  if (intent === "municipality") {
+    // Staff set or correct where a contribution is about (issue 32, decision 076); empty clears it.
+    const item = parseItem(fields.item);
+    if (!item) return failed("Aportació no vàlida", 400);
+    const wanted = (fields.municipality ?? "").trim() || null;
+    try {
+      const out = await context.db.transaction(async (tx) => {
+        const change = await setMunicipality(tx, item, wanted);
+        if (change.before !== change.after)
+          await recordAudit(tx, { request, context }, user, {
+            entity: "coding",
+            entityId: itemKey(item),
+            action: "set_municipality",
+            before: { municipality: change.before ?? "" },
+            after: { municipality: change.after ?? "" },
+          });
+        return change;
+      });
+      // A published map comment's place names its municipality on the public pages (decision 049).
+      if (item.type === "map_comment" && out.before !== out.after) contentChanged(mapComments);
+      return done(out.after ? `Municipi desat: ${out.after}` : "Municipi tret");
+    } catch (err) {
+      if (err instanceof CodingRefused) return failed(err.message, err.status);
+      logActionError("coding", err);
+      return failed("No s'ha pogut desar el municipi. Torna-ho a provar.", 500);
+    }
+  }
   const codeId = fields.codeId ?? "";
   if (!isUuid(codeId)) return failed(CODING_TEXTS.codeUnknown, 404);
-  const staff = { email: user.email };
   try {
     if (intent === "toggle") {
       const item = parseItem(fields.item);

@@ -7,9 +7,8 @@ import { AnswerStateBadge } from "~/components/answer-state-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { labelled } from "~/components/ui/select";
-import { contributionTypes } from "~/domain/contributions";
+import { codedTypes } from "~/domain/contributions";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
-import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { adminPaths } from "~/lib/admin-paths";
 import { NONE } from "~/lib/analysis";
 import { contributionLabels } from "~/lib/contributions";
@@ -23,7 +22,7 @@ type Current = NonNullable<Data["current"]>;
 const ITEM_PARAM = "aportacio";
 const FILTER_PARAMS = ["q", "des-de", "fins-a", "tipus", "ambit", "municipi", "codi", "sense-codi"] as const;
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${formatNumber(n)} ${many}`);
-const STATUS: Record<string, string> = { pending: "Pendent de moderació", hidden: "Amagada" };
+const STATUS: Record<string, string> = { pending: "Pendent de moderació", hidden: "Amagada", private: "Privada" };
 
 /** The address of this screen with the same filters, on another contribution (or none). */
 function useItemHref() {
@@ -39,16 +38,16 @@ function useItemHref() {
 
 /** The coding screen (issue 32, decision 065). */
 export default function Coding({ loaderData }: Route.ComponentProps) {
-  const { query, matching, page, pages, codes, left, current, missing, firstUncoded } = loaderData;
+  const { query, matching, page, pages, codes, left, current, missing, firstUncoded, municipalities } = loaderData;
   const result = useActionData<{ ok: boolean; message?: string; error?: string }>();
   const href = useItemHref();
   const filters: ListFilter[] = [
-    { name: "tipus", label: "Tipus", options: labelled(contributionTypes, contributionLabels as Record<string, string>) },
+    { name: "tipus", label: "Tipus", options: labelled(codedTypes, contributionLabels) },
     { name: "ambit", label: "Àmbit (testimonis)", options: [...labelled(categories, categoryLabels), [NONE, "Sense àmbit"] as const] },
     {
       name: "municipi",
       label: "Municipi",
-      options: [...MUNICIPALITY_NAMES.map((m) => [m, m] as const), [NONE, "Sense municipi"] as const],
+      options: [...municipalities.map((m) => [m, m] as const), [NONE, "Sense municipi"] as const],
     },
     { name: "codi", label: "Codi", options: codes.map((c) => [c.id, c.name] as const) },
     { name: "sense-codi", label: "Sense codificar", kind: "flag" },
@@ -57,6 +56,9 @@ export default function Coding({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle title="Codificació">
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={adminPaths.adminQuestionnaire}>Importa el qüestionari</Link>
+          </Button>
           <Button asChild variant="outline">
             <Link to={adminPaths.adminCodebook}>Llibre de codis</Link>
           </Button>
@@ -86,7 +88,7 @@ export default function Coding({ loaderData }: Route.ComponentProps) {
           Aquesta aportació ja no existeix.
         </p>
       )}
-      {current && <CodingPanel key={current.key} item={current} codes={codes} href={href} />}
+      {current && <CodingPanel key={current.key} item={current} codes={codes} municipalities={municipalities} href={href} />}
       <div className="mt-6">
         <ListControls id="coding" query={query} searchLabel="Cerca al text de l'aportació" filters={filters} />
       </div>
@@ -97,7 +99,17 @@ export default function Coding({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CodingPanel({ item, codes, href }: { item: Current; codes: Data["codes"]; href: (key: string | null) => string }) {
+function CodingPanel({
+  item,
+  codes,
+  municipalities,
+  href,
+}: {
+  item: Current;
+  codes: Data["codes"];
+  municipalities: readonly string[];
+  href: (key: string | null) => string;
+}) {
   const fetcher = useAdminFetcher();
   const navigate = useNavigate();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -183,6 +195,7 @@ function CodingPanel({ item, codes, href }: { item: Current; codes: Data["codes"
           })}
         </div>
       </fetcher.Form>
+      <MunicipalityForm item={item} municipalities={municipalities} />
       {item.suggested.length > 0 && (
         <div className="mt-4">
           <p className="mb-2 text-sm font-semibold">Suggeriments per paraula clau (no s'apliquen sols)</p>
@@ -208,6 +221,38 @@ function CodingPanel({ item, codes, href }: { item: Current; codes: Data["codes"
         </Button>
       </nav>
     </Panel>
+  );
+}
+
+/** Staff set or correct where the contribution is about (issue 32): any kind, audit-logged. */
+function MunicipalityForm({ item, municipalities }: { item: Current; municipalities: readonly string[] }) {
+  const fetcher = useAdminFetcher();
+  return (
+    <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Municipi d'aquesta aportació">
+      <input type="hidden" name="intent" value="municipality" />
+      <input type="hidden" name="item" value={item.key} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="coding-municipality" className="text-sm font-semibold">
+          Municipi
+        </label>
+        <select
+          id="coding-municipality"
+          name="municipality"
+          defaultValue={item.municipality ?? ""}
+          className="h-10 rounded-md border bg-white px-2"
+        >
+          <option value="">Sense municipi</option>
+          {municipalities.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline" size="sm" className="h-10" disabled={fetcher.state !== "idle"}>
+        Desa el municipi
+      </Button>
+    </fetcher.Form>
   );
 }
 

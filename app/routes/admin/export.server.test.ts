@@ -432,6 +432,42 @@ describe.each(testBackends())("exports on %s", (backend) => {
     expect(parseCsv(await again.text()).length).toBeGreaterThan(3000);
     expect(exportsInProgress()).toBe(0);
   });
+  it("carries each contribution's municipality, and the municipi filter keeps only its rows (issue 32)", async () => {
+    const db = bed.ctx.db;
+    const [r] = await db.insert(t.reflections).values({ reflection: "De Gelida", municipality: "Gelida" }).returning();
+    const [s] = await db
+      .insert(t.testimonials)
+      .values({ title: "Testimoni de Gelida", category: "turistic", audioKey: "audio/x.weba", municipality: "Gelida" })
+      .returning();
+    try {
+      // The municipality is a column by its header (decision 077: after the answer's).
+      const column = (rows: string[][], header: string) => rows[0]!.indexOf(header);
+      const reflectionsCsv = await csv("reflections.csv", "?municipi=Gelida");
+      const rm = column(reflectionsCsv, "Municipi");
+      expect(rm).toBeGreaterThan(0);
+      expect(reflectionsCsv.slice(1).map((row) => [row[5], row[rm]])).toEqual([[r!.id, "Gelida"]]);
+      const testimonialsCsv = await csv("testimonials.csv", "?municipi=Gelida");
+      const tm = column(testimonialsCsv, "Municipi");
+      expect(testimonialsCsv.slice(1).map((row) => [row[8], row[tm]])).toEqual([[s!.id, "Gelida"]]);
+      const all = await csv("contributions.csv", "?municipi=Gelida");
+      const am = column(all, "Municipi");
+      expect(
+        all
+          .slice(1)
+          .map((row) => [row[0], row[am]])
+          .sort(),
+      ).toEqual([
+        ["Reflexió", "Gelida"],
+        ["Testimoni d'àudio", "Gelida"],
+      ]);
+      // A municipality not of the list is no filter (the dialect's rule for a bad value).
+      expect((await csv("reflections.csv", "?municipi=Barcelona")).length).toBe((await csv("reflections.csv")).length);
+    } finally {
+      await db.delete(t.reflections).where(eq(t.reflections.id, r!.id));
+      await db.delete(t.testimonials).where(eq(t.testimonials.id, s!.id));
+    }
+  });
+
   it("every contribution export ends with the answer: its state, text, date, and publication date (empty while a draft)", async () => {
     const db = bed.ctx.db;
     const [first, second] = await db.select().from(t.reflections).orderBy(t.reflections.createdAt, t.reflections.id).limit(2);

@@ -25,6 +25,8 @@ const NOT_LISTS: Record<string, string[]> = {
   // The one address the people's-rights screen and its export look up (?correu=, decision 072).
   "rights.server.ts": ["(computed: ADDRESS_PARAM)"],
   "rights-export.ts": ["(computed: ADDRESS_PARAM)"],
+  // The uploaded questionnaire file being mapped (?fitxer=<id>, decision 076): one file, no list.
+  "questionnaire.server.ts": ["(computed: UPLOAD_PARAM)"],
 };
 
 /** The parameter names a source reads by itself (searchParams.get, useSearchParams). */

@@ -6,7 +6,7 @@ import { ExportLinks, ListControls, ListStatus, Pager, type ListFilter } from "~
 import { AdminCommentsMap, moderationHref } from "~/components/map/admin-comments-map";
 import { Badge } from "~/components/ui/badge";
 import { moderationStatuses } from "~/domain/contributions";
-import { MAP_CATEGORIES } from "~/domain/map";
+import { MAP_CATEGORIES, MUNICIPALITY_NAMES } from "~/domain/map";
 import { MAP_CATEGORY_LABELS, PIN_STATUS_LABELS } from "~/domain/map-labels";
 import { formatShortDate } from "~/lib/dates";
 import { formatNumber } from "~/i18n/locales";
@@ -17,6 +17,7 @@ export { loader } from "./map-comments.server";
 const FILTERS: ListFilter[] = [
   { name: "estat", label: "Estat", options: moderationStatuses.map((s) => [s, PIN_STATUS_LABELS[s]] as const) },
   { name: "categoria", label: "Categoria", options: MAP_CATEGORIES.map((c) => [c, MAP_CATEGORY_LABELS[c]] as const) },
+  { name: "municipi", label: "Municipi", options: MUNICIPALITY_NAMES.map((m) => [m, m] as const) },
 ];
 
 export default function AdminMapComments({ loaderData }: Route.ComponentProps) {

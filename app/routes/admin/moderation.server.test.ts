@@ -77,6 +77,27 @@ describe.each(testBackends())("moderation on %s", (backend) => {
     return { r: r!, m: m!, tm: tm!, keys: `reflection:${r!.id},map_comment:${m!.id},testimonial:${tm!.id}` };
   }
 
+  it("the queue filters by municipality (issue 32) and shows each item's", async () => {
+    const { r, m, tm } = await seedThree(`municipi ${crypto.randomUUID()}`);
+    await ctx.db.update(t.reflections).set({ municipality: "Gelida" }).where(eq(t.reflections.id, r.id));
+    await ctx.db.update(t.mapComments).set({ municipality: "Gelida" }).where(eq(t.mapComments.id, m.id));
+    await ctx.db.update(t.testimonials).set({ municipality: "Olèrdola" }).where(eq(t.testimonials.id, tm.id));
+    const queue = (query: string) =>
+      moderation.loader(routeArgs(ctx, `/admin/moderacio${query}`, { headers: { Cookie: bed.cookie } }) as never);
+    const gelida = await queue("?estat=published&municipi=Gelida");
+    expect(gelida.items.map((i) => [i.key, i.municipality]).sort()).toEqual(
+      [
+        [`reflection:${r.id}`, "Gelida"],
+        [`map_comment:${m.id}`, "Gelida"],
+      ].sort(),
+    );
+    const olerdola = await queue("?estat=published&municipi=Ol%C3%A8rdola");
+    expect(olerdola.items.map((i) => i.key)).toEqual([`testimonial:${tm.id}`]);
+    await ctx.db.delete(t.reflections).where(eq(t.reflections.id, r.id));
+    await ctx.db.delete(t.mapComments).where(eq(t.mapComments.id, m.id));
+    await ctx.db.delete(t.testimonials).where(eq(t.testimonials.id, tm.id));
+  });
+
   it("hide, restore, approve and delete: each public read follows at once, one at a time and in bulk", async () => {
     const { r, m, tm, keys } = await seedThree("T1");
     const texts = ["Reflexió T1", "Comentari T1", "Testimoni T1"];

@@ -16,6 +16,7 @@ import { Label } from "~/components/ui/label";
 import { labelled } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import {
+  contributionTypes,
   moderationStatuses,
   moderationStatusLabels,
   reportReasonLabels,
@@ -23,6 +24,7 @@ import {
   type ModerationStatus,
 } from "~/domain/contributions";
 import { categories, categoryLabels } from "~/domain/themes";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { contributionLabels } from "~/lib/contributions";
 import { listHref, withParams } from "~/lib/admin-list";
 import { MAX_REASON, QUEUE_SHAPE, queueExportSearch, TRANSCRIPT_TEXTS } from "~/lib/moderation";
@@ -58,8 +60,9 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 /** The queue's filters in the list sheet (QUEUE_SHAPE's, decision 056); the status is the tabs'. */
 const queueFilters = (only: Item["type"] | null): ListFilter[] => [
   { name: "estat", label: "Estat", hidden: true },
-  { name: "tipus", label: "Tipus", options: Object.entries(contributionLabels), hidden: Boolean(only) },
+  { name: "tipus", label: "Tipus", options: labelled(contributionTypes, contributionLabels), hidden: Boolean(only) },
   { name: "ambit", label: only === "testimonial" ? "Àmbit" : "Àmbit (testimonis)", options: labelled(categories, categoryLabels) },
+  { name: "municipi", label: "Municipi", options: MUNICIPALITY_NAMES.map((m) => [m, m] as const) },
   { name: "denunciades", label: "Només amb denúncies", kind: "flag" },
   { name: "retingudes", label: "Només retingudes per denúncies", kind: "flag" },
 ];
@@ -261,6 +264,7 @@ function QueueCard({
         </h2>
         <Badge variant={STATUS_VARIANT[item.status]}>{STATUS_WORD[item.type][item.status]}</Badge>
         {item.theme && <Badge variant="soft">{categoryLabels[item.theme]}</Badge>}
+        {item.municipality && <Badge variant="outline">{item.municipality}</Badge>}
         <time dateTime={item.createdAt} className="text-ink/80">
           {item.dateLabel}
         </time>

@@ -5,6 +5,7 @@ import { ExportLinks, ListControls, ListStatus, Pager } from "~/components/admin
 import { Badge } from "~/components/ui/badge";
 import { formatNumber } from "~/i18n/locales";
 import { formatDateTime } from "~/lib/dates";
+import { MUNICIPALITY_NAMES } from "~/domain/map";
 
 export { loader } from "./reflections.server";
 
@@ -32,6 +33,7 @@ export default function AdminReflections({ loaderData }: Route.ComponentProps) {
         id="reflections"
         query={list.query}
         searchLabel="Cerca (text, nom o correu)"
+        filters={[{ name: "municipi", label: "Municipi", options: MUNICIPALITY_NAMES.map((m) => [m, m] as const) }]}
         sorts={[
           ["data", "Data"],
           ["nom", "Nom"],
@@ -50,6 +52,7 @@ export default function AdminReflections({ loaderData }: Route.ComponentProps) {
                 <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(new Date(r.createdAt))}</time>
                 {r.name && <span className="font-semibold text-ink">{r.name}</span>}
                 {r.email && <span>{r.email}</span>}
+                {r.municipality && <Badge variant="outline">{r.municipality}</Badge>}
                 {r.privacyAccepted && <Badge variant="success">Accepta newsletter</Badge>}
                 <ModerationBadge status={r.status} />
               </div>
