@@ -88,6 +88,8 @@ async function publicAddresses(ctx: TestContext): Promise<string[]> {
   const values: Record<string, readonly string[]> = {
     ambit: categories,
     tipus: contributionTypes,
+    // The answer filter (issue 31): a state's word, and one no state has.
+    resposta: ["acceptada", "inventada"],
     pagina: ["2"],
     id: ["00000000-0000-4000-8000-000000000000"],
     // The plan tracker's filters (issue 35).
