@@ -257,8 +257,8 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
       theme: "GOVE",
       landing: page,
       files: [
-        { key: "csv", url: OPEN_DATA_FILES.contributionsCsv, media: "text/csv", format: "CSV" },
-        { key: "geojson", url: OPEN_DATA_FILES.contributionsGeoJson, media: "application/geo+json", format: "GEOJSON" },
+        { key: "csv", url: OPEN_DATA_FILES.contributionsCsv, media: "text/csv", format: "CSV", label: "CSV" },
+        { key: "geojson", url: OPEN_DATA_FILES.contributionsGeoJson, media: "application/geo+json", format: "GEOJSON", label: "GeoJSON" },
       ],
     },
     {
@@ -268,8 +268,8 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
       theme: "TRAN",
       landing: `${publicUrl}${localePaths("ca").tracker}`,
       files: [
-        { key: "csv", url: OPEN_DATA_FILES.resultsCsv, media: "text/csv", format: "CSV" },
-        { key: "geojson", url: OPEN_DATA_FILES.resultsGeoJson, media: "application/geo+json", format: "GEOJSON" },
+        { key: "csv", url: OPEN_DATA_FILES.resultsCsv, media: "text/csv", format: "CSV", label: "CSV" },
+        { key: "geojson", url: OPEN_DATA_FILES.resultsGeoJson, media: "application/geo+json", format: "GEOJSON", label: "GeoJSON" },
       ],
     },
   ];
@@ -303,7 +303,7 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
       add(
         distribution,
         iri("dct", "title"),
-        literal(`${translators.ca(`public.openData.dcat.${d.key}.title` as never)} (${f.format})`, "ca"),
+        literal(`${translators.ca(`public.openData.dcat.${d.key}.title` as never)} (${f.label})`, "ca"),
       );
       add(distribution, iri("dcat", "accessURL"), url);
       add(distribution, iri("dcat", "downloadURL"), url);

@@ -95,7 +95,10 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
       </nav>
       {/* The answer filter (issue 31): one link per state of the published answers, beside the type's. */}
       {answerStates.length > 0 && (
-        <nav aria-label={t("public.aportacions.answerFilter")} className="mt-3">
+        <nav aria-label={t("public.aportacions.answerFilter")} className="mt-3 flex flex-wrap items-center gap-2">
+          <span aria-hidden="true" className="text-sm font-semibold text-ink/80">
+            {t("public.aportacions.answerLabel")}
+          </span>
           <ul className="flex flex-wrap gap-2">
             {[null, ...answerStates.map((s) => s.slug)].map((value) => {
               const active = value === answer;

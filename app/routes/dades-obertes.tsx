@@ -1,9 +1,10 @@
-import { Braces, Download, FileSpreadsheet, Map as MapIcon } from "lucide-react";
+import { Braces, FileSpreadsheet, Map as MapIcon, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dades-obertes";
 import { RichText, useLocale, useT } from "~/i18n/react";
 import { DEFAULT_LICENCE, DEFAULT_PUBLISHER, KNOWN_LICENCES, OPEN_DATA_FILES } from "~/lib/open-data";
 import { localePaths } from "~/lib/routes";
+import { cn } from "~/lib/utils";
 import { publicRead } from "~/models/content.server";
 import { readOpenDataSettings } from "~/models/open-data.server";
 
@@ -22,12 +23,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type FileLink = { href: string; label: string; name: string; type: string; icon: typeof Download };
+type FileLink = { href: string; label: string; name: string; type: string; icon: LucideIcon };
 
 /** The files of a dataset: each a link with its format and its file's name. */
 function Files({ files, label }: { files: FileLink[]; label: string }) {
   return (
-    <ul aria-label={label} className="mt-4 grid gap-3 sm:grid-cols-2">
+    <ul aria-label={label} className={cn("mt-4 grid gap-3", files.length > 1 && "sm:grid-cols-2")}>
       {files.map(({ href, label, name, type, icon: Icon }) => (
         <li key={href}>
           <a
@@ -67,7 +68,7 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const paths = localePaths(useLocale());
   const files = t("public.openData.download");
-  const file = (href: string, label: string, type: string, icon: typeof Download): FileLink => ({
+  const file = (href: string, label: string, type: string, icon: LucideIcon): FileLink => ({
     href,
     label,
     name: fileName(href),

@@ -743,6 +743,7 @@ export default {
     "Les actuacions públiques del Pla director de la bicicleta del Penedès: estat, avenç, quilòmetres, municipis, pressupost, dates i traçat dels trams.",
   "openData.dcat.results.keywords": "bicicleta, carril bici, mobilitat, infraestructures, Penedès",
   "aportacions.answerFilter": "Filtra per resposta",
+  "aportacions.answerLabel": "Per resposta:",
   "aportacions.anyAnswer": "Totes",
   "aportacions.countAnswer": "{n, plural, one {# aportació} other {# aportacions}} amb la resposta «{state}»",
 } as const;

@@ -736,6 +736,7 @@ export default {
     "The public actions of the Penedès cycling master plan: state, progress, kilometres, municipalities, budget, dates and the route of their sections.",
   "openData.dcat.results.keywords": "cycling, cycle lane, mobility, infrastructure, Penedès",
   "aportacions.answerFilter": "Filter by answer",
+  "aportacions.answerLabel": "By answer:",
   "aportacions.anyAnswer": "All",
   "aportacions.countAnswer": "{n, plural, one {# contribution} other {# contributions}} with the answer “{state}”",
 } satisfies Translation<typeof ca>;

@@ -740,6 +740,7 @@ export default {
     "Las actuaciones públicas del Plan director de la bicicleta del Penedès: estado, avance, kilómetros, municipios, presupuesto, fechas y trazado de los tramos.",
   "openData.dcat.results.keywords": "bicicleta, carril bici, movilidad, infraestructuras, Penedès",
   "aportacions.answerFilter": "Filtrar por respuesta",
+  "aportacions.answerLabel": "Por respuesta:",
   "aportacions.anyAnswer": "Todas",
   "aportacions.countAnswer": "{n, plural, one {# aportación} other {# aportaciones}} con la respuesta «{state}»",
 } satisfies Translation<typeof ca>;
