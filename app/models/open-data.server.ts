@@ -12,7 +12,7 @@ import { getSetting, putSetting } from "~/infra/settings.server";
 import { BOM, csvRecord } from "~/infra/tabular.server";
 import { DEFAULT_LICENCE, DEFAULT_PUBLISHER, OPEN_DATA_FILES, openDataSettingsSchema, type OpenDataSettings } from "~/lib/open-data";
 import { localePaths } from "~/lib/routes";
-import { columnOrNull, contributionKinds } from "~/models/contributions.server";
+import { columnOrNull, contributionKinds, hasPlace } from "~/models/contributions.server";
 
 // The open data of the participation (issue 31, decision 074): every published contribution of
 // every kind with the council's published answer, anonymised, as CSV and (the placed map comments)
@@ -100,9 +100,12 @@ type Row = {
   answered_at: string | null;
 };
 
-/** Every published contribution (oldest first: a new one is a new last line), with its published answer. */
-export async function openContributions(db: Db): Promise<OpenContribution[]> {
-  const selects = contributionKinds.map((k) => {
+/** Every published contribution (oldest first: a new one is a new last line), with its published
+ * answer; `placed`: only those with a point (the GeoJSON's), read from the kinds that have one, so
+ * that the file is kept until one of those changes (the page cache's tags are the tables read). */
+export async function openContributions(db: Db, { placed = false }: { placed?: boolean } = {}): Promise<OpenContribution[]> {
+  const kinds = placed ? contributionKinds.filter((k) => hasPlace(k.type)) : contributionKinds;
+  const selects = kinds.map((k) => {
     const table = k.table as unknown as Record<string, unknown>;
     /** The kind's own column (a map comment's place, a municipality), or a typed null. */
     const own = (column: string, type: string) => (column in table ? sql`${table[column]}` : sql.raw(`null::${type}`));
@@ -115,7 +118,7 @@ export async function openContributions(db: Db): Promise<OpenContribution[]> {
       from ${k.table}
         left join ${contributionAnswers} a on a.contribution_type = ${k.type} and a.contribution_id = ${k.table.id} and a.published_at is not null
         left join ${answerStates} s on s.id = a.published_state_id
-      where ${k.table.status} = 'published'`;
+      where ${k.table.status} = 'published'${placed ? sql` and ${k.columns.place} is not null` : sql``}`;
   });
   const rows = (
     (await db.execute(sql`select * from (${sql.join(selects, sql` union all `)}) o order by sort_at, id`)) as unknown as {
@@ -290,7 +293,8 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
     add(dataset, iri("dct", "accrualPeriodicity"), namedNode(`${EU}frequency/CONT`));
     add(dataset, iri("dct", "issued"), date(d.span.issued ?? fallback));
     add(dataset, iri("dct", "modified"), date(d.span.modified ?? d.span.issued ?? fallback));
-    const contact = blankNode();
+    // A named blank node: the same text on every render (n3's own labels count up across calls).
+    const contact = blankNode(`contacte-${d.fragment}`);
     add(dataset, iri("dcat", "contactPoint"), contact);
     add(contact, a, iri("vcard", "Organization"));
     add(contact, iri("vcard", "fn"), literal(settings.publisher, "ca"));
