@@ -226,7 +226,7 @@ describe.each(testBackends())("the participation's open data on %s", (backend) =
     expect(objects(quads, catalogue!, `${DCT}title`)).toContain("Dades obertes d'Al Penedès, la bici ens mou!");
     expect(objects(quads, catalogue!, `${DCT}license`)).toEqual([DEFAULT_LICENCE]);
     expect(objects(quads, catalogue!, `${DCT}issued`)).toEqual(["2026-03-01"]);
-    expect(objects(quads, catalogue!, `${DCT}modified`)[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(objects(quads, catalogue!, `${DCT}modified`)[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const [publisher] = objects(quads, catalogue!, `${DCT}publisher`);
     expect(ofType(quads, "http://xmlns.com/foaf/0.1/Agent")).toEqual([publisher]);
     expect(objects(quads, publisher!, "http://xmlns.com/foaf/0.1/name")).toEqual([DEFAULT_PUBLISHER]);

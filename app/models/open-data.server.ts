@@ -179,25 +179,27 @@ const NS = {
 const EU = "http://publications.europa.eu/resource/authority/";
 const LANGUAGES = { ca: `${EU}language/CAT`, es: `${EU}language/SPA`, en: `${EU}language/ENG` } as const;
 
-/** When a dataset's data first appeared and last changed (days, YYYY-MM-DD), null when it holds none. */
+/** When a dataset's data first appeared (its day) and last changed (the moment), null when it holds none. */
 interface Span {
   issued: string | null;
   modified: string | null;
 }
 
 const day = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The last change to the millisecond: a change on the same day is a new catalogue too. */
+const moment = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The contributions' span: the first published one; the last one published, reviewed (hidden
  * too: it left the file) or answered (an answer published or withdrawn). */
 async function contributionsSpan(db: Db): Promise<Span> {
   const parts = contributionKinds.map(
     (k) => sql`select min(${k.columns.date}) filter (where ${k.table.status} = 'published') as first,
-      greatest(max(${k.columns.date}) filter (where ${k.table.status} = 'published'), max(${k.table.reviewedAt})) as last from ${k.table}`,
+      greatest(max(${k.columns.date}) filter (where ${k.table.status} = 'published'), max(${k.table.reviewedAt}), max(${k.table.heldByReportsAt})) as last from ${k.table}`,
   );
   const answers = sql`select null::timestamptz as first, greatest(max(${contributionAnswers.publishedAt}), max(${contributionAnswers.withdrawnAt})) as last from ${contributionAnswers}`;
   const [row] = (
     (await db.execute(
-      sql`select ${day(sql`min(first)`)} as issued, ${day(sql`max(last)`)} as modified from (${sql.join([...parts, answers], sql` union all `)}) s`,
+      sql`select ${day(sql`min(first)`)} as issued, ${moment(sql`max(last)`)} as modified from (${sql.join([...parts, answers], sql` union all `)}) s`,
     )) as unknown as { rows: Span[] }
   ).rows;
   return { issued: row?.issued ?? null, modified: row?.modified ?? null };
@@ -207,7 +209,7 @@ async function contributionsSpan(db: Db): Promise<Span> {
 async function resultsSpan(db: Db): Promise<Span> {
   const [row] = (
     (await db.execute(
-      sql`select ${day(sql`min(${results.createdAt})`)} as issued, ${day(sql`max(${results.updatedAt})`)} as modified from ${results} where ${results.isActive}`,
+      sql`select ${day(sql`min(${results.createdAt})`)} as issued, ${moment(sql`max(${results.updatedAt})`)} as modified from ${results} where ${results.isActive}`,
     )) as unknown as { rows: Span[] }
   ).rows;
   return { issued: row?.issued ?? null, modified: row?.modified ?? null };
@@ -223,6 +225,8 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
   const iri = (ns: keyof typeof NS, local: string) => namedNode(`${NS[ns]}${local}`);
   const a = iri("rdf", "type");
   const date = (d: string) => literal(d, iri("xsd", "date"));
+  /** A day, or a moment (the last change), each with its type. */
+  const when = (d: string) => (d.length > 10 ? literal(d, iri("xsd", "dateTime")) : date(d));
   const fallback = today.toISOString().slice(0, 10);
   const page = `${publicUrl}${localePaths("ca").openData}`;
   const catalogue = namedNode(page);
@@ -246,7 +250,7 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
   const firsts = spans.map((s) => s.issued).filter((d): d is string => d !== null);
   const lasts = spans.map((s) => s.modified).filter((d): d is string => d !== null);
   add(catalogue, iri("dct", "issued"), date(firsts.sort()[0] ?? fallback));
-  add(catalogue, iri("dct", "modified"), date(lasts.sort().at(-1) ?? fallback));
+  add(catalogue, iri("dct", "modified"), when(lasts.sort().at(-1) ?? fallback));
 
   add(publisher, a, iri("foaf", "Agent"));
   add(publisher, iri("foaf", "name"), literal(settings.publisher, "ca"));
@@ -292,7 +296,7 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
     add(dataset, iri("dct", "spatial"), literal("Penedès", "ca"));
     add(dataset, iri("dct", "accrualPeriodicity"), namedNode(`${EU}frequency/CONT`));
     add(dataset, iri("dct", "issued"), date(d.span.issued ?? fallback));
-    add(dataset, iri("dct", "modified"), date(d.span.modified ?? d.span.issued ?? fallback));
+    add(dataset, iri("dct", "modified"), when(d.span.modified ?? d.span.issued ?? fallback));
     // A named blank node: the same text on every render (n3's own labels count up across calls).
     const contact = blankNode(`contacte-${d.fragment}`);
     add(dataset, iri("dcat", "contactPoint"), contact);
@@ -314,7 +318,7 @@ export async function catalogueTurtle(db: Db, publicUrl: string, today = new Dat
       add(distribution, iri("dcat", "mediaType"), namedNode(`http://www.iana.org/assignments/media-types/${f.media}`));
       add(distribution, iri("dct", "format"), namedNode(`${EU}file-type/${f.format}`));
       add(distribution, iri("dct", "license"), licence);
-      add(distribution, iri("dct", "modified"), date(d.span.modified ?? d.span.issued ?? fallback));
+      add(distribution, iri("dct", "modified"), when(d.span.modified ?? d.span.issued ?? fallback));
     }
   }
 
