@@ -731,7 +731,8 @@ describe.each(testBackends())("what each write names, against what each page rea
     addresses = await publicAddresses(ctx);
   });
 
-  it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", async () => {
+  // Every page in three languages and the public files, rendered once: as long as a write's test on a busy machine.
+  it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", { timeout: 120_000 }, async () => {
     const pages = await renderAll(ctx, addresses);
     // The layout's: the footer, whether participation is open (the site's settings) and whether a
     // result of the plan is public (the header's link to the tracker, issue 35).
