@@ -1,6 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { ADMIN_ERRORS, ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SHELL, type AdminScreen } from "./domain/admin-screens";
 import { PREFIXED_LOCALES } from "./i18n/locales";
+import { OPEN_DATA_FILES } from "./lib/open-data";
 import { PUBLIC_PAGES } from "./lib/routes";
 
 /** An admin screen's route, inside prefix("admin"). */
@@ -34,5 +35,9 @@ export default [
   // The plan's results as open data (decision 069).
   route("api/seguiment-del-pla.csv", "routes/api/results-csv.ts"),
   route("api/seguiment-del-pla.geojson", "routes/api/results-geojson.ts"),
+  // The participation's open data and the catalogue of every open file (decision 074).
+  route(OPEN_DATA_FILES.contributionsCsv.slice(1), "routes/open-data/contributions-csv.ts"),
+  route(OPEN_DATA_FILES.contributionsGeoJson.slice(1), "routes/open-data/contributions-geojson.ts"),
+  route(OPEN_DATA_FILES.catalogue.slice(1), "routes/open-data/catalogue-ttl.ts"),
   route("agenda/:file", "routes/agenda-ics.ts"),
 ] satisfies RouteConfig;

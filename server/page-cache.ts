@@ -89,11 +89,11 @@ const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
  * variants of one page push out only that page's other variants (issue 29, item 8). */
 export const MAX_KEYS_PER_PAGE = 16;
 /** Each page in each of the three languages (decision 059) keeps its share, and so do robots.txt,
- * the sitemap, the map's GeoJSON, an activity's calendar, each language's not-found page, the
- * root's data and the route discovery. A kept page is about 150 KB (its HTML and its two
+ * the sitemap, the map's GeoJSON, the open data's files and catalogue (decisions 069 and 074), an
+ * activity's calendar, each language's not-found page, the root's data and the route discovery. A kept page is about 150 KB (its HTML and its two
  * compressed copies): about 200 MB at the very most, reached only when every page's every variant
  * is asked for. */
-export const MAX_ENTRIES = (PUBLIC_PAGES.length + 9) * MAX_KEYS_PER_PAGE;
+export const MAX_ENTRIES = (PUBLIC_PAGES.length + 14) * MAX_KEYS_PER_PAGE;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 type Encoding = "identity" | "br" | "gzip";
@@ -168,6 +168,8 @@ const PARAM_VALUES: Record<string, (value: string) => string | null> = {
   tipus: (value) => ((contributionTypes as readonly string[]).includes(value) ? value : null),
   // The first page is the page without a number.
   pagina: (value) => (value === "1" ? null : value),
+  // An answer state's word (/aportacions?resposta=acceptada, issue 31): another spelling is no state's.
+  resposta: (value) => (/^[a-z0-9-]{1,80}$/.test(value) ? value : null),
   // A contribution's id (a uuid) in any letter case is the same contribution.
   id: (value) => value.toLowerCase(),
 };

@@ -1,3 +1,4 @@
+import { formatNumber } from "~/i18n/locales";
 import { contributionTypes } from "~/domain/contributions";
 import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
@@ -65,9 +66,7 @@ export function filterFor(dimension: Dimension, value: string | null): [string, 
 
 /** A share as the table writes it: "12 %" (Catalan: a space before the sign), or "—" without a total. */
 export const formatShare = (share: number | null) =>
-  share === null
-    ? "—"
-    : `${new Intl.NumberFormat("ca-ES", { maximumFractionDigits: share < 0.1 && share > 0 ? 1 : 0 }).format(share * 100)} %`;
+  share === null ? "—" : `${formatNumber(share * 100, "ca", { maximumFractionDigits: share < 0.1 && share > 0 ? 1 : 0 })} %`;
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, "0");
 /** The darkest shade (the share 1): the campaign's ink blue. */

@@ -89,6 +89,7 @@ describe("the forms' schemas", () => {
       q: "x",
       reported: true,
       held: false,
+      municipality: null,
       from: null,
       to: null,
       page: 3,

@@ -5,6 +5,7 @@ import routes from "~/routes";
 import { translators } from "~/i18n/catalogues.server";
 import { LOCALES } from "~/i18n/locales";
 import { alternatesOf, footerNav, headerNav, PAGE_PARAMS, PAGES, PUBLIC_PAGES, PUBLIC_PATHS } from "./routes";
+import { OPEN_DATA_FILES } from "./open-data";
 import { SEO_PATHS } from "./seo";
 
 type Entry = (typeof routes)[number];
@@ -24,6 +25,7 @@ function publicRoutes(): string[] {
           "/api/map-comments.geojson",
           "/api/seguiment-del-pla.csv",
           "/api/seguiment-del-pla.geojson",
+          ...[OPEN_DATA_FILES.contributionsCsv, OPEN_DATA_FILES.contributionsGeoJson, OPEN_DATA_FILES.catalogue],
           "/*",
           "/es/*",
           "/en/*",
@@ -89,6 +91,7 @@ describe("the site registry", () => {
     expect(headerNav("en", { tracker: true }).find((i) => i.label === "public.nav.tracker")!.to).toBe("/en/plan-progress");
     expect(footerNav("ca").map((i) => t(i.label))).toEqual([
       "Recursos",
+      "Dades obertes",
       "Avís legal i privacitat",
       "Política de cookies",
       "Declaració d'accessibilitat",

@@ -86,12 +86,15 @@ export const PAGES = {
     translated: { es: "/declaracion-de-accesibilidad", en: "/accessibility-statement" },
   }),
   aportacions: page("/aportacions", "aportacions.tsx", {
-    params: ["tipus", "pagina"],
+    params: ["tipus", "resposta", "pagina"],
     translated: { es: "/aportaciones", en: "/contributions" },
   }),
   // Its title and description come from the database; the sitemap lists the active ones.
   // The council's answers in figures (issue 31).
   heard: page("/que-hem-escoltat", "que-hem-escoltat.tsx", { translated: { es: "/que-hemos-escuchado", en: "/what-we-heard" } }),
+  // The open data of the participation and the plan (issue 31, decision 074): the files, their
+  // licence and the DCAT-AP catalogue (the files' own addresses are OPEN_DATA_FILES, lib/open-data.ts).
+  openData: page("/dades-obertes", "dades-obertes.tsx", { translated: { es: "/datos-abiertos", en: "/open-data" } }),
   landing: { path: "/landing/:slug", file: "routes/landing.tsx" },
   // What the plan builds (issue 35): the results, their figures and map; each result's page brings
   // its own title (the result's).
@@ -252,7 +255,7 @@ export const headerNav = (locale: Locale, { tracker = false }: { tracker?: boole
   nav(locale, ["participa", "vivi", "agenda", ...(tracker ? (["tracker"] as const) : []), "initiative"]);
 
 /** The footer's links to pages. */
-export const footerNav = (locale: Locale) => nav(locale, ["recursos", "legal", "cookies", "accessibility"]);
+export const footerNav = (locale: Locale) => nav(locale, ["recursos", "openData", "legal", "cookies", "accessibility"]);
 
 /** The same page in every language, for an address in any of them ("/es/testimonios" ->
  * { ca: "/testimonis", es: "/es/testimonios", en: "/en/testimonials" }). Parameters (a landing's

@@ -34,6 +34,10 @@ describe("seoFor", () => {
         expect(new Set(values).size, `${prefix} ${key}`).toBe(pages.length);
       }
     }
+    // The open data's page (issue 31), in each language.
+    expect(title(seoFor("/dades-obertes", BASE))).toBe("Dades obertes | Al Penedès, la bici ens mou!");
+    expect(title(seoFor("/en/open-data", BASE))).toBe("Open data | Al Penedès, la bici ens mou!");
+    expect(canonical(seoFor("/es/datos-abiertos", BASE))).toBe(`${BASE}/es/datos-abiertos`);
     const participa = seoFor("/participa", BASE);
     expect(title(participa)).toBe("Digues la teva | Al Penedès, la bici ens mou!");
     expect(content(participa, "robots")).toBe("index, follow");

@@ -8,6 +8,7 @@ import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers
 import { formatShortDate } from "~/lib/dates";
 import type { Locale } from "~/i18n/locales";
 import { localized } from "~/lib/translations";
+import { normalizeSlug, slugFromTitle } from "~/lib/admin-schemas";
 import { containing, dayRange } from "~/models/admin-list.server";
 import { CONTRIBUTION_KINDS, columnOrNull, contributionKinds } from "~/models/contributions.server";
 
@@ -307,6 +308,34 @@ export async function hasPublishedAnswers(db: Db): Promise<boolean> {
     )}) limit 1`,
   )) as unknown as { rows: unknown[] };
   return found.rows.length > 0;
+}
+
+/** The answer states the public list filters by (issue 31): those of at least one published
+ * answer of a public contribution, in their order, each with its address's word (its label as a
+ * slug: `?resposta=acceptada-parcialment`) and how many it has. A draft counts for nothing. */
+export async function publicAnswerStates(db: Db): Promise<{ id: string; slug: string; label: string; colour: string; n: number }[]> {
+  const publicContribution = sql.join(
+    contributionKinds.map(
+      (k) =>
+        sql`(a.contribution_type = ${k.type} and exists (select 1 from ${k.table} c where c.id = a.contribution_id and c.status = 'published'))`,
+    ),
+    sql` or `,
+  );
+  const rows = (
+    (await db.execute(sql`select s.id, s.label, s.colour, count(*)::int as n
+      from ${answerStates} s join ${contributionAnswers} a on a.published_state_id = s.id and a.published_at is not null
+      where ${publicContribution}
+      group by s.id, s.label, s.colour, s.position, s.created_at
+      order by s.position, s.created_at, s.label`)) as unknown as { rows: { id: string; label: string; colour: string; n: number }[] }
+  ).rows;
+  const taken = new Set<string>();
+  return rows.flatMap((r) => {
+    const slug = normalizeSlug(slugFromTitle(r.label)) || r.id;
+    // Two labels that differ only by accents or signs: the second is reached by its id.
+    const word = taken.has(slug) ? r.id : slug;
+    taken.add(word);
+    return [{ ...r, slug: word }];
+  });
 }
 
 // ---------------------------------------------------------------------------------------

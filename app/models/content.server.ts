@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import {
   activities,
   biciFucsiaPhotos,
+  contributionAnswers,
   footerLogos,
   homeBackground,
   landings,
@@ -156,9 +157,9 @@ export const LATEST_MERGED = 12;
 /** The public part of each kind of contribution (contributions.server.ts), as one select of the
  * same columns (id, type, text, created_at, name, audio_key, transcript), so the kinds can be merged, or
  * unioned and paged by the database, and counted. Every kind when published (decision 051). */
-function publicContributions(db: Db) {
+function publicContributions(db: Db, answerState: string | null = null) {
   const kind = (k: ContributionKind) => ({
-    where: isPublic(k),
+    where: answerState ? and(isPublic(k), hasPublishedAnswer(k, answerState))! : isPublic(k),
     table: k.table,
     select: db
       .select({
@@ -171,11 +172,17 @@ function publicContributions(db: Db) {
         transcript: sql<string | null>`${columnOrNull(k.columns.transcript)}`.as("transcript"),
       })
       .from(k.table)
-      .where(isPublic(k))
+      .where(answerState ? and(isPublic(k), hasPublishedAnswer(k, answerState)) : isPublic(k))
       .$dynamic(),
   });
   return Object.fromEntries(contributionKinds.map((k) => [k.type, kind(k)])) as Record<ContributionType, ReturnType<typeof kind>>;
 }
+
+/** Whether a row of the kind has a published answer in this state (the list's answer filter,
+ * issue 31): only the published columns count, never a draft. */
+const hasPublishedAnswer = (k: ContributionKind, stateId: string) =>
+  sql`exists (select 1 from ${contributionAnswers} a where a.contribution_type = ${k.type} and a.contribution_id = ${k.table.id}
+    and a.published_at is not null and a.published_state_id = ${stateId})`;
 
 /** A contribution as the public reads it: never an e-mail address. */
 type PublicRow = Pick<ContributionRow, "id" | "type" | "text" | "createdAt" | "name" | "transcript"> & { audioKey: string | null };
@@ -247,11 +254,12 @@ export function contributionsPage(
   type: ContributionType | null,
   page: number,
   locale: Locale = "ca",
+  answerState: string | null = null,
 ): Promise<{ items: Contribution[]; total: number }> {
   return publicRead(
     "all contributions",
     async () => {
-      const sources = publicContributions(db);
+      const sources = publicContributions(db, answerState);
       const chosen = (type ? [type] : contributionTypes).map((t) => sources[t]);
       type Select = ReturnType<typeof publicContributions>[ContributionType]["select"];
       const selects = chosen.map((c) => c.select) as [Select, ...Select[]];

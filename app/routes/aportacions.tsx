@@ -9,6 +9,7 @@ import { localePaths } from "~/lib/routes";
 import { useLocale, useT } from "~/i18n/react";
 import { formatNumber, localeOf } from "~/i18n/locales";
 import { publicFigures } from "~/models/statistics.server";
+import { publicAnswerStates } from "~/models/answers.server";
 import { cn } from "~/lib/utils";
 import { EmptyState } from "~/components/empty-state";
 
@@ -22,10 +23,12 @@ function parseType(value: string | null): ContributionType | null {
 /** What an empty list asks the visitor to do: give the first contribution of its type. */
 const EMPTY_ACTIONS = { all: "participa", reflection: "reflection", map_comment: "map", testimonial: "testimonial" } as const;
 
-/** The address of a page of the list: the type filter and the page number, when not the first. */
-export function listUrl(type: ContributionType | null, page = 1) {
+/** The address of a page of the list: the type filter, the answer filter (a state's word) and the
+ * page number, when not the first. */
+export function listUrl(type: ContributionType | null, page = 1, answer: string | null = null) {
   const query = new URLSearchParams();
   if (type) query.set("tipus", type);
+  if (answer) query.set("resposta", answer);
   if (page > 1) query.set("pagina", String(page));
   return query.size ? `?${query}` : ".";
 }
@@ -38,17 +41,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = parseType(params.get("tipus"));
   const pageParam = params.get("pagina");
   const page = pageParam === null ? 1 : /^[1-9]\d{0,4}$/.test(pageParam) ? Number(pageParam) : 0;
+  // The answer filter (issue 31): a state of the published answers, by its word; a word no state
+  // has shows every contribution, as an unknown type does.
+  const answerStates = await publicRead("answer states", () => publicAnswerStates(context.db), []);
+  const answer = answerStates.find((s) => s.slug === params.get("resposta")) ?? null;
   const [{ items, total }, figures] = await Promise.all([
-    page ? contributionsPage(context.db, type, page, locale) : { items: [], total: 0 },
+    page ? contributionsPage(context.db, type, page, locale, answer?.id ?? null) : { items: [], total: 0 },
     publicRead("participation figures", () => publicFigures(context.db), null),
   ]);
   // A page number that is not one, or past the last page: the first page.
-  if (page === 0 || (page > 1 && items.length === 0)) throw redirect(type ? `${paths.aportacions}?tipus=${type}` : paths.aportacions);
-  return { type, items: datedIn(locale, items), total, page, pages: Math.max(1, Math.ceil(total / CONTRIBUTIONS_PER_PAGE)), figures };
+  if (page === 0 || (page > 1 && items.length === 0))
+    throw redirect(`${paths.aportacions}${listUrl(type, 1, answer?.slug).replace(/^\.$/, "")}`);
+  return {
+    type,
+    answer: answer?.slug ?? null,
+    answerStates: answerStates.map(({ slug, label }) => ({ slug, label })),
+    items: datedIn(locale, items),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / CONTRIBUTIONS_PER_PAGE)),
+    figures,
+  };
 }
 
 export default function Aportacions({ loaderData }: Route.ComponentProps) {
-  const { type, items, total, page, pages, figures } = loaderData;
+  const { type, answer, answerStates, items, total, page, pages, figures } = loaderData;
+  const answerLabel = answerStates.find((s) => s.slug === answer)?.label;
   const t = useT();
   const paths = localePaths(useLocale());
   const emptyAction = EMPTY_ACTIONS[type ?? "all"];
@@ -63,13 +81,10 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
             return (
               <li key={value ?? "all"}>
                 <Link
-                  to={listUrl(value)}
+                  to={listUrl(value, 1, answer)}
                   preventScrollReset
                   aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "inline-flex rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
-                    active ? "border-brand bg-brand text-white" : "border-ink/20 hover:bg-brand-soft",
-                  )}
+                  className={filterLink(active)}
                 >
                   {value ? t(`public.contributions.kinds.${value}`) : t("public.aportacions.all")}
                 </Link>
@@ -78,10 +93,37 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
+      {/* The answer filter (issue 31): one link per state of the published answers, beside the type's. */}
+      {answerStates.length > 0 && (
+        <nav aria-label={t("public.aportacions.answerFilter")} className="mt-3 flex flex-wrap items-center gap-2">
+          <span aria-hidden="true" className="text-sm font-semibold text-ink/80">
+            {t("public.aportacions.answerLabel")}
+          </span>
+          <ul className="flex flex-wrap gap-2">
+            {[null, ...answerStates.map((s) => s.slug)].map((value) => {
+              const active = value === answer;
+              return (
+                <li key={value ?? "any"}>
+                  <Link
+                    to={listUrl(type, 1, value)}
+                    preventScrollReset
+                    aria-current={active ? "page" : undefined}
+                    className={filterLink(active)}
+                  >
+                    {value ? answerStates.find((s) => s.slug === value)!.label : t("public.aportacions.anyAnswer")}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
       <p className="mt-4 font-semibold" role="status">
-        {type
-          ? t("public.aportacions.countOf", { n: total, kind: t(`public.contributions.kind.${type}`) })
-          : t("public.aportacions.count", { n: total })}
+        {answerLabel
+          ? t("public.aportacions.countAnswer", { n: total, state: answerLabel })
+          : type
+            ? t("public.aportacions.countOf", { n: total, kind: t(`public.contributions.kind.${type}`) })
+            : t("public.aportacions.count", { n: total })}
       </p>
       {items.length === 0 ? (
         <EmptyState
@@ -111,7 +153,7 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label={t("public.aportacions.pages")} className="mt-8 flex flex-wrap items-center justify-center gap-4">
           {page > 1 && (
-            <Link to={listUrl(type, page - 1)} className={pageLink}>
+            <Link to={listUrl(type, page - 1, answer)} className={pageLink}>
               {t("public.aportacions.previous")}
             </Link>
           )}
@@ -119,7 +161,7 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
             {t("public.aportacions.page", { page, pages })}
           </span>
           {page < pages && (
-            <Link to={listUrl(type, page + 1)} className={pageLink}>
+            <Link to={listUrl(type, page + 1, answer)} className={pageLink}>
               {t("public.aportacions.next")}
             </Link>
           )}
@@ -128,6 +170,13 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** A filter's link: a pill, filled when it is the list's filter. */
+const filterLink = (active: boolean) =>
+  cn(
+    "inline-flex rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+    active ? "border-brand bg-brand text-white" : "border-ink/20 hover:bg-brand-soft",
+  );
 
 const pageLink =
   "inline-flex min-h-11 items-center rounded-full border border-ink/20 px-4 py-2 text-sm font-semibold hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none";

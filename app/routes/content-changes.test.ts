@@ -88,6 +88,8 @@ async function publicAddresses(ctx: TestContext): Promise<string[]> {
   const values: Record<string, readonly string[]> = {
     ambit: categories,
     tipus: contributionTypes,
+    // The answer filter (issue 31): a state's word, and one no state has.
+    resposta: ["acceptada", "inventada"],
     pagina: ["2"],
     id: ["00000000-0000-4000-8000-000000000000"],
     // The plan tracker's filters (issue 35).
@@ -753,7 +755,8 @@ describe.each(testBackends())("what each write names, against what each page rea
     addresses = await publicAddresses(ctx);
   });
 
-  it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", async () => {
+  // Every page in three languages and the public files, rendered once: as long as a write's test on a busy machine.
+  it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", { timeout: 120_000 }, async () => {
     const pages = await renderAll(ctx, addresses);
     // The layout's: the footer, whether participation is open (the site's settings) and whether a
     // result of the plan is public (the header's link to the tracker, issue 35).

@@ -21,6 +21,8 @@ describe.each(testBackends())("the sitemap and the plan's results on %s", (backe
     expect(none).not.toContain("/seguiment-del-pla");
     expect(none).not.toContain("/en/plan-progress");
     expect(none).toContain("/participa");
+    // The open data's page (issue 31), in the three languages, whatever is published.
+    for (const path of ["/dades-obertes", "/es/datos-abiertos", "/en/open-data"]) expect(none).toContain(path);
 
     const [state] = await ctx.db.select().from(t.resultStates).where(eq(t.resultStates.label, "En obres"));
     const [shown, hidden] = await ctx.db

@@ -1,13 +1,15 @@
 import type { AppContext } from "~/infra/app-context.server";
 import { PUBLIC_PAGES } from "~/lib/routes";
+import routes from "~/routes";
 import * as publicLayout from "~/routes/public-layout";
 import { routeArgs } from "./context";
 
 // The public side as a whole, for the tests that prove something never reaches it (a hidden
 // contribution, a draft answer).
 
-/** Every public page's loader (and the layout's), run and resolved, as one string: what any HTML
- * page or `.data` response of the site can hold. */
+/** Every public page's loader (and the layout's), run and resolved, and every public file outside
+ * the pages (the open data, the catalogue, the sitemap: the route table's other routes without a
+ * parameter), read, as one string: what any HTML page, `.data` response or public file can hold. */
 export async function everyPublicLoader(ctx: AppContext, ids: string[] = []): Promise<string> {
   const out: unknown[] = [await publicLayout.loader(routeArgs(ctx, "/") as never)];
   for (const page of PUBLIC_PAGES) {
@@ -29,5 +31,11 @@ export async function everyPublicLoader(ctx: AppContext, ids: string[] = []): Pr
         }
       }
   }
+  for (const entry of routes)
+    if (entry.path && !entry.path.startsWith("admin") && !entry.path.includes(":") && !entry.path.includes("*")) {
+      const mod = (await import(/* @vite-ignore */ `../${entry.file}`)) as { loader?: (a: unknown) => unknown };
+      const response = await mod.loader?.(routeArgs(ctx, `/${entry.path}`));
+      out.push(response instanceof Response ? await response.text() : response);
+    }
   return JSON.stringify(out);
 }

@@ -125,6 +125,7 @@ export const PAGES: string[] = [
     localePaths(l).trackerResult("00000000-0000-4000-8000-000000000000"),
     localePaths(l).trackerResult("no-es-un-id"),
     `${localePaths(l).tracker}?municipi=%00&ambit=x&estat=%ff`,
+    `${localePaths(l).aportacions}?resposta=%00&tipus=x&pagina=%ff`,
     `${l === "ca" ? "" : `/${l}`}/no-existeix`,
   ]),
 ];
@@ -137,6 +138,10 @@ export const RESOURCES = [
   // The plan's results as open data (decision 069).
   "/api/seguiment-del-pla.csv",
   "/api/seguiment-del-pla.geojson",
+  // The participation's open data and the catalogue (decision 074).
+  "/dades-obertes/aportacions.csv",
+  "/dades-obertes/aportacions.geojson",
+  "/dades-obertes/cataleg.ttl",
   // An activity's calendar file (issue 18), for an activity that does not exist and a bad id.
   "/agenda/00000000-0000-4000-8000-000000000000.ics",
   "/agenda/no-es-un-id.ics",
@@ -1026,6 +1031,11 @@ export function generate(seed: number, ctx: FuzzContext): Case[] {
     "ambit=infants&ambit=laboral",
     "tipus=__proto__",
     "tipus[]=x",
+    // The answer filter (issue 31): nonsense, an array, a quote, two values.
+    "resposta=__proto__",
+    "resposta[]=acceptada",
+    "resposta=%27%20or%201%3D1--",
+    "resposta=acceptada&resposta=no-acceptada&tipus=reflection",
     "redirectTo=%2F%2Fevil.example",
     "redirectTo=javascript:alert(1)",
     "redirectTo=%5C%5Cevil.example",

@@ -705,4 +705,62 @@ export default {
   "followLinks.unsubscribe.invalid.title": "Enllaç no vàlid",
   "followLinks.unsubscribe.invalid.text":
     "Aquest enllaç no és correcte. Comprova que l'has copiat sencer, o fes servir el d'un altre missatge.",
+  // The open data (issue 31, decision 074).
+  "nav.openData": "Dades obertes",
+  "seo.openData.title": "Dades obertes",
+  "seo.openData.description":
+    "Descarrega les aportacions de la ciutadania amb les respostes publicades i el seguiment del pla, en CSV i GeoJSON, amb el catàleg DCAT-AP.",
+  "seo.openData.keywords": "dades obertes, CSV, GeoJSON, DCAT-AP, aportacions, respostes, reutilització",
+  "openData.title": "Dades obertes",
+  "openData.intro":
+    "Publiquem en formats oberts les aportacions de la ciutadania amb les respostes publicades i el seguiment de les actuacions del pla, perquè qualsevol persona o entitat les pugui consultar, reutilitzar i analitzar. Els fitxers s'actualitzen sols cada vegada que es publica una aportació o una resposta.",
+  "openData.contributions.heading": "Aportacions i respostes",
+  "openData.contributions.text":
+    "Les reflexions, els comentaris al mapa i els testimonis publicats, cadascun amb la resposta publicada, si en té: l'estat, el text i la data. Les dades són anònimes: no inclouen cap nom ni cap adreça electrònica, ni cap text que no s'hagi publicat al web.",
+  "openData.results.heading": "Seguiment del pla",
+  "openData.results.text":
+    "Les actuacions del pla que es mostren al <link>seguiment del pla</link>: l'estat, l'avenç, els quilòmetres, els municipis, les dates i, al GeoJSON, el traçat dels trams.",
+  "openData.download": "Fitxers",
+  "openData.csv": "CSV (full de càlcul)",
+  "openData.contributionsGeoJson": "GeoJSON (comentaris al mapa situats)",
+  "openData.resultsGeoJson": "GeoJSON (traçat de les actuacions)",
+  "openData.catalogue.heading": "Catàleg DCAT-AP",
+  "openData.catalogue.text":
+    "Un catàleg en format DCAT-AP descriu aquests conjunts de dades, la llicència i l'adreça de cada fitxer, perquè els portals de dades obertes, com el de l'Administració Oberta de Catalunya o datos.gob.es, els puguin recollir automàticament.",
+  "openData.catalogue.link": "Catàleg DCAT-AP (Turtle)",
+  "openData.licence.heading": "Llicència",
+  "openData.licence.text":
+    "Les dades es publiquen amb la llicència <link>{licence}</link>. Consulta-la per saber com les pots reutilitzar, i esmenta'n sempre la font: {publisher}.",
+  "openData.columns.heading": "Què conté el fitxer d'aportacions",
+  "openData.columns.caption": "Columnes del fitxer d'aportacions",
+  "openData.columns.name": "Columna",
+  "openData.columns.meaning": "Contingut",
+  "openData.columns.id": "Identificador de l'aportació, el mateix al CSV i al GeoJSON.",
+  "openData.columns.tipus":
+    "Tipus d'aportació: reflection (reflexió), map_comment (comentari al mapa) o testimonial (testimoni d'àudio); a tipus_nom, en lletres.",
+  "openData.columns.data": "Data i hora en què es va enviar (ISO 8601, UTC).",
+  "openData.columns.text": "El text publicat de l'aportació (el títol, en un testimoni); transcripcio, el que diu l'àudio d'un testimoni.",
+  "openData.columns.ambit": "Àmbit d'un testimoni, i categoria d'un comentari al mapa.",
+  "openData.columns.municipi": "Municipi de l'aportació i, en un comentari al mapa, el tram de la xarxa.",
+  "openData.columns.lat": "Coordenades del punt d'un comentari al mapa (WGS 84).",
+  "openData.columns.estat_resposta": "Estat de la resposta publicada (per exemple, «Acceptada»), buit si encara no en té.",
+  "openData.columns.resposta": "Text de la resposta publicada, en Markdown.",
+  "openData.columns.data_resposta": "Data i hora en què es va publicar la resposta (ISO 8601, UTC).",
+  "openData.formats":
+    "Els CSV són en UTF-8 amb marca d'ordre de bytes (BOM) i separats per comes, perquè els fulls de càlcul llegeixin bé els accents. Els GeoJSON segueixen la norma RFC 7946.",
+  "openData.dcat.catalogue.title": "Dades obertes d'Al Penedès, la bici ens mou!",
+  "openData.dcat.catalogue.description":
+    "Les dades obertes de la campanya del Pla director de la bicicleta del Penedès: les aportacions de la ciutadania amb les respostes publicades i el seguiment de les actuacions del pla.",
+  "openData.dcat.contributions.title": "Aportacions de la ciutadania i respostes",
+  "openData.dcat.contributions.description":
+    "Reflexions, comentaris al mapa i testimonis publicats a la consulta del Pla director de la bicicleta del Penedès, amb l'estat, el text i la data de la resposta publicada. Dades anònimes: sense noms ni adreces electròniques.",
+  "openData.dcat.contributions.keywords": "participació ciutadana, bicicleta, mobilitat, respostes, Penedès",
+  "openData.dcat.results.title": "Seguiment del Pla director de la bicicleta",
+  "openData.dcat.results.description":
+    "Les actuacions públiques del Pla director de la bicicleta del Penedès: estat, avenç, quilòmetres, municipis, pressupost, dates i traçat dels trams.",
+  "openData.dcat.results.keywords": "bicicleta, carril bici, mobilitat, infraestructures, Penedès",
+  "aportacions.answerFilter": "Filtra per resposta",
+  "aportacions.answerLabel": "Per resposta:",
+  "aportacions.anyAnswer": "Totes",
+  "aportacions.countAnswer": "{n, plural, one {# aportació} other {# aportacions}} amb la resposta «{state}»",
 } as const;

@@ -697,4 +697,62 @@ export default {
   "followLinks.unsubscribe.gone.text": "You will receive no more e-mails about it.",
   "followLinks.unsubscribe.invalid.title": "Invalid link",
   "followLinks.unsubscribe.invalid.text": "This link is not correct. Check that you copied all of it, or use the one in another message.",
+  // The open data (issue 31, decision 074).
+  "nav.openData": "Open data",
+  "seo.openData.title": "Open data",
+  "seo.openData.description":
+    "Download the residents' contributions with the published answers and the plan's progress, as CSV and GeoJSON, with the DCAT-AP catalogue.",
+  "seo.openData.keywords": "open data, CSV, GeoJSON, DCAT-AP, contributions, answers, reuse",
+  "openData.title": "Open data",
+  "openData.intro":
+    "We publish the residents' contributions with the published answers, and the progress of the plan's actions, in open formats, so that any person or organisation can read, reuse and analyse them. The files update themselves whenever a contribution or an answer is published.",
+  "openData.contributions.heading": "Contributions and answers",
+  "openData.contributions.text":
+    "The published reflections, map comments and testimonials, each with its published answer when it has one: its state, text and date. The data are anonymous: they hold no name, no e-mail address and no text that has not been published on the website.",
+  "openData.results.heading": "Plan progress",
+  "openData.results.text":
+    "The plan's actions shown on the <link>plan progress</link> page: their state, progress, kilometres, municipalities, dates and, in the GeoJSON, the route of their sections.",
+  "openData.download": "Files",
+  "openData.csv": "CSV (spreadsheet)",
+  "openData.contributionsGeoJson": "GeoJSON (map comments with a place)",
+  "openData.resultsGeoJson": "GeoJSON (route of the actions)",
+  "openData.catalogue.heading": "DCAT-AP catalogue",
+  "openData.catalogue.text":
+    "A DCAT-AP catalogue describes these datasets, their licence and the address of each file, so that open data portals, such as that of the Administració Oberta de Catalunya or datos.gob.es, can harvest them automatically.",
+  "openData.catalogue.link": "DCAT-AP catalogue (Turtle)",
+  "openData.licence.heading": "Licence",
+  "openData.licence.text":
+    "The data are published under the <link>{licence}</link> licence. Read it to see how you may reuse them, and always credit the source: {publisher}.",
+  "openData.columns.heading": "What the contributions file holds",
+  "openData.columns.caption": "Columns of the contributions file",
+  "openData.columns.name": "Column",
+  "openData.columns.meaning": "Content",
+  "openData.columns.id": "The contribution's identifier, the same in the CSV and the GeoJSON.",
+  "openData.columns.tipus":
+    "The kind of contribution: reflection, map_comment or testimonial (audio testimonial); in tipus_nom, in words, in Catalan.",
+  "openData.columns.data": "The date and time it was sent (ISO 8601, UTC).",
+  "openData.columns.text": "The contribution's published text (a testimonial's title); transcripcio, what a testimonial's audio says.",
+  "openData.columns.ambit": "A testimonial's theme, and a map comment's category.",
+  "openData.columns.municipi": "The contribution's municipality and, for a map comment, the network section.",
+  "openData.columns.lat": "The coordinates of a map comment's point (WGS 84).",
+  "openData.columns.estat_resposta": "The published answer's state (for example, “Acceptada”), empty when it has none yet.",
+  "openData.columns.resposta": "The published answer's text, in Markdown.",
+  "openData.columns.data_resposta": "The date and time the answer was published (ISO 8601, UTC).",
+  "openData.formats":
+    "The files' column names and values are in Catalan. The CSV files are UTF-8 with a byte order mark (BOM) and comma-separated, so that spreadsheets read the accents correctly. The GeoJSON files follow RFC 7946.",
+  "openData.dcat.catalogue.title": "Open data of Al Penedès, la bici ens mou!",
+  "openData.dcat.catalogue.description":
+    "The open data of the campaign for the Penedès cycling master plan: the residents' contributions with the published answers, and the progress of the plan's actions.",
+  "openData.dcat.contributions.title": "Residents' contributions and answers",
+  "openData.dcat.contributions.description":
+    "Reflections, map comments and testimonials published in the consultation on the Penedès cycling master plan, with the state, text and date of the published answer. Anonymous data: no names or e-mail addresses.",
+  "openData.dcat.contributions.keywords": "public participation, cycling, mobility, answers, Penedès",
+  "openData.dcat.results.title": "Progress of the cycling master plan",
+  "openData.dcat.results.description":
+    "The public actions of the Penedès cycling master plan: state, progress, kilometres, municipalities, budget, dates and the route of their sections.",
+  "openData.dcat.results.keywords": "cycling, cycle lane, mobility, infrastructure, Penedès",
+  "aportacions.answerFilter": "Filter by answer",
+  "aportacions.answerLabel": "By answer:",
+  "aportacions.anyAnswer": "All",
+  "aportacions.countAnswer": "{n, plural, one {# contribution} other {# contributions}} with the answer “{state}”",
 } satisfies Translation<typeof ca>;

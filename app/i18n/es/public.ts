@@ -700,4 +700,63 @@ export default {
   "followLinks.unsubscribe.gone.text": "No recibirás más correos de este seguimiento.",
   "followLinks.unsubscribe.invalid.title": "Enlace no válido",
   "followLinks.unsubscribe.invalid.text": "Este enlace no es correcto. Comprueba que lo has copiado entero, o usa el de otro mensaje.",
+  // The open data (issue 31, decision 074).
+  "nav.openData": "Datos abiertos",
+  "seo.openData.title": "Datos abiertos",
+  "seo.openData.description":
+    "Descarga las aportaciones de la ciudadanía con las respuestas publicadas y el seguimiento del plan, en CSV y GeoJSON, con el catálogo DCAT-AP.",
+  "seo.openData.keywords": "datos abiertos, CSV, GeoJSON, DCAT-AP, aportaciones, respuestas, reutilización",
+  "openData.title": "Datos abiertos",
+  "openData.intro":
+    "Publicamos en formatos abiertos las aportaciones de la ciudadanía con las respuestas publicadas y el seguimiento de las actuaciones del plan, para que cualquier persona o entidad las pueda consultar, reutilizar y analizar. Los archivos se actualizan solos cada vez que se publica una aportación o una respuesta.",
+  "openData.contributions.heading": "Aportaciones y respuestas",
+  "openData.contributions.text":
+    "Las reflexiones, los comentarios en el mapa y los testimonios publicados, cada uno con la respuesta publicada, si la tiene: el estado, el texto y la fecha. Los datos son anónimos: no incluyen ningún nombre ni ninguna dirección de correo electrónico, ni ningún texto que no se haya publicado en la web.",
+  "openData.results.heading": "Seguimiento del plan",
+  "openData.results.text":
+    "Las actuaciones del plan que se muestran en el <link>seguimiento del plan</link>: el estado, el avance, los kilómetros, los municipios, las fechas y, en el GeoJSON, el trazado de los tramos.",
+  "openData.download": "Archivos",
+  "openData.csv": "CSV (hoja de cálculo)",
+  "openData.contributionsGeoJson": "GeoJSON (comentarios en el mapa situados)",
+  "openData.resultsGeoJson": "GeoJSON (trazado de las actuaciones)",
+  "openData.catalogue.heading": "Catálogo DCAT-AP",
+  "openData.catalogue.text":
+    "Un catálogo en formato DCAT-AP describe estos conjuntos de datos, la licencia y la dirección de cada archivo, para que los portales de datos abiertos, como el de la Administració Oberta de Catalunya o datos.gob.es, los puedan recoger automáticamente.",
+  "openData.catalogue.link": "Catálogo DCAT-AP (Turtle)",
+  "openData.licence.heading": "Licencia",
+  "openData.licence.text":
+    "Los datos se publican con la licencia <link>{licence}</link>. Consúltala para saber cómo puedes reutilizarlos, y cita siempre la fuente: {publisher}.",
+  "openData.columns.heading": "Qué contiene el archivo de aportaciones",
+  "openData.columns.caption": "Columnas del archivo de aportaciones",
+  "openData.columns.name": "Columna",
+  "openData.columns.meaning": "Contenido",
+  "openData.columns.id": "Identificador de la aportación, el mismo en el CSV y en el GeoJSON.",
+  "openData.columns.tipus":
+    "Tipo de aportación: reflection (reflexión), map_comment (comentario en el mapa) o testimonial (testimonio de audio); en tipus_nom, en letras y en catalán.",
+  "openData.columns.data": "Fecha y hora en que se envió (ISO 8601, UTC).",
+  "openData.columns.text":
+    "El texto publicado de la aportación (el título, en un testimonio); transcripcio, lo que dice el audio de un testimonio.",
+  "openData.columns.ambit": "Ámbito de un testimonio, y categoría de un comentario en el mapa.",
+  "openData.columns.municipi": "Municipio de la aportación y, en un comentario en el mapa, el tramo de la red.",
+  "openData.columns.lat": "Coordenadas del punto de un comentario en el mapa (WGS 84).",
+  "openData.columns.estat_resposta": "Estado de la respuesta publicada (por ejemplo, «Acceptada»), vacío si todavía no tiene.",
+  "openData.columns.resposta": "Texto de la respuesta publicada, en Markdown.",
+  "openData.columns.data_resposta": "Fecha y hora en que se publicó la respuesta (ISO 8601, UTC).",
+  "openData.formats":
+    "Los nombres de las columnas y los valores de los archivos están en catalán. Los CSV están en UTF-8 con marca de orden de bytes (BOM) y separados por comas, para que las hojas de cálculo lean bien los acentos. Los GeoJSON siguen la norma RFC 7946.",
+  "openData.dcat.catalogue.title": "Datos abiertos de Al Penedès, la bici ens mou!",
+  "openData.dcat.catalogue.description":
+    "Los datos abiertos de la campaña del Plan director de la bicicleta del Penedès: las aportaciones de la ciudadanía con las respuestas publicadas y el seguimiento de las actuaciones del plan.",
+  "openData.dcat.contributions.title": "Aportaciones de la ciudadanía y respuestas",
+  "openData.dcat.contributions.description":
+    "Reflexiones, comentarios en el mapa y testimonios publicados en la consulta del Plan director de la bicicleta del Penedès, con el estado, el texto y la fecha de la respuesta publicada. Datos anónimos: sin nombres ni direcciones de correo electrónico.",
+  "openData.dcat.contributions.keywords": "participación ciudadana, bicicleta, movilidad, respuestas, Penedès",
+  "openData.dcat.results.title": "Seguimiento del Plan director de la bicicleta",
+  "openData.dcat.results.description":
+    "Las actuaciones públicas del Plan director de la bicicleta del Penedès: estado, avance, kilómetros, municipios, presupuesto, fechas y trazado de los tramos.",
+  "openData.dcat.results.keywords": "bicicleta, carril bici, movilidad, infraestructuras, Penedès",
+  "aportacions.answerFilter": "Filtrar por respuesta",
+  "aportacions.answerLabel": "Por respuesta:",
+  "aportacions.anyAnswer": "Todas",
+  "aportacions.countAnswer": "{n, plural, one {# aportación} other {# aportaciones}} con la respuesta «{state}»",
 } satisfies Translation<typeof ca>;

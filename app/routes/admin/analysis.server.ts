@@ -1,3 +1,4 @@
+import { INTL_LOCALE } from "~/i18n/locales";
 import type { Route } from "./+types/analysis";
 import { ANALYSIS_SHAPE, type Dimension, type Period } from "~/lib/analysis";
 import { readListQuery } from "~/models/admin-list.server";
@@ -9,8 +10,8 @@ import { requireAdmin } from "~/infra/session.server";
 // code counted per week or month (?periode=setmana|mes). Read uncached: the figures move with
 // every code put on or taken off.
 
-const monthLabel = new Intl.DateTimeFormat("ca-ES", { month: "short", year: "numeric", timeZone: "UTC" });
-const weekLabel = new Intl.DateTimeFormat("ca-ES", { day: "numeric", month: "short", year: "2-digit", timeZone: "UTC" });
+const monthLabel = new Intl.DateTimeFormat(INTL_LOCALE.ca, { month: "short", year: "numeric", timeZone: "UTC" });
+const weekLabel = new Intl.DateTimeFormat(INTL_LOCALE.ca, { day: "numeric", month: "short", year: "2-digit", timeZone: "UTC" });
 
 /** A period's name: "nov. 2026", or the week's Monday "23 de nov. 26". */
 export const periodLabel = (day: string, period: Period) =>

@@ -14,6 +14,8 @@ import { retentionState } from "~/domain/retention";
 import { mapBaseSchema } from "~/lib/admin-schemas";
 import { readMapBaseSettings, saveMapBaseSettings } from "~/models/map.server";
 import type { Db } from "~/db/client.server";
+import { openDataSettingsSchema } from "~/lib/open-data";
+import { readOpenDataSettings, saveOpenDataSettings } from "~/models/open-data.server";
 
 export const MAP_BASE_SAVED = "Mapa base desat correctament";
 
@@ -50,13 +52,45 @@ async function saveMapBase(
 export const SAVED = "Adreces del mapa i del qüestionari desades correctament";
 export const NOT_SAVED = "No s'han desat les adreces: revisa els camps marcats";
 
+export const OPEN_DATA_SAVED = "Llicència de les dades obertes desada correctament";
+
+/** The open data's licence and publisher (issue 31, decision 074): the page and the DCAT-AP catalogue say them. */
+async function saveOpenData(
+  fields: Record<string, string>,
+  client: { request: Request; context: Route.ActionArgs["context"] },
+  user: AuditActor,
+) {
+  const parsed = openDataSettingsSchema.safeParse(fields);
+  if (!parsed.success) return failed("No s'han desat les dades obertes: revisa els camps marcats", 400, fieldErrors(parsed.error));
+  try {
+    await client.context.db.transaction(async (tx) => {
+      const before = await readOpenDataSettings(tx as unknown as Db);
+      await saveOpenDataSettings(tx as unknown as Db, parsed.data);
+      await recordAudit(tx as unknown as Db, client, user, {
+        entity: "settings",
+        entityId: "open-data",
+        action: "update",
+        before: { ...before },
+        after: { ...parsed.data },
+      });
+    });
+    // The page /dades-obertes and the catalogue read it.
+    contentChanged(siteSettings);
+    return done(OPEN_DATA_SAVED);
+  } catch (err) {
+    logActionError("open data settings", err);
+    return failed("No s'han pogut desar les dades obertes", 500);
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [saved, participation, mapBase, retention] = await Promise.all([
+  const [saved, participation, mapBase, retention, openData] = await Promise.all([
     readEmbedSettings(context.db),
     readParticipationSettings(context.db),
     readMapBaseSettings(context.db),
     readRetentionSettings(context.db),
+    readOpenDataSettings(context.db),
   ]);
   // What the calendar means today (decision 050), for the form's summary; and when the retention
   // job erases contributors' names and e-mails (decision 071).
@@ -67,6 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mapBase,
     retention,
     retentionState: retentionState(participation.consultation, retention),
+    openData,
   };
 }
 
@@ -122,6 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { fields } = await readAdminForm(request, context, {});
   if (fields.intent === "map-base") return saveMapBase(fields, { request, context }, user);
   if (fields.intent === "retention") return saveRetention(fields, { request, context }, user);
+  if (fields.intent === "open-data") return saveOpenData(fields, { request, context }, user);
   if (fields.intent === "moderation" || fields.intent === "calendar") {
     const form = PARTICIPATION_FORMS[fields.intent];
     const parsed = form.schema.safeParse(fields);

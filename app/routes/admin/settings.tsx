@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { embedSettingsSchema, frameOrigin, frameOrigins, type EmbedSettings } from "~/lib/admin-schemas";
 import { MapBaseSettingsForm } from "~/components/admin/map-base-form";
 import { RetentionForm } from "~/components/admin/retention-form";
+import { OpenDataForm } from "~/components/admin/open-data-form";
 import { Button } from "~/components/ui/button";
 import { adminPaths } from "~/lib/admin-paths";
 
@@ -152,6 +153,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       <MapBaseSettingsForm saved={loaderData.mapBase} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <RetentionForm saved={loaderData.retention} state={loaderData.retentionState} />
+        <OpenDataForm saved={loaderData.openData} />
       </div>
     </>
   );
