@@ -1,3 +1,4 @@
+import { answerMailStopToken } from "~/models/answer-mail.server";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, desc, eq, getTableName, isNotNull, ne, notInArray, type SQL } from "drizzle-orm";
@@ -734,6 +735,26 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  "routes/answer-mail-stop.tsx": [
+    {
+      // The author stops the answers' e-mails: a consent changes, which no public page shows.
+      what: "the answers' e-mails stopped",
+      public: true,
+      fields: () => ({}),
+      params: async (ctx) => {
+        const [reflection] = await ctx.db
+          .insert(t.reflections)
+          .values({ reflection: "Vull la resposta", email: "resposta@example.cat", answerConsent: true, status: "hidden" })
+          .returning();
+        const [state] = await ctx.db.select({ id: t.answerStates.id }).from(t.answerStates).limit(1);
+        const [answer] = await ctx.db
+          .insert(t.contributionAnswers)
+          .values({ contributionType: "reflection", contributionId: reflection!.id, stateId: state!.id, text: "Ho estudiem" })
+          .returning();
+        return { token: answerMailStopToken(ctx.sessionSecret, answer!.id) };
+      },
+    },
+  ],
   "routes/admin/newsletter.tsx": [
     {
       what: "a subscriber removed",
@@ -838,7 +859,13 @@ describe.each(testBackends())("what each write names, against what each page rea
           changed.filter((a) => !stale.includes(a)),
           `${label} changed these pages without naming what they show (named: ${[...state.changed].join(", ") || "nothing"})`,
         ).toEqual([]);
-        if (c.public) expect(stale.join(" "), `${label}: the pages it makes stale are the pages it changed`).toBe(changed.join(" "));
+        // The open-data catalogue's dates are the latest change's, and a contribution takes its date
+        // from the database's clock while staff's writes take the server's: with the clock moved a
+        // year ahead (decision 015) a new contribution is "older" than the latest change, so the
+        // catalogue reads the same. Made stale for nothing there, never missed: allowed.
+        const moved = process.env.TEST_CLOCK !== undefined;
+        const expected = moved ? stale.filter((p) => changed.includes(p) || p !== "/dades-obertes/cataleg.ttl") : stale;
+        if (c.public) expect(expected.join(" "), `${label}: the pages it makes stale are the pages it changed`).toBe(changed.join(" "));
       },
     );
   }
