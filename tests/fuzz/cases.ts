@@ -121,10 +121,12 @@ export const PAGES: string[] = [
     // Following a result (decision 069): its two links, with a token that is not one.
     localePaths(l).trackerConfirm("no-es-un-enllac"),
     localePaths(l).trackerUnsubscribe("no-es-un-enllac"),
+    // The answers' e-mails' way out (decision 078), with a token that is not one.
+    localePaths(l).answerMailStop("no-es-un-enllac"),
     // A result of the plan that does not exist, and an id that is not one (issue 35).
     localePaths(l).trackerResult("00000000-0000-4000-8000-000000000000"),
     localePaths(l).trackerResult("no-es-un-id"),
-    `${localePaths(l).tracker}?municipi=%00&ambit=x&estat=%ff`,
+    `${localePaths(l).tracker}?municipi=%00&ambit=x&estat=%ff&pagina=%00`,
     `${localePaths(l).aportacions}?resposta=%00&tipus=x&pagina=%ff`,
     `${l === "ca" ? "" : `/${l}`}/no-existeix`,
   ]),
