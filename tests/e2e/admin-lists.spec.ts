@@ -21,7 +21,8 @@ test("reflections: search, sort and dates travel in the URL and back; the export
   expect(shown).toBeLessThan(3);
   await expect(page.getByRole("link", { name: "Exporta les reflexions en CSV" })).toHaveAttribute(
     "href",
-    "/admin/export/reflections.csv?q=BICI&des-de=&fins-a=&ordre=nom&sentit=asc",
+    // The form sends every field, the municipality (issue 32) too: empty is every one.
+    "/admin/export/reflections.csv?q=BICI&des-de=&fins-a=&municipi=&ordre=nom&sentit=asc",
   );
 
   // A reload keeps the list and the form as they were.
