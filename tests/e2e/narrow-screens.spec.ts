@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { translators } from "../../app/i18n/catalogues.server";
 import { LOCALES, localeOf } from "../../app/i18n/locales";
 import { localePaths, PUBLIC_PATHS } from "../../app/lib/routes";
-import { expect, expectAccessible, rememberCookieChoice, signIn, test } from "./fixtures";
+import { expect, expectAccessible, rememberCookieChoice, signIn, test, toast } from "./fixtures";
 
 // Issue 18: on a 390 px phone no page is wider than the screen, and each screen's main actions
 // can be seen and pressed.
@@ -50,6 +50,16 @@ test("the back office's menu is a drawer on a phone: it traps the focus, Escape 
   await signIn(page);
   const toggle = page.getByRole("button", { name: "Menú" });
   await expect(toggle).toBeVisible();
+  // The welcome toast sits below the header, never over its buttons: a finger (or a pointer) resting
+  // on a toast keeps it open, and the menu must stay in reach meanwhile.
+  const welcome = toast(page, "Benvingut!");
+  await expect(welcome).toBeVisible();
+  await welcome.hover();
+  const header = (await page.getByRole("banner").boundingBox())!;
+  const box = (await welcome.boundingBox())!;
+  expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
+  await toggle.click({ timeout: 5000 });
+  await page.keyboard.press("Escape");
   // The side column is not shown on a phone: one navigation, the drawer's, once it is open.
   await expect(page.getByRole("navigation", { name: "Navegació del backoffice" })).toHaveCount(0);
   // The account and sign-out are in the header's menu, on a phone too.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PUBLIC_PATHS } from "../../app/lib/seo";
-import { expect, expectAccessible, rememberCookieChoice, test, testPagesAnswerAndPassAxe } from "./fixtures";
+import { expect, expectAccessible, hydrated, rememberCookieChoice, test, testPagesAnswerAndPassAxe } from "./fixtures";
 
 const PUBLIC_ROUTES = [...PUBLIC_PATHS, "/landing/vilafranca-pedala"];
 
@@ -199,7 +199,7 @@ test.describe("cookie consent", () => {
   test("the banner appears after a second and stores the choice in the spec's shape", async ({ page }) => {
     await page.goto("/");
     const banner = page.getByRole("region", { name: "Avís de cookies" });
-    await expect(banner).toBeVisible({ timeout: 3000 });
+    await expect(banner).toBeVisible({ timeout: 10_000 });
     await expectAccessible(page, "cookie banner");
     await banner.getByRole("button", { name: "Configurar" }).click();
     const dialog = page.getByRole("dialog", { name: "Configuració de cookies" });
@@ -224,15 +224,20 @@ test.describe("cookie consent", () => {
     await page.evaluate(() => localStorage.setItem("cookie-consent", '{"necessary":false}'));
     await page.reload();
     const banner = page.getByRole("region", { name: "Avís de cookies" });
-    await expect(banner).toBeVisible({ timeout: 3000 });
+    await expect(banner).toBeVisible({ timeout: 10_000 });
     await banner.getByRole("button", { name: "Acceptar totes" }).click();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookie-consent")))!)).toMatchObject({
       functional: true,
       analytics: true,
     });
 
+    // It forgets the choice and reloads the page (the fixture waits for hydration only after its own
+    // goto and reload): wait for that load, then for the banner, a second after hydration.
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Configurar Cookies" }).click();
-    await expect(banner).toBeVisible({ timeout: 3000 });
+    await reloaded;
+    await hydrated(page);
+    await expect(banner).toBeVisible({ timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem("cookie-consent"))).toBeNull();
     await banner.getByRole("button", { name: "Només necessàries" }).click();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookie-consent")))!)).toMatchObject({
