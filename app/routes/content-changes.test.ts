@@ -70,14 +70,25 @@ async function actionRoutes() {
   return all.filter((r) => r.has).map(({ file }) => file);
 }
 
-/** A loader's answer, with its deferred parts awaited, as comparable data. */
-async function settle(value: unknown): Promise<unknown> {
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), body: await value.clone().text() };
-  if (value instanceof Promise) return settle(await value.catch((e: unknown) => ({ rejected: String(e) })));
-  if (Array.isArray(value)) return Promise.all(value.map(settle));
+/** A loader's answer, with its deferred parts awaited, as comparable data. Synchronous where nothing
+ * is deferred: a page's data holds its language's whole catalogue, thousands of plain strings, and a
+ * promise for each of them was most of this file's time. */
+function settle(value: unknown): unknown {
+  if (value instanceof Response)
+    return value
+      .clone()
+      .text()
+      .then((body) => ({ status: value.status, location: value.headers.get("location"), body }));
+  if (value instanceof Promise) return value.catch((e: unknown) => ({ rejected: String(e) })).then(settle);
+  if (Array.isArray(value)) {
+    const items = value.map(settle);
+    return items.some((v) => v instanceof Promise) ? Promise.all(items) : items;
+  }
   if (value && typeof value === "object") {
     if ((value as { type?: unknown }).type === "DataWithResponseInit") return settle((value as { data: unknown }).data);
-    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await settle(v)])));
+    const entries = Object.entries(value).map(([k, v]) => [k, settle(v)] as const);
+    if (!entries.some(([, v]) => v instanceof Promise)) return Object.fromEntries(entries);
+    return Promise.all(entries.map(async ([k, v]) => [k, await v] as const)).then(Object.fromEntries);
   }
   return value;
 }
