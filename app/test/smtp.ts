@@ -44,6 +44,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   };
   const server = new SMTPServer({
     logger: false,
+    // close() waits this long for clients to leave before it ends their connections: the site's
+    // pooled transports keep theirs open, and the default (30 s) was most of some files' time.
+    closeTimeout: 100,
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
