@@ -12,6 +12,7 @@ import { publicFigures } from "~/models/statistics.server";
 import { publicAnswerStates } from "~/models/answers.server";
 import { cn } from "~/lib/utils";
 import { EmptyState } from "~/components/empty-state";
+import { PageLinks } from "~/components/site/page-links";
 
 /** The list's filters: every kind, or one. */
 const FILTERS = [null, ...contributionTypes] as const;
@@ -150,23 +151,7 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label={t("public.aportacions.pages")} className="mt-8 flex flex-wrap items-center justify-center gap-4">
-          {page > 1 && (
-            <Link to={listUrl(type, page - 1, answer)} className={pageLink}>
-              {t("public.aportacions.previous")}
-            </Link>
-          )}
-          <span aria-current="page" className="font-semibold">
-            {t("public.aportacions.page", { page, pages })}
-          </span>
-          {page < pages && (
-            <Link to={listUrl(type, page + 1, answer)} className={pageLink}>
-              {t("public.aportacions.next")}
-            </Link>
-          )}
-        </nav>
-      )}
+      <PageLinks label={t("public.aportacions.pages")} page={page} pages={pages} href={(p) => listUrl(type, p, answer)} />
     </div>
   );
 }
@@ -177,9 +162,6 @@ const filterLink = (active: boolean) =>
     "inline-flex rounded-full border px-4 py-2 text-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
     active ? "border-brand bg-brand text-white" : "border-ink/20 hover:bg-brand-soft",
   );
-
-const pageLink =
-  "inline-flex min-h-11 items-center rounded-full border border-ink/20 px-4 py-2 text-sm font-semibold hover:bg-brand-soft focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none";
 
 /** 'La participació en xifres': the published contributions, by type and by theme (decision 037). */
 function Figures({ figures }: { figures: NonNullable<Route.ComponentProps["loaderData"]["figures"]> }) {
