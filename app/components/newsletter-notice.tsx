@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, type MetaDescriptor } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { ClientKey } from "~/i18n/catalogue";
+import type { ClientKey, MessageValues } from "~/i18n/catalogue";
 import { metaContext, useLocale, useT } from "~/i18n/react";
 import { localePaths } from "~/lib/routes";
 import { pageTitle, seoFor } from "~/lib/seo";
@@ -58,6 +58,52 @@ export function WayOutNotice({ texts, state, done }: { texts: WayOutTexts; state
           {t(`${texts}.button`)}
         </Button>
       </Form>
+    </NewsletterNotice>
+  );
+}
+
+/** The e-mails' confirmation links (a newsletter sign-up, a result's follow, a rights request), each
+ * with its own texts under one key. Opening the link only asks (mail gateways open every link and
+ * must confirm nothing: decision 023); the button confirms, by POST, and says what happened. */
+export type ConfirmTexts = "public.newsletterLinks.confirm" | "public.followLinks.confirm" | "public.rightsConfirm";
+export type ConfirmOutcome = "pending" | "confirmed" | "already" | "expired" | "gone" | "invalid";
+
+/** A confirmation link's HTTP status: a token that never was one 400, one that has lapsed or whose
+ * request is gone 410. */
+export const confirmStatus = (outcome: ConfirmOutcome) =>
+  outcome === "invalid" ? 400 : outcome === "expired" || outcome === "gone" ? 410 : 200;
+
+export function ConfirmNotice({
+  texts,
+  outcome,
+  done,
+  values,
+}: {
+  texts: ConfirmTexts;
+  outcome: ConfirmOutcome;
+  /** The button was pressed: the outcome is news, announced to screen readers. */
+  done: boolean;
+  /** The outcome text's placeholders (a rights request's reference and due date). */
+  values?: MessageValues;
+}) {
+  const t = useT();
+  if (outcome === "pending") {
+    return (
+      <NewsletterNotice title={t(`${texts}.ask.title`)}>
+        <p className="text-lg">{t(`${texts}.ask.text`)}</p>
+        <Form method="post">
+          <Button type="submit" size="lg">
+            {t(`${texts}.button`)}
+          </Button>
+        </Form>
+      </NewsletterNotice>
+    );
+  }
+  return (
+    <NewsletterNotice title={t(`${texts}.${outcome}.title`)}>
+      <p className="text-lg" role={done ? "status" : undefined}>
+        {t(`${texts}.${outcome}.text`, values)}
+      </p>
     </NewsletterNotice>
   );
 }
