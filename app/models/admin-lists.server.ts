@@ -35,8 +35,14 @@ const kindList = (kind: ContributionKind, more: Omit<ListSpec, "table" | "id" | 
 
 export const reflectionList = kindList(CONTRIBUTION_KINDS.reflection, { sorts: { nom: reflections.name } });
 /** A reflection's columns on its screen and in its export: every one but the queue's moderation
- * bookkeeping, so that a new column of reflections reaches both with no edit here (decision 054). */
-const { hiddenReason: _reason, reviewedAt: _reviewed, heldByReportsAt: _held, ...reflectionColumns } = getTableColumns(reflections);
+ * bookkeeping (and the coding's "coded", decision 080), so that a new column of reflections reaches both with no edit here (decision 054). */
+const {
+  hiddenReason: _reason,
+  reviewedAt: _reviewed,
+  heldByReportsAt: _held,
+  coded: _coded,
+  ...reflectionColumns
+} = getTableColumns(reflections);
 export const reflectionFields = reflectionColumns;
 export type ReflectionRow = SelectResultFields<typeof reflectionFields>;
 
