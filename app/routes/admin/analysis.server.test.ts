@@ -94,9 +94,43 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     await db().insert(t.contributionCodes).values(assign);
   });
 
+  /** Six questionnaire answers (decision 076), in the three municipality cases, Seguretat on the even
+   * ones and Connectivitat on the multiples of three; taken away again by the returned function so
+   * that the other tests' counts stay those of the three kinds. */
+  async function withAnswers() {
+    const MUN = ["Vilafranca del Penedès", "Sant Sadurní d'Anoia", null] as const;
+    const answers = await db()
+      .insert(t.questionnaireResponses)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          text: `Resposta ${i}`,
+          municipality: MUN[i % 3],
+          answeredAt: new Date(Date.parse("2026-10-20T10:00:00Z") + i * 60_000),
+          dedupeKey: `id:analysis-${i}`,
+          sourceName: "questionari.csv",
+        })),
+      )
+      .returning();
+    const assign: (typeof t.contributionCodes.$inferInsert)[] = [];
+    answers.forEach((row, i) => {
+      if (i % 2 === 0) assign.push({ contributionType: "questionnaire", contributionId: row.id, codeId: ids.seg! });
+      if (i % 3 === 0) assign.push({ contributionType: "questionnaire", contributionId: row.id, codeId: ids.conn! });
+    });
+    await db().insert(t.contributionCodes).values(assign);
+    return async () => {
+      await db().delete(t.contributionCodes).where(eq(t.contributionCodes.contributionType, "questionnaire"));
+      await db().delete(t.questionnaireResponses);
+    };
+  }
+
   /** The counts of (code, value) and of each value, made here apart: one query per table. */
   async function direct(dimension: Dimension) {
-    const theme = { reflection: sql`null::text`, map_comment: sql`null::text`, testimonial: sql`x.category::text` };
+    const theme = {
+      reflection: sql`null::text`,
+      map_comment: sql`null::text`,
+      testimonial: sql`x.category::text`,
+      questionnaire: sql`null::text`,
+    };
     const value = (type: keyof typeof theme) =>
       dimension === "tema" ? theme[type] : dimension === "municipi" ? sql`x.municipality` : sql.raw(`'${type}'`);
     const cells = new Map<string, number>();
@@ -105,6 +139,7 @@ describe.each(testBackends())("analysis on %s", (backend) => {
       ["reflection", "reflections"],
       ["map_comment", "map_comments"],
       ["testimonial", "testimonials"],
+      ["questionnaire", "questionnaire_responses"],
     ] as const) {
       for (const row of rowsOf<{ code: string; v: string | null; n: number }>(
         await db().execute(sql`select cc.code_id as code, ${value(type)} as v, count(*)::int as n from contribution_codes cc
@@ -119,13 +154,26 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     return { cells, totals };
   }
 
-  it.each(["tema", "municipi", "tipus"] as const)("the cross-tab by %s counts what SQL counts directly", async (per) => {
+  it.each(["tema", "municipi", "tipus"] as const)(
+    "the cross-tab by %s counts what SQL counts directly, questionnaire answers too",
+    async (per) => {
+      const removeAnswers = await withAnswers();
+      try {
+        await crossTabMatches(per);
+      } finally {
+        await removeAnswers();
+      }
+    },
+  );
+
+  async function crossTabMatches(per: Dimension) {
     const data = await load(analysis, `/admin/analisi?per=${per}`);
     expect(data.table.dimension).toBe(per);
     const { cells, totals } = await direct(per);
     // Every column's total, and the sum of all.
     expect(new Map(data.table.columns.map((c) => [c.value, c.total]))).toEqual(totals);
-    expect(data.table.contributions).toBe(36);
+    expect(data.table.contributions).toBe(42);
+    if (per === "tipus") expect(data.table.columns.map((c) => c.value)).toContain("questionnaire");
     let nonZero = 0;
     for (const row of data.table.rows)
       row.cells.forEach((cell, i) => {
@@ -137,10 +185,12 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     expect(nonZero).toBe(cells.size);
     // A row's total: the contributions with the code (each has one value in the dimension).
     const seg = data.table.rows.find((r) => r.code.id === ids.seg)!;
-    expect(seg.total).toBe(18);
-  });
+    // 18 of the three kinds and 3 answers.
+    expect(seg.total).toBe(21);
+  }
 
   it("a cell opens the coding list of the same contributions: its count", async () => {
+    const removeAnswers = await withAnswers();
     for (const per of ["tema", "municipi", "tipus"] as const) {
       const data = await load(analysis, `/admin/analisi?per=${per}`);
       for (const row of data.table.rows.filter((r) => [ids.seg, ids.conn].includes(r.code.id)))
@@ -151,6 +201,7 @@ describe.each(testBackends())("analysis on %s", (backend) => {
           expect(list.matching, `${per}: ${row.code.name} × ${filter.join("=")}`).toBe(cell.count);
         }
     }
+    await removeAnswers();
     // "None": no theme is every reflection and map comment.
     const none = await load(coding, `/admin/codificacio?ambit=${NONE}`);
     expect(none.matching).toBe(24);
