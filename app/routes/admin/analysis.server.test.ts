@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { NONE, type Dimension } from "~/lib/analysis";
+import { openContributions } from "~/models/open-data.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -318,5 +319,82 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     expect(qui.slice(1).every((r) => r[6] === "Infants i escola")).toBe(true);
     const s1 = qui.find((r) => r[5] === "Testimoni 1")!;
     expect(s1[3]).toBe("Infants");
+  });
+
+  it("the questionnaire's answers are in the staff exports with their municipality and codes, in no public data", async () => {
+    const removeAnswers = await withAnswers();
+    try {
+      const file = async (name: string, url = `/admin/export/${name}`) =>
+        (await exportRoute.loader(
+          routeArgs(bed.ctx, url, { headers: { Cookie: bed.cookie }, params: { file: name } }) as never,
+        )) as Response;
+      // The contributions export, CSV and XLSX: the 36 contributions, then the six answers.
+      const [head, ...body] = parseCsv(await (await file("contributions.csv")).text());
+      const col = (h: string) => head!.indexOf(h);
+      expect(body.length).toBe(42);
+      const answers = body.filter((r) => r[col("Tipus")] === "Resposta al qüestionari");
+      expect(answers.map((r) => r[col("Text")])).toEqual([
+        "Resposta 0",
+        "Resposta 1",
+        "Resposta 2",
+        "Resposta 3",
+        "Resposta 4",
+        "Resposta 5",
+      ]);
+      expect(answers.map((r) => r[col("Municipi")])).toEqual([
+        "Vilafranca del Penedès",
+        "Sant Sadurní d'Anoia",
+        "",
+        "Vilafranca del Penedès",
+        "Sant Sadurní d'Anoia",
+        "",
+      ]);
+      expect(answers.map((r) => r[col("Codis")])).toEqual(["Seguretat; Connectivitat", "", "Seguretat", "Connectivitat", "Seguretat", ""]);
+      expect(answers.every((r) => r[col("Estat")] === "Privada" && r[col("Correu electrònic")] === "")).toBe(true);
+      const sheet = await readXlsx(await (await file("contributions.xlsx")).arrayBuffer());
+      const h = sheet.rows[0] as string[];
+      const x0 = sheet.rows.find((r) => r[h.indexOf("Text")] === "Resposta 0")!;
+      expect([x0[h.indexOf("Tipus")], x0[h.indexOf("Municipi")], x0[h.indexOf("Codis")]]).toEqual([
+        "Resposta al qüestionari",
+        "Vilafranca del Penedès",
+        "Seguretat; Connectivitat",
+      ]);
+      expect(x0[h.indexOf("Data")]).toBeInstanceOf(Date);
+      // Filtered: by type (the answers alone), by municipality (with the rest); a status leaves them out.
+      const only = parseCsv(await (await file("contributions.csv", "/admin/export/contributions.csv?tipus=questionnaire")).text());
+      expect(only.length - 1).toBe(6);
+      const sant = parseCsv(
+        await (
+          await file("contributions.csv", `/admin/export/contributions.csv?municipi=${encodeURIComponent("Sant Sadurní d'Anoia")}`)
+        ).text(),
+      );
+      expect(sant.slice(1).filter((r) => r[col("Tipus")] === "Resposta al qüestionari").length).toBe(2);
+      const published = parseCsv(await (await file("contributions.csv", "/admin/export/contributions.csv?estat=published")).text());
+      expect(published.slice(1).some((r) => r[col("Tipus")] === "Resposta al qüestionari")).toBe(false);
+      // The codebook workbook: the coded answers in their group's sheet, the codebook counts them.
+      const res = (await exportCodebook.loader(
+        routeArgs(bed.ctx, "/admin/export/codebook.xlsx", { headers: { Cookie: bed.cookie } }) as never,
+      )) as Response;
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const problema: unknown[][] = [];
+      workbook.getWorksheet("Problema")!.eachRow((row) => problema.push((row.values as unknown[]).slice(1)));
+      const coded = problema.filter((r) => r[0] === "Resposta al qüestionari");
+      expect(coded.map((r) => [r[5], r[4] ?? null, r[6]])).toEqual([
+        ["Resposta 0", "Vilafranca del Penedès", "Seguretat; Connectivitat"],
+        ["Resposta 2", null, "Seguretat"],
+        ["Resposta 3", "Vilafranca del Penedès", "Connectivitat"],
+        ["Resposta 4", "Sant Sadurní d'Anoia", "Seguretat"],
+      ]);
+      const book: unknown[][] = [];
+      workbook.getWorksheet("Llibre de codis")!.eachRow((row) => book.push((row.values as unknown[]).slice(1)));
+      expect(book.find((r) => r[1] === "Seguretat")![6]).toBe(21);
+      // Never in the open data (public): no row of it carries an answer's text.
+      const open = await openContributions(db());
+      expect(open.length).toBeGreaterThan(0);
+      expect(JSON.stringify(open)).not.toContain("Resposta ");
+    } finally {
+      await removeAnswers();
+    }
   });
 });
