@@ -7,7 +7,8 @@
 //  - a bulk code on 5,000 rows (every testimonial: the coding screen's "add the code to all the
 //    filtered ones", one transaction; budget 5 s), and its removal;
 //  - the coding screen's loader on one contribution (what "next" opens: ?aportacio=type:id), the real
-//    loader with a moderator's session, 30 runs over consecutive contributions (budget: under 100 ms).
+//    loader with a moderator's session, 30 runs over consecutive contributions (budget: under 100 ms);
+//  - "next uncoded" (decision 080): with every contribution coded, and with only the oldest uncoded.
 //
 // Usage: npx tsx scripts/bench-analysis.ts                (PGlite in a temp folder)
 //        DATABASE_URL=postgres://… npx tsx scripts/bench-analysis.ts   (PostgreSQL: a fresh database on
@@ -130,7 +131,7 @@ async function bench(name: string, database: Database, root: string) {
   const parts: [string, () => Promise<unknown>][] = [
     ["the list's page", () => codingList(db, none, 1)],
     ["uncoded count", () => uncodedCount(db)],
-    ["first uncoded", () => firstKey(db, { ...none, uncoded: true })],
+    ["first uncoded (none left)", () => firstKey(db, { ...none, uncoded: true })],
     ["the contribution and its neighbours", () => codingItem(db, { type: "reflection", id: first }, none)],
   ];
   const split: string[] = [];
@@ -143,6 +144,25 @@ async function bench(name: string, database: Database, root: string) {
     }
     split.push(`${label} ${ms(median(times))}`);
   }
+  // "Next uncoded" (decision 080) when the only uncoded one is the oldest of all (its codes taken
+  // off): from the newest, the loader (next uncoded and the first uncoded) and the read alone.
+  const oldest = (
+    (await db.execute(sql`select id from testimonials order by submitted_at asc, id asc limit 1`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows[0]!.id;
+  await db.execute(sql`delete from contribution_codes where contribution_id = ${oldest}`);
+  const uncoded: number[] = [];
+  const uncodedRead: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t5 = performance.now();
+    const data = await open(`reflection:${first}`);
+    uncoded.push(performance.now() - t5);
+    if (data.current?.nextUncoded !== `testimonial:${oldest}`) throw new Error(`next uncoded: ${data.current?.nextUncoded}`);
+    t5 = performance.now();
+    await firstKey(db, { ...none, uncoded: true });
+    uncodedRead.push(performance.now() - t5);
+  }
   await db.delete(codes).where(eq(codes.id, code!.id));
 
   const line = (per: string) => `${per} median ${ms(median(tab[per]!))} (p95 ${ms(p95(tab[per]!))})`;
@@ -151,7 +171,8 @@ async function bench(name: string, database: Database, root: string) {
       `  cross-tab, uncached, ${RUNS} runs: ${["tema", "municipi", "tipus"].map(line).join("; ")}\n` +
       `  bulk code on ${TESTIMONIALS} rows: add ${ms(addMs)}, remove ${ms(removeMs)}\n` +
       `  coding screen, next contribution (loader, ${next.length} runs): median ${ms(median(next))} (p95 ${ms(p95(next))})\n` +
-      `    its reads alone: ${split.join("; ")}`,
+      `    its reads alone: ${split.join("; ")}\n` +
+      `  next uncoded, the only uncoded one the oldest (${RUNS} runs): the loader from the newest median ${ms(median(uncoded))} (p95 ${ms(p95(uncoded))}); the read alone median ${ms(median(uncodedRead))}`,
   );
 }
 

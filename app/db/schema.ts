@@ -62,6 +62,16 @@ export const lineStyleEnum = pgEnum("line_style", LINE_STYLES);
 export const resourceMediaTypeEnum = pgEnum("resource_media_type", ["image", "video", "document"]);
 export const moderationStatusEnum = pgEnum("moderation_status", moderationStatuses);
 // Every kind a code or an answer may point at (decision 076 added the questionnaire's answers).
+/** A contribution's "has it a code?" (issue 32, decision 080), kept by migration 0033's trigger. */
+const codedColumn = () => boolean("coded").notNull().default(false);
+/** The uncoded contributions of a kind in the coding list's order (newest first, by date then id):
+ * where "next uncoded" stops at its first hit (decision 080). */
+type IndexPart = Parameters<ReturnType<typeof index>["on"]>[0];
+const uncodedIndex = (table: string, date: IndexPart, t: { id: IndexPart; coded: Column }) =>
+  index(`${table}_uncoded_idx`)
+    .on(date, t.id)
+    .where(sql`not ${t.coded}`);
+
 export const contributionTypeEnum = pgEnum("contribution_type", codedTypes);
 export const reportReasonEnum = pgEnum("report_reason", reportReasons);
 
@@ -234,6 +244,10 @@ export const mapComments = pgTable(
     /** The author asks to hear the council's answer by e-mail (issue 31, decision 068): a consent of
      * its own, never the newsletter's; only with an e-mail. */
     answerConsent: boolean("answer_consent").notNull().default(false),
+    /** Whether it carries a code (issue 32, decision 080): kept by a trigger on contribution_codes
+     * (migration 0033), never written by the application. "Next uncoded" walks a partial index of the
+     * uncoded ones instead of probing every contribution's codes. Staff's working note: no public reader. */
+    coded: codedColumn(),
   },
   (t) => [
     localeCheck("map_comments", t.locale),
@@ -243,6 +257,7 @@ export const mapComments = pgTable(
     index("map_comments_status_created_idx").on(t.status, t.createdAt),
     // The admin list's order and the export's keyset (decision 036).
     index("map_comments_created_id_idx").on(t.createdAt, t.id),
+    uncodedIndex("map_comments", t.createdAt, t),
     index("map_comments_comment_trgm_idx").using("gin", t.comment.op("gin_trgm_ops")),
     index("map_comments_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     check("map_comments_place", sql`(${t.lat} is null) = (${t.lng} is null)`),
@@ -286,6 +301,10 @@ export const reflections = pgTable(
     answerConsent: boolean("answer_consent").notNull().default(false),
     /** One of MUNICIPALITY_NAMES, chosen by the visitor (optional) or set by staff (issue 32). */
     municipality: text("municipality"),
+    /** Whether it carries a code (issue 32, decision 080): kept by a trigger on contribution_codes
+     * (migration 0033), never written by the application. "Next uncoded" walks a partial index of the
+     * uncoded ones instead of probing every contribution's codes. Staff's working note: no public reader. */
+    coded: codedColumn(),
   },
   (t) => [
     localeCheck("reflections", t.locale),
@@ -295,6 +314,7 @@ export const reflections = pgTable(
     index("reflections_status_created_idx").on(t.status, t.createdAt),
     // The admin list's order and the export's keyset (decision 036).
     index("reflections_created_id_idx").on(t.createdAt, t.id),
+    uncodedIndex("reflections", t.createdAt, t),
     // The admin list's search (ILIKE '%…%' in any of the three): trigram indexes (pg_trgm, decision 036).
     index("reflections_reflection_trgm_idx").using("gin", t.reflection.op("gin_trgm_ops")),
     index("reflections_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -328,6 +348,10 @@ export const testimonials = pgTable(
     transcript: text("transcript"),
     /** One of MUNICIPALITY_NAMES, chosen by the visitor (optional) or set by staff (issue 32). */
     municipality: text("municipality"),
+    /** Whether it carries a code (issue 32, decision 080): kept by a trigger on contribution_codes
+     * (migration 0033), never written by the application. "Next uncoded" walks a partial index of the
+     * uncoded ones instead of probing every contribution's codes. Staff's working note: no public reader. */
+    coded: codedColumn(),
   },
   (t) => [
     localeCheck("testimonials", t.locale),
@@ -337,6 +361,7 @@ export const testimonials = pgTable(
     index("testimonials_status_submitted_idx").on(t.status, t.submittedAt),
     // The admin list's order and the export's keyset (decision 036).
     index("testimonials_submitted_id_idx").on(t.submittedAt, t.id),
+    uncodedIndex("testimonials", t.submittedAt, t),
     index("testimonials_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
   ],
 );
@@ -364,11 +389,18 @@ export const questionnaireResponses = pgTable(
     sourceName: text("source_name").notNull(),
     importedByEmail: text("imported_by_email"),
     createdAt: createdAt(),
+    /** Whether it carries a code (issue 32, decision 080): kept by a trigger on contribution_codes
+     * (migration 0033), never written by the application. "Next uncoded" walks a partial index of the
+     * uncoded ones instead of probing every contribution's codes. Staff's working note: no public reader. */
+    coded: codedColumn(),
   },
   (t) => [
     uniqueIndex("questionnaire_responses_dedupe_idx").on(t.dedupeKey),
     check("questionnaire_responses_not_blank", sql`btrim(${t.text}) <> ''`),
     index("questionnaire_responses_created_idx").on(t.createdAt),
+    // The coding list's order (when answered, else when imported: coding.server.ts), all and uncoded.
+    index("questionnaire_responses_date_id_idx").on(sql`coalesce(${t.answeredAt}, ${t.createdAt})`, t.id),
+    uncodedIndex("questionnaire_responses", sql`coalesce(${t.answeredAt}, ${t.createdAt})`, t),
   ],
 );
 

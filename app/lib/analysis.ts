@@ -1,5 +1,5 @@
 import { formatNumber } from "~/i18n/locales";
-import { contributionTypes } from "~/domain/contributions";
+import { codedTypes } from "~/domain/contributions";
 import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
 import type { ListShape } from "./admin-list";
@@ -58,7 +58,7 @@ export function valueLabel(dimension: Dimension, value: string | null): string {
 /** The coding list's filter for a column's value, or null when the list cannot filter on it (a
  * municipality outside the list of the 27). */
 export function filterFor(dimension: Dimension, value: string | null): [string, string] | null {
-  if (dimension === "tipus") return value && (contributionTypes as readonly string[]).includes(value) ? ["tipus", value] : null;
+  if (dimension === "tipus") return value && (codedTypes as readonly string[]).includes(value) ? ["tipus", value] : null;
   if (dimension === "tema") return ["ambit", value ?? NONE];
   const v = value ?? NONE;
   return (MUNICIPALITY_FILTER_VALUES as readonly string[]).includes(v) ? ["municipi", v] : null;

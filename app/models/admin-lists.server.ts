@@ -1,6 +1,7 @@
-import { mapComments, newsletterSubscriptions, reflections, testimonials } from "~/db/schema";
+import { mapComments, newsletterSubscriptions, questionnaireResponses, reflections, testimonials } from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { categories } from "~/domain/themes";
 import { MAP_CATEGORIES, MUNICIPALITY_NAMES } from "~/domain/map";
 import { columnsOf, type ListSpec } from "~/models/admin-list.server";
@@ -35,8 +36,14 @@ const kindList = (kind: ContributionKind, more: Omit<ListSpec, "table" | "id" | 
 
 export const reflectionList = kindList(CONTRIBUTION_KINDS.reflection, { sorts: { nom: reflections.name } });
 /** A reflection's columns on its screen and in its export: every one but the queue's moderation
- * bookkeeping, so that a new column of reflections reaches both with no edit here (decision 054). */
-const { hiddenReason: _reason, reviewedAt: _reviewed, heldByReportsAt: _held, ...reflectionColumns } = getTableColumns(reflections);
+ * bookkeeping (and the coding's "coded", decision 080), so that a new column of reflections reaches both with no edit here (decision 054). */
+const {
+  hiddenReason: _reason,
+  reviewedAt: _reviewed,
+  heldByReportsAt: _held,
+  coded: _coded,
+  ...reflectionColumns
+} = getTableColumns(reflections);
 export const reflectionFields = reflectionColumns;
 export type ReflectionRow = SelectResultFields<typeof reflectionFields>;
 
@@ -77,3 +84,16 @@ export const subscriberList: ListSpec = {
 };
 export const subscriberFields = columnsOf(newsletterSubscriptions, "id", "createdAt", "email", "status", "source", "confirmedAt");
 export type SubscriberRow = SelectResultFields<typeof subscriberFields>;
+
+/** The questionnaire's answers (decision 076) as the staff contributions export reads them: dated
+ * when answered, else when imported (the coding list's date, coding.server.ts), searched in their
+ * text, filtered by municipality. They have no status, theme or reports: a filter on those leaves
+ * them out (export.server.ts). Private: no public list reads them. */
+export const questionnaireList: ListSpec = {
+  table: questionnaireResponses,
+  id: questionnaireResponses.id,
+  // An expression, not a column: the list reads it only in SQL (its order, keyset and date range).
+  date: sql`coalesce(${questionnaireResponses.answeredAt}, ${questionnaireResponses.createdAt})` as unknown as PgColumn,
+  search: [questionnaireResponses.text],
+  filters: { municipi: { column: questionnaireResponses.municipality, values: MUNICIPALITY_NAMES } },
+};

@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { codeGroups, codes, contributionCodes, mapComments } from "~/db/schema";
-import { contributionTypes } from "~/domain/contributions";
+import { codeGroups, codes, contributionCodes, mapComments, questionnaireResponses } from "~/db/schema";
+import { codedTypes } from "~/domain/contributions";
 import { ADMIN_PIN_LIMIT, ADMIN_PIN_TEXT, type AdminMapPin } from "~/domain/map";
 import { categories, categoryLabels, type Category } from "~/domain/themes";
 import type { AnySheetSource, TableColumn } from "~/infra/tabular.server";
@@ -69,12 +69,18 @@ export async function crossTab(db: Db, dimension: Dimension) {
         join ${k.table} on ${k.table.id} = cc.contribution_id where cc.contribution_type = ${k.type} group by 1, 2
       union all select null, ${v}, count(*)::int from ${k.table} group by 2`;
   });
+  // The questionnaire's answers (decision 076), coded like the rest: no theme, their municipality.
+  const q = questionnaireResponses;
+  const qv = dimension === "tema" ? sql`null::text` : dimension === "municipi" ? sql`${q.municipality}` : sql.raw(`'questionnaire'::text`);
+  parts.push(sql`select cc.code_id::text as code, ${qv} as v, count(*)::int as n from ${contributionCodes} cc
+      join ${q} on ${q.id} = cc.contribution_id where cc.contribution_type = 'questionnaire' group by 1, 2
+    union all select null, ${qv}, count(*)::int from ${q} group by 2`);
   const [rows, result] = await Promise.all([codebookRows(db), db.execute(sql.join(parts, sql` union all `))]);
   const all = rowsOf<{ code: string | null; v: string | null; n: number }>(result);
   const totalOf = new Map<string | null, number>();
   for (const t of all.filter((r) => r.code === null)) totalOf.set(t.v, (totalOf.get(t.v) ?? 0) + Number(t.n));
   // The columns: the closed sets whole (themes, kinds), the municipalities that occur; "none" last when it occurs.
-  const known: readonly string[] = dimension === "tema" ? categories : dimension === "tipus" ? contributionTypes : [];
+  const known: readonly string[] = dimension === "tema" ? categories : dimension === "tipus" ? codedTypes : [];
   const seen = [...totalOf.keys()].filter((v): v is string => v !== null && !known.includes(v));
   const values: (string | null)[] = [...known, ...seen.sort((a, b) => a.localeCompare(b, "ca"))];
   const counted = all.filter((r) => r.code !== null);

@@ -141,12 +141,12 @@ export function contributionsUnion() {
   const selects = contributionKinds.map(
     (k) => sql`select ${sql.raw(`'${k.type}'`)}::text as type, id, ${k.columns.text} as text,
       ${columnOrNull(k.columns.theme)}::text as theme, ${columnOrNull(municipalityOf(k))} as municipality,
-      ${columnOrNull(k.columns.audio)} as audio, status::text as status, ${k.columns.date} as created_at from ${k.table}`,
+      ${columnOrNull(k.columns.audio)} as audio, status::text as status, ${k.columns.date} as created_at, ${k.table.coded} as coded from ${k.table}`,
   );
   // The questionnaire's answers (decision 076): private, never moderated; dated when answered.
   const q = questionnaireResponses;
   selects.push(sql`select 'questionnaire'::text as type, ${q.id}, ${q.text} as text, null::text as theme, ${q.municipality} as municipality,
-      null::text as audio, 'private'::text as status, coalesce(${q.answeredAt}, ${q.createdAt}) as created_at from ${q}`);
+      null::text as audio, 'private'::text as status, coalesce(${q.answeredAt}, ${q.createdAt}) as created_at, ${q.coded} as coded from ${q}`);
   return sql`(${sql.join(selects, sql` union all `)})`;
 }
 
@@ -163,7 +163,10 @@ export interface CodingFilters {
   to: string | null;
 }
 
-const coded = sql`exists (select 1 from ${contributionCodes} cc where cc.contribution_type::text = c.type and cc.contribution_id = c.id)`;
+/** Whether a contribution carries a code: its "coded", which migration 0033's trigger keeps equal to
+ * "some row of contribution_codes is on it" (decision 080). Read this way, the uncoded ones are a
+ * partial index per kind in the list's order: "next uncoded" stops at its first hit. */
+const coded = sql`c.coded`;
 
 function codingWhere(f: CodingFilters): SQL {
   const parts: SQL[] = [sql`true`];

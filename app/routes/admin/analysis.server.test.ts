@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { NONE, type Dimension } from "~/lib/analysis";
+import { openContributions } from "~/models/open-data.server";
 import { adminTestBed } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -94,9 +95,43 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     await db().insert(t.contributionCodes).values(assign);
   });
 
+  /** Six questionnaire answers (decision 076), in the three municipality cases, Seguretat on the even
+   * ones and Connectivitat on the multiples of three; taken away again by the returned function so
+   * that the other tests' counts stay those of the three kinds. */
+  async function withAnswers() {
+    const MUN = ["Vilafranca del Penedès", "Sant Sadurní d'Anoia", null] as const;
+    const answers = await db()
+      .insert(t.questionnaireResponses)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          text: `Resposta ${i}`,
+          municipality: MUN[i % 3],
+          answeredAt: new Date(Date.parse("2026-10-20T10:00:00Z") + i * 60_000),
+          dedupeKey: `id:analysis-${i}`,
+          sourceName: "questionari.csv",
+        })),
+      )
+      .returning();
+    const assign: (typeof t.contributionCodes.$inferInsert)[] = [];
+    answers.forEach((row, i) => {
+      if (i % 2 === 0) assign.push({ contributionType: "questionnaire", contributionId: row.id, codeId: ids.seg! });
+      if (i % 3 === 0) assign.push({ contributionType: "questionnaire", contributionId: row.id, codeId: ids.conn! });
+    });
+    await db().insert(t.contributionCodes).values(assign);
+    return async () => {
+      await db().delete(t.contributionCodes).where(eq(t.contributionCodes.contributionType, "questionnaire"));
+      await db().delete(t.questionnaireResponses);
+    };
+  }
+
   /** The counts of (code, value) and of each value, made here apart: one query per table. */
   async function direct(dimension: Dimension) {
-    const theme = { reflection: sql`null::text`, map_comment: sql`null::text`, testimonial: sql`x.category::text` };
+    const theme = {
+      reflection: sql`null::text`,
+      map_comment: sql`null::text`,
+      testimonial: sql`x.category::text`,
+      questionnaire: sql`null::text`,
+    };
     const value = (type: keyof typeof theme) =>
       dimension === "tema" ? theme[type] : dimension === "municipi" ? sql`x.municipality` : sql.raw(`'${type}'`);
     const cells = new Map<string, number>();
@@ -105,6 +140,7 @@ describe.each(testBackends())("analysis on %s", (backend) => {
       ["reflection", "reflections"],
       ["map_comment", "map_comments"],
       ["testimonial", "testimonials"],
+      ["questionnaire", "questionnaire_responses"],
     ] as const) {
       for (const row of rowsOf<{ code: string; v: string | null; n: number }>(
         await db().execute(sql`select cc.code_id as code, ${value(type)} as v, count(*)::int as n from contribution_codes cc
@@ -119,13 +155,26 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     return { cells, totals };
   }
 
-  it.each(["tema", "municipi", "tipus"] as const)("the cross-tab by %s counts what SQL counts directly", async (per) => {
+  it.each(["tema", "municipi", "tipus"] as const)(
+    "the cross-tab by %s counts what SQL counts directly, questionnaire answers too",
+    async (per) => {
+      const removeAnswers = await withAnswers();
+      try {
+        await crossTabMatches(per);
+      } finally {
+        await removeAnswers();
+      }
+    },
+  );
+
+  async function crossTabMatches(per: Dimension) {
     const data = await load(analysis, `/admin/analisi?per=${per}`);
     expect(data.table.dimension).toBe(per);
     const { cells, totals } = await direct(per);
     // Every column's total, and the sum of all.
     expect(new Map(data.table.columns.map((c) => [c.value, c.total]))).toEqual(totals);
-    expect(data.table.contributions).toBe(36);
+    expect(data.table.contributions).toBe(42);
+    if (per === "tipus") expect(data.table.columns.map((c) => c.value)).toContain("questionnaire");
     let nonZero = 0;
     for (const row of data.table.rows)
       row.cells.forEach((cell, i) => {
@@ -137,10 +186,12 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     expect(nonZero).toBe(cells.size);
     // A row's total: the contributions with the code (each has one value in the dimension).
     const seg = data.table.rows.find((r) => r.code.id === ids.seg)!;
-    expect(seg.total).toBe(18);
-  });
+    // 18 of the three kinds and 3 answers.
+    expect(seg.total).toBe(21);
+  }
 
   it("a cell opens the coding list of the same contributions: its count", async () => {
+    const removeAnswers = await withAnswers();
     for (const per of ["tema", "municipi", "tipus"] as const) {
       const data = await load(analysis, `/admin/analisi?per=${per}`);
       for (const row of data.table.rows.filter((r) => [ids.seg, ids.conn].includes(r.code.id)))
@@ -151,6 +202,7 @@ describe.each(testBackends())("analysis on %s", (backend) => {
           expect(list.matching, `${per}: ${row.code.name} × ${filter.join("=")}`).toBe(cell.count);
         }
     }
+    await removeAnswers();
     // "None": no theme is every reflection and map comment.
     const none = await load(coding, `/admin/codificacio?ambit=${NONE}`);
     expect(none.matching).toBe(24);
@@ -267,5 +319,82 @@ describe.each(testBackends())("analysis on %s", (backend) => {
     expect(qui.slice(1).every((r) => r[6] === "Infants i escola")).toBe(true);
     const s1 = qui.find((r) => r[5] === "Testimoni 1")!;
     expect(s1[3]).toBe("Infants");
+  });
+
+  it("the questionnaire's answers are in the staff exports with their municipality and codes, in no public data", async () => {
+    const removeAnswers = await withAnswers();
+    try {
+      const file = async (name: string, url = `/admin/export/${name}`) =>
+        (await exportRoute.loader(
+          routeArgs(bed.ctx, url, { headers: { Cookie: bed.cookie }, params: { file: name } }) as never,
+        )) as Response;
+      // The contributions export, CSV and XLSX: the 36 contributions, then the six answers.
+      const [head, ...body] = parseCsv(await (await file("contributions.csv")).text());
+      const col = (h: string) => head!.indexOf(h);
+      expect(body.length).toBe(42);
+      const answers = body.filter((r) => r[col("Tipus")] === "Resposta al qüestionari");
+      expect(answers.map((r) => r[col("Text")])).toEqual([
+        "Resposta 0",
+        "Resposta 1",
+        "Resposta 2",
+        "Resposta 3",
+        "Resposta 4",
+        "Resposta 5",
+      ]);
+      expect(answers.map((r) => r[col("Municipi")])).toEqual([
+        "Vilafranca del Penedès",
+        "Sant Sadurní d'Anoia",
+        "",
+        "Vilafranca del Penedès",
+        "Sant Sadurní d'Anoia",
+        "",
+      ]);
+      expect(answers.map((r) => r[col("Codis")])).toEqual(["Seguretat; Connectivitat", "", "Seguretat", "Connectivitat", "Seguretat", ""]);
+      expect(answers.every((r) => r[col("Estat")] === "Privada" && r[col("Correu electrònic")] === "")).toBe(true);
+      const sheet = await readXlsx(await (await file("contributions.xlsx")).arrayBuffer());
+      const h = sheet.rows[0] as string[];
+      const x0 = sheet.rows.find((r) => r[h.indexOf("Text")] === "Resposta 0")!;
+      expect([x0[h.indexOf("Tipus")], x0[h.indexOf("Municipi")], x0[h.indexOf("Codis")]]).toEqual([
+        "Resposta al qüestionari",
+        "Vilafranca del Penedès",
+        "Seguretat; Connectivitat",
+      ]);
+      expect(x0[h.indexOf("Data")]).toBeInstanceOf(Date);
+      // Filtered: by type (the answers alone), by municipality (with the rest); a status leaves them out.
+      const only = parseCsv(await (await file("contributions.csv", "/admin/export/contributions.csv?tipus=questionnaire")).text());
+      expect(only.length - 1).toBe(6);
+      const sant = parseCsv(
+        await (
+          await file("contributions.csv", `/admin/export/contributions.csv?municipi=${encodeURIComponent("Sant Sadurní d'Anoia")}`)
+        ).text(),
+      );
+      expect(sant.slice(1).filter((r) => r[col("Tipus")] === "Resposta al qüestionari").length).toBe(2);
+      const published = parseCsv(await (await file("contributions.csv", "/admin/export/contributions.csv?estat=published")).text());
+      expect(published.slice(1).some((r) => r[col("Tipus")] === "Resposta al qüestionari")).toBe(false);
+      // The codebook workbook: the coded answers in their group's sheet, the codebook counts them.
+      const res = (await exportCodebook.loader(
+        routeArgs(bed.ctx, "/admin/export/codebook.xlsx", { headers: { Cookie: bed.cookie } }) as never,
+      )) as Response;
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const problema: unknown[][] = [];
+      workbook.getWorksheet("Problema")!.eachRow((row) => problema.push((row.values as unknown[]).slice(1)));
+      const coded = problema.filter((r) => r[0] === "Resposta al qüestionari");
+      expect(coded.map((r) => [r[5], r[4] ?? null, r[6]])).toEqual([
+        ["Resposta 0", "Vilafranca del Penedès", "Seguretat; Connectivitat"],
+        ["Resposta 2", null, "Seguretat"],
+        ["Resposta 3", "Vilafranca del Penedès", "Connectivitat"],
+        ["Resposta 4", "Sant Sadurní d'Anoia", "Seguretat"],
+      ]);
+      const book: unknown[][] = [];
+      workbook.getWorksheet("Llibre de codis")!.eachRow((row) => book.push((row.values as unknown[]).slice(1)));
+      expect(book.find((r) => r[1] === "Seguretat")![6]).toBe(21);
+      // Never in the open data (public): no row of it carries an answer's text.
+      const open = await openContributions(db());
+      expect(open.length).toBeGreaterThan(0);
+      expect(JSON.stringify(open)).not.toContain("Resposta ");
+    } finally {
+      await removeAnswers();
+    }
   });
 });

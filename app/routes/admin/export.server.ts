@@ -12,11 +12,13 @@ import {
   contributionAnswers,
   contributionCodes,
   mapComments,
+  questionnaireResponses,
   reflections,
   testimonials,
 } from "~/db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { moderationStatuses, type ContributionType, type ModerationStatus } from "~/domain/contributions";
+import { codedTypes, moderationStatuses, type CodedType, type ContributionType, type ModerationStatus } from "~/domain/contributions";
+import type { Category } from "~/domain/themes";
 import { categoryLabels } from "~/domain/themes";
 import { listRows, readListQuery, redirectOldSpelling, type ListSpec } from "~/models/admin-list.server";
 import { parseListQuery, type ListShape } from "~/lib/admin-list";
@@ -24,6 +26,7 @@ import { QUEUE_SHAPE } from "~/lib/moderation";
 import {
   mapCommentFields,
   mapCommentList,
+  questionnaireList,
   reflectionFields,
   reflectionList,
   subscriberFields,
@@ -143,11 +146,11 @@ export const COLUMNS = {
     { header: "Nom", value: (r) => r.name },
     { header: "Correu electrònic", value: (r) => r.email, width: 30 },
     { header: "Àmbit", value: (r) => (r.theme ? categoryLabels[r.theme] : null) },
-    { header: "Estat", value: (r) => statusLabels[r.status] },
+    { header: "Estat", value: (r) => (r.status ? statusLabels[r.status] : "Privada") },
     { header: "Transcripció", value: (r) => r.transcript, width: 80 },
     { header: "Identificador", value: (r) => r.id, width: 38 },
-    ...answerColumns<ContributionRow & AnswerCells & CodeCells>(),
-  ] satisfies TableColumn<ContributionRow & AnswerCells & CodeCells>[],
+    ...answerColumns<ExportContributionRow>(),
+  ] satisfies TableColumn<ExportContributionRow>[],
   /** The record of processing activities (GDPR art. 30) for the DPO (issue 34, decision 071). */
   processingActivities: [
     { header: "Activitat de tractament", value: (r) => r.name, width: 40 },
@@ -175,21 +178,63 @@ const CONTRIBUTION_SOURCES = [
   { kind: CONTRIBUTION_KINDS.testimonial, spec: testimonialList },
 ] satisfies { kind: ContributionKind; spec: ListSpec }[];
 
+/** A questionnaire answer as a row of the contributions export (decision 076): no name, e-mail,
+ * theme, status or answer; its municipality and its codes like every kind's. */
+const questionnaireFields = {
+  type: sql<CodedType>`'questionnaire'::text`,
+  id: sql<string>`${questionnaireResponses.id}`,
+  createdAt: sql`coalesce(${questionnaireResponses.answeredAt}, ${questionnaireResponses.createdAt})`.mapWith(
+    (v: unknown) => questionnaireResponses.createdAt.mapFromDriverValue(v) as Date,
+  ),
+  text: sql<string>`${questionnaireResponses.text}`,
+  name: sql<string | null>`null::text`,
+  email: sql<string | null>`null::text`,
+  theme: sql<Category | null>`null::text`,
+  status: sql<ModerationStatus | null>`null::text`,
+  transcript: sql<string | null>`null::text`,
+  municipality: sql<string | null>`${questionnaireResponses.municipality}`,
+  answer: sql<[string, string, string, string | null] | null>`null::json`,
+  codes: sql<string | null>`(select string_agg(k.name, '; ' order by g.position, g.name, k.position, k.name)
+    from ${contributionCodes} cc join ${codes} k on k.id = cc.code_id join ${codeGroups} g on g.id = k.group_id
+    where cc.contribution_type = 'questionnaire' and cc.contribution_id = ${questionnaireResponses}.id)`,
+};
+
+/** A row of the contributions export: a contribution of any kind, the questionnaire's answers too. */
+export type ExportContributionRow = Omit<ContributionRow, "type" | "status"> & {
+  type: CodedType;
+  status: ModerationStatus | null;
+} & AnswerCells &
+  CodeCells;
+
 /** The contributions export's filters: the queue's (the queue's export link carries them all,
- * decision 056), except that an export naming no status lists every status. */
+ * decision 056), except that an export naming no status lists every status, and that the
+ * questionnaire's answers are one more type. */
 const EXPORT_SHAPE: ListShape = {
   ...QUEUE_SHAPE,
-  filters: { ...QUEUE_SHAPE.filters, estat: { kind: "one-of", values: moderationStatuses } },
+  filters: {
+    ...QUEUE_SHAPE.filters,
+    estat: { kind: "one-of", values: moderationStatuses },
+    tipus: { kind: "one-of", values: codedTypes },
+  },
 };
 
 /** Every contribution the URL's filters keep, type after type. `tipus` picks one type; a filter a
  * type has no column for (a theme) leaves that type out. */
-export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ContributionRow & AnswerCells & CodeCells> {
+export async function* contributionRows(db: Db, url: URL): AsyncGenerator<ExportContributionRow> {
   const { filters } = parseListQuery(url.searchParams, EXPORT_SHAPE);
-  for (const { kind, spec } of CONTRIBUTION_SOURCES) {
-    if (filters.tipus && filters.tipus !== kind.type) continue;
+  const sources = [
+    ...CONTRIBUTION_SOURCES.map(({ kind, spec }) => ({
+      type: kind.type as CodedType,
+      spec,
+      rows: () => rowsAt(db, url, spec, withAnswer(kind.type, kind.table, contributionFields(kind))),
+    })),
+    // Then the questionnaire's answers (private, staff's export only: decision 076).
+    { type: "questionnaire" as CodedType, spec: questionnaireList, rows: () => rowsAt(db, url, questionnaireList, questionnaireFields) },
+  ];
+  for (const { type, spec, rows } of sources) {
+    if (filters.tipus && filters.tipus !== type) continue;
     if (Object.keys(filters).some((name) => name !== "tipus" && !spec.filters?.[name])) continue;
-    yield* rowsAt(db, url, spec, withAnswer(kind.type, kind.table, contributionFields(kind)));
+    yield* rows();
   }
 }
 
