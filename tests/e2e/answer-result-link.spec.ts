@@ -162,6 +162,8 @@ test("staff link an answer to a result, feature it and write the report's introd
     const pointer = tab.getByRole("region", { name: "Ja pots llegir les nostres respostes" });
     await tab.goto("/");
     await expect(pointer).toHaveCount(0);
+    await tab.goto("/de-que-va");
+    await expect(pointer).toHaveCount(0);
     await saveSettings(page, "Calendari de la consulta", async (f) => {
       await f.getByLabel("Fase actual del pla").selectOption("2");
     });
@@ -187,6 +189,27 @@ test("staff link an answer to a result, feature it and write the report's introd
     }
     await pointer.getByRole("link", { name: "Què hem escoltat i què en farem" }).click();
     await expect(tab).toHaveURL(/\/que-hem-escoltat$/);
+    // The project page points to it as well, in the visitor's language.
+    await expect
+      .poll(
+        async () => {
+          await tab.goto("/de-que-va");
+          return pointer.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await expect(pointer.getByRole("link", { name: "Seguiment del pla" })).toBeVisible();
+    await expectAccessible(tab, "project page pointing to the report");
+    await tab.goto("/en/about");
+    const english = tab.getByRole("region", { name: "You can now read our answers" });
+    await expect(english.getByRole("link", { name: "What we heard and what we will do" })).toHaveAttribute("href", "/en/what-we-heard");
+    const shot = await screenshotContext(browser, 390);
+    const phone = await shot.newPage();
+    await phone.goto("/de-que-va");
+    await phone.getByRole("region", { name: "Ja pots llegir les nostres respostes" }).scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: `${SHOTS}/project-390.png` });
+    await shot.close();
     await visitor.close();
   } finally {
     if (phaseChanged)
