@@ -12,7 +12,7 @@ import { clearLocalStorage, cn } from "~/lib/utils";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-bold tracking-wide text-ink hover:bg-brand-soft hover:text-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
+    "rounded-md px-2 py-2 text-sm font-bold whitespace-nowrap text-ink hover:bg-brand-soft hover:text-brand-dark focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none",
     isActive && "text-brand-dark underline decoration-2 underline-offset-8",
   );
 
@@ -54,15 +54,17 @@ function SignOut({ onSubmit }: { onSubmit?: () => void }) {
   );
 }
 
-export function SiteHeader({ isAdmin, tracker = false }: { isAdmin: boolean; tracker?: boolean }) {
+/** Six items and the language switch fit in one row from 1280 px (xl), in a wider row than the
+ * page's and without the tagline up to 1536 px (2xl); narrower screens open them in a menu. */
+export function SiteHeader({ isAdmin, heard = false, tracker = false }: { isAdmin: boolean; heard?: boolean; tracker?: boolean }) {
   const [open, setOpen] = useState(false);
   const t = useT();
   const locale = useLocale();
-  const nav = headerNav(locale, { tracker });
+  const nav = headerNav(locale, { heard, tracker });
   return (
     // Opaque: a page's headings scroll under it and must not show through (issue 18).
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-white shadow-[0_1px_12px_rgb(29_36_51/0.06)]">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 xl:max-w-7xl">
         <Link
           to={localePaths(locale).home}
           className="flex items-center gap-3 rounded-md focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
@@ -70,13 +72,13 @@ export function SiteHeader({ isAdmin, tracker = false }: { isAdmin: boolean; tra
           <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
           <span className="flex flex-col leading-tight">
             {/* The campaign's name is Catalan in every language (WCAG 3.1.2). */}
-            <span lang="ca" className="text-base font-extrabold text-brand-dark">
+            <span lang="ca" className="text-base font-extrabold whitespace-nowrap text-brand-dark">
               {SITE_NAME}
             </span>
-            <span className="hidden text-xs text-ink/80 sm:block">{t("public.shell.tagline")}</span>
+            <span className="hidden text-xs text-ink/80 sm:block xl:hidden 2xl:block">{t("public.shell.tagline")}</span>
           </span>
         </Link>
-        <nav aria-label={t("public.shell.mainNav")} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t("public.shell.mainNav")} className="hidden items-center gap-0.5 xl:flex">
           {nav.map((item) => (
             <NavItem key={item.label} item={item} />
           ))}
@@ -85,7 +87,7 @@ export function SiteHeader({ isAdmin, tracker = false }: { isAdmin: boolean; tra
         </nav>
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("public.shell.openMenu")}>
+            <Button variant="ghost" size="icon" className="xl:hidden" aria-label={t("public.shell.openMenu")}>
               <MenuIcon aria-hidden="true" className="size-6" />
             </Button>
           </DialogTrigger>

@@ -89,6 +89,21 @@ describe("the site registry", () => {
       "SABER-NE MÉS",
     ]);
     expect(headerNav("en", { tracker: true }).find((i) => i.label === "public.nav.tracker")!.to).toBe("/en/plan-progress");
+    // The council's report joins it while an answer is published (issue 31), before the tracker.
+    expect(headerNav("ca", { heard: true, tracker: true }).map((i) => t(i.label))).toEqual([
+      "DIGUES LA TEVA",
+      "SEGUEIX LA VIVI",
+      "AGENDA",
+      "QUÈ HEM ESCOLTAT",
+      "SEGUIMENT DEL PLA",
+      "SABER-NE MÉS",
+    ]);
+    for (const [locale, to] of [
+      ["ca", "/que-hem-escoltat"],
+      ["es", "/es/que-hemos-escuchado"],
+      ["en", "/en/what-we-heard"],
+    ] as const)
+      expect(headerNav(locale, { heard: true }).find((i) => i.label === "public.nav.heard")!.to).toBe(to);
     expect(footerNav("ca").map((i) => t(i.label))).toEqual([
       "Recursos",
       "Dades obertes",

@@ -249,10 +249,18 @@ export interface NavItem {
 const nav = (locale: Locale, names: (FixedPage | "agenda")[]): NavItem[] =>
   names.map((name) => ({ label: `public.nav.${name}` as NavItem["label"], to: localePaths(locale)[name] }));
 
-/** The header's navigation; AGENDA is a section of the home page, not a page of its own. The plan's
- * tracker is there only while at least one result is public (issue 35). */
-export const headerNav = (locale: Locale, { tracker = false }: { tracker?: boolean } = {}) =>
-  nav(locale, ["participa", "vivi", "agenda", ...(tracker ? (["tracker"] as const) : []), "initiative"]);
+/** The header's navigation; AGENDA is a section of the home page, not a page of its own. The
+ * council's report is there only while at least one answer is published (issue 31), the plan's
+ * tracker only while at least one result is public (issue 35). */
+export const headerNav = (locale: Locale, { heard = false, tracker = false }: { heard?: boolean; tracker?: boolean } = {}) =>
+  nav(locale, [
+    "participa",
+    "vivi",
+    "agenda",
+    ...(heard ? (["heard"] as const) : []),
+    ...(tracker ? (["tracker"] as const) : []),
+    "initiative",
+  ]);
 
 /** The footer's links to pages. */
 export const footerNav = (locale: Locale) => nav(locale, ["recursos", "openData", "legal", "cookies", "accessibility"]);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CAMPAIGN, PHASES } from "~/domain/campaign";
 import { useParticipation } from "~/lib/participation-state";
 import { Button } from "~/components/ui/button";
+import { ReportPointer, useReportLinks } from "~/components/report-pointer";
 import { localePaths } from "~/lib/routes";
 import { RichText, useLocale, useT } from "~/i18n/react";
 
@@ -15,6 +16,7 @@ export default function Initiative() {
   const participation = useParticipation();
   const t = useT();
   const paths = localePaths(useLocale());
+  const links = useReportLinks();
   // A day that has passed is never named as a deadline (decision 050).
   const deadline = participation.open
     ? participation.deadlineLabel
@@ -72,6 +74,9 @@ export default function Initiative() {
           );
         })}
       </ol>
+
+      {/* Phases 2 and 3, as on the home (decision 075): the answers are out. */}
+      {links.heard && participation.phase > 1 && <ReportPointer tracker={links.tracker} />}
 
       <div className="mt-10 flex flex-wrap gap-3">
         <Button asChild size="lg">

@@ -1,6 +1,4 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { Button } from "~/components/ui/button";
 import { CAMPAIGN } from "~/domain/campaign";
 import { Agenda } from "~/components/agenda";
 import { NewsletterForm } from "~/components/participation/newsletter-form";
@@ -12,12 +10,12 @@ import { getMapView } from "~/models/map.server";
 import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";
-import { useLocale, useT } from "~/i18n/react";
-import { localePaths } from "~/lib/routes";
+import { useT } from "~/i18n/react";
 import { hasPublishedAnswers } from "~/models/answers.server";
 import { activeBackground, embeds, latestContributions, listActivities, publicRead } from "~/models/content.server";
 import { hasPublicResults } from "~/models/results.server";
 import { localeOf } from "~/i18n/locales";
+import { ReportPointer } from "~/components/report-pointer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOf(new URL(request.url).pathname);
@@ -45,7 +43,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { background, contributions, embeds, map, activities, report } = loaderData;
   const participation = useParticipation();
   const t = useT();
-  const paths = localePaths(useLocale());
   return (
     <>
       <Hero media={background} scene="vinyes" height="tall" title={CAMPAIGN.name} titleLang="ca">
@@ -60,27 +57,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <HeroActions />
       </Hero>
 
-      {report && participation.phase > 1 && (
-        // Phases 2 and 3 (decision 075): the answers are out; server-rendered links, no script of their own.
-        <section aria-labelledby="retorn" className="bg-leaf-soft">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-8">
-            <div className="min-w-64 flex-1">
-              <h2 id="retorn" className="text-2xl font-extrabold text-brand-dark">
-                {t("public.home.report.title")}
-              </h2>
-              <p className="mt-1">{t("public.home.report.text")}</p>
-            </div>
-            <Button asChild>
-              <Link to={paths.heard}>{t("public.heard.title")}</Link>
-            </Button>
-            {report.tracker && (
-              <Button asChild variant="outline">
-                <Link to={paths.tracker}>{t("public.tracker.title")}</Link>
-              </Button>
-            )}
-          </div>
-        </section>
-      )}
+      {/* Phases 2 and 3 (decision 075): the answers are out. */}
+      {report && participation.phase > 1 && <ReportPointer tracker={report.tracker} band />}
       <ContributionsCarousel items={contributions} />
       <ThemeTiles />
 

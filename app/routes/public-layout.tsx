@@ -7,6 +7,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getFooter, publicRead } from "~/models/content.server";
 import { hasPublicResults } from "~/models/results.server";
+import { hasPublishedAnswers } from "~/models/answers.server";
 import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
 import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
@@ -20,7 +21,7 @@ import { localeOf } from "~/i18n/locales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup while looking up a signed-in admin's session shows the page as to anyone.
-  const [footer, session, participation, tracker] = await Promise.all([
+  const [footer, session, participation, heard, tracker] = await Promise.all([
     getFooter(context.db, localeOf(new URL(request.url).pathname)),
     publicRead("admin session", () => getAdminSession(request, context), null),
     // Never the word filter's list: only whether participation is open, its dates and the mode.
@@ -33,10 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       DEFAULT_PARTICIPATION,
     ),
-    // The header links to the plan's tracker once a result is public (issue 35).
+    // The header links to the council's report once an answer is published (issue 31), and to the
+    // plan's tracker once a result is public (issue 35).
+    publicRead("published answers", () => hasPublishedAnswers(context.db), false),
     publicRead("public results", () => hasPublicResults(context.db), false),
   ]);
-  return { footer, isAdmin: session !== null, participation, tracker };
+  return { footer, isAdmin: session !== null, participation, heard, tracker };
 }
 
 /** What this loader gives is written in the page's language (the deadline's date): a move to another
@@ -46,11 +49,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 function PublicShell({
   isAdmin,
+  heard,
   tracker,
   footer,
   children,
 }: {
   isAdmin: boolean;
+  heard: boolean;
   tracker: boolean;
   footer: PublicFooter;
   children: ReactNode;
@@ -61,7 +66,7 @@ function PublicShell({
       <a href="#contingut" className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t("public.shell.skipToContent")}
       </a>
-      <SiteHeader isAdmin={isAdmin} tracker={tracker} />
+      <SiteHeader isAdmin={isAdmin} heard={heard} tracker={tracker} />
       <main id="contingut" tabIndex={-1} className="outline-none">
         {children}
       </main>
@@ -73,7 +78,7 @@ function PublicShell({
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <PublicShell isAdmin={loaderData.isAdmin} tracker={loaderData.tracker} footer={loaderData.footer}>
+    <PublicShell isAdmin={loaderData.isAdmin} heard={loaderData.heard} tracker={loaderData.tracker} footer={loaderData.footer}>
       <Outlet />
     </PublicShell>
   );
@@ -86,6 +91,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
     <PublicShell
       isAdmin={loaderData?.isAdmin ?? false}
+      heard={loaderData?.heard ?? false}
       tracker={loaderData?.tracker ?? false}
       footer={loaderData?.footer ?? DEFAULT_FOOTER}
     >

@@ -44,6 +44,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
     expect(empty).toEqual({
       footer: { footerText: { text: DEFAULT_FOOTER_TEXT, lang: "ca" }, collaboratorsText: null, logos: [] },
       isAdmin: false,
+      heard: false,
       tracker: false,
       participation: DEFAULT_PARTICIPATION,
     });
@@ -84,6 +85,7 @@ describe.each(testBackends())("route loaders and actions on %s", (backend) => {
         expect(result).toEqual({
           footer: { footerText: { text: DEFAULT_FOOTER_TEXT, lang: "ca" }, collaboratorsText: null, logos: [] },
           isAdmin: false,
+          heard: false,
           tracker: false,
           participation: DEFAULT_PARTICIPATION,
         });

@@ -66,6 +66,42 @@ test("staff link an answer to a result, feature it and write the report's introd
     await expectAccessible(page, "answer form with its result");
     await form.getByRole("button", { name: "Desa i publica" }).click();
     await expect(toast(page, "Resposta publicada")).toBeVisible();
+    // The header now links to the report, in every language, beside the tracker: six items that
+    // fit in one row from 1280 px; narrower screens keep them in the menu (issue 31).
+    const shotsOfHeader = [390, 1024, 1280, 1366] as const;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const [home, nav, label] of [
+      ["/", "Navegació principal", "QUÈ HEM ESCOLTAT"],
+      ["/es", "Navegación principal", "QUÉ HEMOS ESCUCHADO"],
+      ["/en", "Main navigation", "WHAT WE HEARD"],
+    ] as const)
+      for (const width of shotsOfHeader) {
+        const context = await screenshotContext(browser, width);
+        const shot = await context.newPage();
+        const item = shot
+          .getByRole("navigation", { name: nav, includeHidden: true })
+          .getByRole("link", { name: label, includeHidden: true });
+        await expect(async () => {
+          await shot.goto(home);
+          await expect(item).toHaveCount(1, { timeout: 500 });
+        }).toPass({ timeout: 15_000, intervals: [500] });
+        const header = shot.locator("header").first();
+        // One row: the header keeps its height, and nothing in it runs past the screen's edge.
+        expect((await header.boundingBox())!.height).toBeLessThanOrEqual(66);
+        if (width >= 1280) {
+          await expect(item).toBeVisible();
+          const links = shot.getByRole("navigation", { name: nav }).getByRole("link");
+          for (const box of await Promise.all((await links.all()).map((l) => l.boundingBox())))
+            expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+          // The site's name, on one line, ends before the first item starts.
+          const name = (await header.getByRole("link").first().boundingBox())!;
+          expect(name.height).toBeLessThanOrEqual(44);
+          expect(name.x + name.width).toBeLessThan((await links.first().boundingBox())!.x);
+        } else await expect(item).toBeHidden();
+        await shot.screenshot({ path: `${SHOTS}/header${home.replace("/", "-")}-${width}.png` });
+        await context.close();
+      }
+
     // Featured in the report.
     const feature = page.getByRole("button", { name: "Destacada a l'informe" });
     await expect(feature).toHaveAttribute("aria-pressed", "false");
@@ -126,6 +162,8 @@ test("staff link an answer to a result, feature it and write the report's introd
     const pointer = tab.getByRole("region", { name: "Ja pots llegir les nostres respostes" });
     await tab.goto("/");
     await expect(pointer).toHaveCount(0);
+    await tab.goto("/de-que-va");
+    await expect(pointer).toHaveCount(0);
     await saveSettings(page, "Calendari de la consulta", async (f) => {
       await f.getByLabel("Fase actual del pla").selectOption("2");
     });
@@ -151,6 +189,27 @@ test("staff link an answer to a result, feature it and write the report's introd
     }
     await pointer.getByRole("link", { name: "Què hem escoltat i què en farem" }).click();
     await expect(tab).toHaveURL(/\/que-hem-escoltat$/);
+    // The project page points to it as well, in the visitor's language.
+    await expect
+      .poll(
+        async () => {
+          await tab.goto("/de-que-va");
+          return pointer.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await expect(pointer.getByRole("link", { name: "Seguiment del pla" })).toBeVisible();
+    await expectAccessible(tab, "project page pointing to the report");
+    await tab.goto("/en/about");
+    const english = tab.getByRole("region", { name: "You can now read our answers" });
+    await expect(english.getByRole("link", { name: "What we heard and what we will do" })).toHaveAttribute("href", "/en/what-we-heard");
+    const shot = await screenshotContext(browser, 390);
+    const phone = await shot.newPage();
+    await phone.goto("/de-que-va");
+    await phone.getByRole("region", { name: "Ja pots llegir les nostres respostes" }).scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: `${SHOTS}/project-390.png` });
+    await shot.close();
     await visitor.close();
   } finally {
     if (phaseChanged)

@@ -584,6 +584,7 @@ export default {
   "home.report.text": "Hem publicat les respostes a les aportacions rebudes. Consulta què hem escoltat i què en farem.",
   // The plan's tracker (issue 35).
   "nav.tracker": "SEGUIMENT DEL PLA",
+  "nav.heard": "QUÈ HEM ESCOLTAT",
   "seo.tracker.title": "Seguiment del pla",
   "seo.tracker.description":
     "Què construeix el pla director de la bicicleta, on i quan: les actuacions, el seu estat i els quilòmetres fets.",

@@ -580,6 +580,7 @@ export default {
   "home.report.text": "We have published our answers to the contributions we received. See what we heard and what we will do.",
   // The plan's tracker (issue 35).
   "nav.tracker": "PLAN PROGRESS",
+  "nav.heard": "WHAT WE HEARD",
   "seo.tracker.title": "Plan progress",
   "seo.tracker.description": "What the cycling master plan is building, where and when: the works, their status and the kilometres done.",
   "seo.tracker.keywords": "progress, works, cycle lane, kilometres, plan status",

@@ -580,6 +580,7 @@ export default {
   "home.report.text": "Hemos publicado las respuestas a las aportaciones recibidas. Consulta qué hemos escuchado y qué haremos.",
   // The plan's tracker (issue 35).
   "nav.tracker": "SEGUIMIENTO DEL PLAN",
+  "nav.heard": "QUÉ HEMOS ESCUCHADO",
   "seo.tracker.title": "Seguimiento del plan",
   "seo.tracker.description":
     "Qué construye el plan director de la bicicleta, dónde y cuándo: las actuaciones, su estado y los kilómetros hechos.",

@@ -12,6 +12,7 @@ import * as answerStates from "./answer-states.server";
 import * as answers from "./answers.server";
 import * as moderation from "./moderation.server";
 import * as report from "../que-hem-escoltat";
+import * as publicLayout from "../public-layout";
 
 // Issue 31 (decision 061): the answer states in the settings, and the council's answers: drafts,
 // publication (one, or all at once), withdrawal, what the public sees of each, the bad input, and
@@ -309,6 +310,26 @@ describe.each(testBackends())("answers on %s", (backend) => {
     async function load() {
       return answers.loader(routeArgs(bed.ctx, "/admin/respostes", { headers: { Cookie: bed.cookie } }) as never);
     }
+  });
+
+  it("the public header links to the report only while a public contribution has a published answer (issue 31)", async () => {
+    const heard = async () => (await publicLayout.loader(routeArgs(bed.ctx, "/") as never)).heard;
+    expect(await heard()).toBe(false);
+    const [shown, hidden] = [await reflection("Una"), await reflection("Dues", "hidden")];
+    const answer = async (id: string, publish: boolean) =>
+      post(answers.action, {
+        intent: "answer",
+        item: `reflection:${id}`,
+        stateId: await stateId("Acceptada"),
+        text: "Resposta",
+        publish: publish ? "true" : "",
+      });
+    // A draft, and a published answer to a contribution the public cannot see, are not enough.
+    await answer(shown, false);
+    await answer(hidden, true);
+    expect(await heard()).toBe(false);
+    await answer(shown, true);
+    expect(await heard()).toBe(true);
   });
 
   it("the report counts the published answers of public contributions by state, type, theme and municipality; drafts count nowhere", async () => {
