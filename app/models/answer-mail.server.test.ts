@@ -124,6 +124,49 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
     expect(smtp.received[1]!.parsed.subject).toBe("L'Ajuntament ha respost la teva aportació");
   });
 
+  it("names the public result of the plan the answer points to, in the mail's language; not one hidden before the e-mail left", async () => {
+    const accepted = await state("Acceptada");
+    const [resultState] = await ctx.db.select().from(t.resultStates).limit(1);
+    const newResult = async (title: string, es: string) =>
+      (
+        await ctx.db
+          .insert(t.results)
+          .values({ title, stateId: resultState!.id, isActive: true, translations: { es: { title: es } } })
+          .returning()
+      )[0]!.id;
+    const lane = await newResult("Carril bici de la N-340", "Carril bici de la N-340 (es)");
+    const hiddenLater = await newResult("Aparcament de l'estació", "Aparcamiento de la estación");
+    const spanish = await reflection({ email: "anna@example.cat", answerConsent: true, locale: "es" });
+    const catalan = await reflection({ email: "pere@example.cat", answerConsent: true });
+    await ctx.db.transaction((tx) =>
+      saveAnswer(
+        tx,
+        { item: { type: "reflection", id: spanish }, stateId: accepted, text: "Ho fem.", publish: true, resultId: lane },
+        STAFF,
+      ),
+    );
+    await ctx.db.transaction((tx) =>
+      saveAnswer(
+        tx,
+        { item: { type: "reflection", id: catalan }, stateId: accepted, text: "Ho farem.", publish: true, resultId: hiddenLater },
+        STAFF,
+      ),
+    );
+    // Hidden after the answer was published, before its e-mail left: the e-mail does not point to it.
+    await ctx.db.update(t.results).set({ isActive: false }).where(eq(t.results.id, hiddenLater));
+    await drain();
+    const byTo = new Map(smtp.received.map((m) => [m.to[0], m.parsed]));
+    const es = byTo.get("anna@example.cat")!;
+    expect(es.text).toContain(
+      `Lo seguimos en esta actuación del plan:\nCarril bici de la N-340 (es)\nhttps://bici.example.cat/es/seguimiento-del-plan/${lane}`,
+    );
+    expect(es.html).toContain(`href="https://bici.example.cat/es/seguimiento-del-plan/${lane}"`);
+    const ca = byTo.get("pere@example.cat")!;
+    expect(ca.text).not.toContain("seguiment-del-pla");
+    expect(ca.text).not.toContain("Ho seguim en aquesta actuació");
+    expect(ca.text).not.toContain("Aparcament de l'estació");
+  });
+
   it("never twice: an edit published again, a withdrawal and republication, publish-all and a restart send nothing more", async () => {
     const accepted = await state("Acceptada");
     const id = await reflection({ email: "anna@example.cat", answerConsent: true });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { answerNotifications as mails, answerStates, contributionAnswers } from "~/db/schema";
+import { answerNotifications as mails, answerStates, contributionAnswers, results } from "~/db/schema";
 import type { ContributionType } from "~/domain/contributions";
 import type { AppContext } from "~/infra/app-context.server";
 import { errorFields, log } from "~/infra/log.server";
@@ -11,6 +11,7 @@ import { OF_SITE_NAME, SITE_NAME } from "~/lib/seo";
 import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from "~/models/newsletter-send.server";
 import { renderBody } from "~/models/newsletter-mail.server";
 import { contributionHref, localePaths } from "~/lib/routes";
+import { localized, type Localized } from "~/lib/translations";
 import { signedLinks } from "~/models/newsletter.server";
 import { CONTRIBUTION_KINDS } from "~/models/contributions.server";
 
@@ -165,6 +166,8 @@ export function answerMailMessage(input: {
   stopUrl: string;
   /** A second (or later) e-mail: the answer's text has changed since the last one. */
   updated?: boolean;
+  /** The public result of the plan the answer points to (decision 075), its title in the mail's language. */
+  result?: { id: string; title: Localized } | null;
 }) {
   const { locale } = input;
   const t = translator(locale);
@@ -175,12 +178,16 @@ export function answerMailMessage(input: {
   const subject = t(input.updated ? "emails.answer.updatedSubject" : "emails.answer.subject");
   const state = t("emails.answer.state", { state: input.state });
   const ca = locale === "ca" ? "" : ' lang="ca"';
+  const result = input.result
+    ? { ...input.result.title, url: `${input.publicUrl}${localePaths(locale).trackerResult(input.result.id)}` }
+    : null;
   const text = [
     t("emails.answer.hello"),
     intro,
     `${t("emails.answer.yours")}\n${input.contribution.trim()}`,
     state,
     `${t("emails.answer.answer")}\n${input.answer.trim()}`,
+    ...(result ? [`${t("emails.answer.result")}\n${result.text}\n${result.url}`] : []),
     `${t("emails.answer.link")} ${link}`,
     `-- \n${t("emails.answer.why")}\n${t("emails.answer.stop")} ${input.stopUrl}`,
   ].join("\n\n");
@@ -193,6 +200,11 @@ export function answerMailMessage(input: {
     `<p><strong>${escapeHtml(t("emails.answer.state", { state: "" }))}</strong><span${ca}>${escapeHtml(input.state)}</span></p>`,
     `<p><strong>${escapeHtml(t("emails.answer.answer"))}</strong></p>`,
     `<div${ca}>${renderBody(input.publicUrl, input.answer)}</div>`,
+    ...(result
+      ? [
+          `<p><strong>${escapeHtml(t("emails.answer.result"))}</strong> <a href="${escapeHtml(result.url)}"${result.lang && result.lang !== locale ? ` lang="${result.lang}"` : ""}>${escapeHtml(result.text)}</a></p>`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("emails.answer.button"))}</a></p>`,
     `<hr><p style="font-size:small">${escapeHtml(t("emails.answer.why"))}<br>`,
     `<a href="${escapeHtml(input.stopUrl)}">${escapeHtml(t("emails.answer.stop"))}</a></p>`,
@@ -220,9 +232,14 @@ async function readMail(db: Db, answerId: string) {
       id: contributionAnswers.contributionId,
       text: contributionAnswers.publishedText,
       state: answerStates.label,
+      resultId: results.id,
+      resultTitle: results.title,
+      resultTranslations: results.translations,
     })
     .from(contributionAnswers)
     .innerJoin(answerStates, eq(answerStates.id, contributionAnswers.publishedStateId))
+    // Only a public result, as on the site (publishedAnswers): one hidden later is not mentioned.
+    .leftJoin(results, and(eq(results.id, contributionAnswers.publishedResultId), eq(results.isActive, true)))
     .where(eq(contributionAnswers.id, answerId));
   if (!answer || answer.text === null) return null;
   const kind = KINDS_WITH_CONSENT.find((k) => k.type === answer.type);
@@ -240,7 +257,11 @@ async function readMail(db: Db, answerId: string) {
     .where(eq(kind.table.id, answer.id))) as { email: string | null; consent: boolean; status: string; locale: string; text: string }[];
   if (!c || !c.email || !c.consent || c.status !== "published") return null;
   const locale = (LOCALES as readonly string[]).includes(c.locale) ? (c.locale as Locale) : "ca";
-  return { to: c.email, locale, type: answer.type, id: answer.id, contribution: c.text, state: answer.state, answer: answer.text };
+  const result =
+    answer.resultId && answer.resultTitle !== null
+      ? { id: answer.resultId, title: localized(answer.resultTitle, answer.resultTranslations, "title", locale) }
+      : null;
+  return { to: c.email, locale, type: answer.type, id: answer.id, contribution: c.text, state: answer.state, answer: answer.text, result };
 }
 
 const reasonOf = (err: unknown) => {

@@ -35,6 +35,7 @@ export default {
   "answer.state": "Estat: {state}",
   "answer.answer": "La resposta:",
   "answer.link": "Mira-la al web:",
+  "answer.result": "Ho seguim en aquesta actuació del pla:",
   "answer.button": "Mira la resposta al web",
   "answer.why":
     "Reps aquest correu perquè, en enviar la teva aportació, vas marcar que volies rebre'n la resposta. Només te'n tornarem a escriure si l'Ajuntament en canvia el text.",

@@ -35,6 +35,7 @@ export default {
   "answer.state": "Status: {state}",
   "answer.answer": "The answer:",
   "answer.link": "Read it on the website:",
+  "answer.result": "We are following it up in this action of the plan:",
   "answer.button": "Read the answer on the website",
   "answer.why":
     "You are receiving this e-mail because, when you sent your contribution, you ticked the box to receive the answer. We will only write again if the council changes its text.",

@@ -36,6 +36,7 @@ export default {
   "answer.state": "Estado: {state}",
   "answer.answer": "La respuesta:",
   "answer.link": "Consúltala en la web:",
+  "answer.result": "Lo seguimos en esta actuación del plan:",
   "answer.button": "Ver la respuesta en la web",
   "answer.why":
     "Recibes este correo porque, al enviar tu aportación, marcaste que querías recibir la respuesta. Solo te volveremos a escribir si el Ayuntamiento cambia su texto.",
