@@ -295,19 +295,17 @@ export async function setFeatured(tx: Db, item: Item, featured: boolean): Promis
   return { before, after: after! };
 }
 
-/** Whether any public contribution has a published answer: the report has something to show (the
- * home points to it in phases 2 and 3, decision 075). */
-export async function hasPublishedAnswers(db: Db): Promise<boolean> {
-  const found = (await db.execute(
-    sql`select 1 from ${contributionAnswers} where ${contributionAnswers.publishedAt} is not null and (${sql.join(
-      contributionKinds.map(
-        (k) =>
-          sql`(${contributionAnswers.contributionType} = ${k.type} and exists (select 1 from ${k.table} c where c.id = ${contributionAnswers.contributionId} and c.status = 'published'))`,
-      ),
-      sql` or `,
-    )}) limit 1`,
-  )) as unknown as { rows: unknown[] };
-  return found.rows.length > 0;
+/** Whether the council has published an answer: the header's link to the report (decision 079).
+ * Every public page's layout asks, so it reads the answers alone: a contribution sent or moderated
+ * makes no kept page stale (the page cache's tags are tables). An answer to a contribution hidden
+ * later still counts; the report shows only the public ones. */
+export async function anyPublishedAnswer(db: Db): Promise<boolean> {
+  const [found] = await db
+    .select({ id: contributionAnswers.id })
+    .from(contributionAnswers)
+    .where(sql`${contributionAnswers.publishedAt} is not null`)
+    .limit(1);
+  return found !== undefined;
 }
 
 /** The answer states the public list filters by (issue 31): those of at least one published

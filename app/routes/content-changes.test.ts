@@ -790,9 +790,11 @@ describe.each(testBackends())("what each write names, against what each page rea
   // Every page in three languages and the public files, rendered once: as long as a write's test on a busy machine.
   it("every page is tagged with the tables its loaders read (the layout's on every page of the layout)", { timeout: 120_000 }, async () => {
     const pages = await renderAll(ctx, addresses);
-    // The layout's: the footer, whether participation is open (the site's settings) and whether a
-    // result of the plan is public (the header's link to the tracker, issue 35).
-    const layout = ["footer_config", "footer_logos", "site_settings", "results"];
+    // The layout's: the footer, whether participation is open (the site's settings), whether a
+    // result of the plan is public (the header's link to the tracker, issue 35) and whether an answer
+    // is published (the link to the report, issue 31): never a contribution's table, which every
+    // visitor's contribution writes.
+    const layout = ["footer_config", "footer_logos", "site_settings", "results", "contribution_answers"];
     expect(pages.get("/")!.reads).toEqual(
       new Set([
         ...layout,

@@ -11,36 +11,27 @@ import { SocialSection } from "~/components/site/social-section";
 import { ThemeTiles } from "~/components/site/theme-tiles";
 import { useParticipation } from "~/lib/participation-state";
 import { useT } from "~/i18n/react";
-import { hasPublishedAnswers } from "~/models/answers.server";
-import { activeBackground, embeds, latestContributions, listActivities, publicRead } from "~/models/content.server";
-import { hasPublicResults } from "~/models/results.server";
+import { activeBackground, embeds, latestContributions, listActivities } from "~/models/content.server";
 import { localeOf } from "~/i18n/locales";
-import { ReportPointer } from "~/components/report-pointer";
+import { ReportPointer, useReportLinks } from "~/components/report-pointer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOf(new URL(request.url).pathname);
-  const [background, contributions, links, map, answered, tracker] = await Promise.all([
+  const [background, contributions, links, map] = await Promise.all([
     activeBackground(context.db),
     latestContributions(context.db, locale),
     embeds(context.db),
     getMapView(context.db),
-    publicRead("published answers", () => hasPublishedAnswers(context.db), false),
-    publicRead("public results", () => hasPublicResults(context.db), false),
   ]);
-  // The agenda streams in after the first paint of the page. `report`: the report has something
-  // to show (the page points to it in phases 2 and 3), and whether the tracker has too.
-  return {
-    background,
-    contributions,
-    embeds: links,
-    map,
-    report: answered ? { tracker } : null,
-    activities: listActivities(context.db, locale),
-  };
+  // The agenda streams in after the first paint of the page.
+  return { background, contributions, embeds: links, map, activities: listActivities(context.db, locale) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { background, contributions, embeds, map, activities, report } = loaderData;
+  const { background, contributions, embeds, map, activities } = loaderData;
+  // The report has something to show (the page points to it in phases 2 and 3), and the tracker too:
+  // the public layout's, as the header's links (decision 079).
+  const report = useReportLinks();
   const participation = useParticipation();
   const t = useT();
   return (
@@ -58,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Hero>
 
       {/* Phases 2 and 3 (decision 075): the answers are out. */}
-      {report && participation.phase > 1 && <ReportPointer tracker={report.tracker} band />}
+      {report.heard && participation.phase > 1 && <ReportPointer tracker={report.tracker} band />}
       <ContributionsCarousel items={contributions} />
       <ThemeTiles />
 

@@ -7,7 +7,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getFooter, publicRead } from "~/models/content.server";
 import { hasPublicResults } from "~/models/results.server";
-import { hasPublishedAnswers } from "~/models/answers.server";
+import { anyPublishedAnswer } from "~/models/answers.server";
 import { DEFAULT_FOOTER, type PublicFooter } from "~/lib/footer";
 import { readParticipationSettings } from "~/models/moderation.server";
 import { DEFAULT_PARTICIPATION, participationState } from "~/lib/participation-state";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     // The header links to the council's report once an answer is published (issue 31), and to the
     // plan's tracker once a result is public (issue 35).
-    publicRead("published answers", () => hasPublishedAnswers(context.db), false),
+    publicRead("published answers", () => anyPublishedAnswer(context.db), false),
     publicRead("public results", () => hasPublicResults(context.db), false),
   ]);
   return { footer, isAdmin: session !== null, participation, heard, tracker };

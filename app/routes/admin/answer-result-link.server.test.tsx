@@ -10,7 +10,7 @@ import { adminTestBed, signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
 import { everyPublicLoader } from "~/test/public";
-import * as home from "../home";
+import * as publicLayout from "../public-layout";
 import * as report from "../que-hem-escoltat";
 import * as resultPage from "../seguiment-actuacio";
 import * as answers from "./answers.server";
@@ -293,8 +293,11 @@ describe.each(testBackends())("answers linked to results, and the report, on %s"
     expect(screen.heardIntro).toBeNull();
   });
 
-  it("the home points to the report once an answer of a public contribution is published, and says whether the tracker has results", async () => {
-    const load = async () => (await home.loader(routeArgs(bed.ctx, "/") as never)).report;
+  it("the home and the project page point to the report once an answer is published (the public layout says so), and say whether the tracker has results", async () => {
+    const load = async () => {
+      const { heard, tracker } = await publicLayout.loader(routeArgs(bed.ctx, "/") as never);
+      return heard ? { tracker } : null;
+    };
     expect(await load()).toBeNull();
     const id = await reflection("Per a la portada");
     const item = `reflection:${id}`;
@@ -304,7 +307,8 @@ describe.each(testBackends())("answers linked to results, and the report, on %s"
     expect(await load()).toEqual({ tracker: false });
     await result("Una actuació pública", true);
     expect(await load()).toEqual({ tracker: true });
-    await post(moderation.action, { intent: "hide", items: item, reason: "Prova" });
+    // Withdrawn: nothing published is left.
+    await post(answers.action, { intent: "withdraw", item });
     expect(await load()).toBeNull();
   });
 });
