@@ -50,7 +50,7 @@ async function bench(name: string, database: Database) {
   const reader = (async () => {
     while (publishing) {
       const t0 = performance.now();
-      await answersReport(db);
+      await answersReport(db, "ca");
       during.push(performance.now() - t0);
     }
   })();
@@ -63,7 +63,7 @@ async function bench(name: string, database: Database) {
   const runs: number[] = [];
   for (let i = 0; i < 30; i++) {
     const t1 = performance.now();
-    const report = await answersReport(db);
+    const report = await answersReport(db, "ca");
     runs.push(performance.now() - t1);
     if (i === 0 && report.answered !== ANSWERED) throw new Error(`expected ${ANSWERED} answered, got ${report.answered}`);
   }

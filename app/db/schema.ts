@@ -652,7 +652,7 @@ export const contributionReports = pgTable(
 /** The states a council answer takes (issue 31), kept by staff: a public label, a colour for its
  * badge (white text on it passes WCAG AA: answers.ts checks it) and an order. A state in use is
  * retired (isActive false), never deleted: the answers hold it with `restrict`. Migration 0015
- * writes the five defaults. */
+ * writes the five defaults, 0034 their Spanish and English labels. */
 export const answerStates = pgTable(
   "answer_states",
   {
@@ -663,6 +663,8 @@ export const answerStates = pgTable(
     position: integer("position").notNull().default(0),
     /** False once retired: kept on the answers that have it, offered for no new one. */
     isActive: boolean("is_active").notNull().default(true),
+    /** The label in Spanish and English (decision 062); migration 0034 writes the defaults'. */
+    translations: translations(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -23,7 +23,8 @@ export interface CommentPlace {
 /** The council's published answer to a contribution as public pages show it (issue 31): its state's
  * label and colour, the Markdown text and when it was published; never who wrote it, never a draft. */
 export interface PublicAnswer {
-  state: string;
+  /** The state's label in the page's language (`lang` set when it is the Catalan fallback). */
+  state: { text: string; lang?: Locale };
   colour: string;
   text: string;
   publishedAt: string;

@@ -22,5 +22,6 @@ export const TRANSLATED_FIELDS = {
   results: ["title", "description"],
   result_entries: ["text"],
   result_states: ["label"],
+  answer_states: ["label"],
 } as const;
 export type TranslatedTable = keyof typeof TRANSLATED_FIELDS;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
 import { categories } from "~/domain/themes";
 import type { ListShape } from "./admin-list";
+import { withTranslations } from "./admin-schemas";
 import { formatNumber } from "~/i18n/locales";
 
 // The council's answers to contributions (issue 31, decision 061), client-safe: the states'
@@ -80,25 +81,29 @@ export const answerTemplateSchema = z.object({
     .max(100000),
 });
 
-/** One state, as the settings' screen writes it. */
-export const answerStateSchema = z.object({
-  label: z.string().trim().min(1, ANSWER_TEXTS.stateLabelRequired).max(60, ANSWER_TEXTS.stateLabelTooLong),
-  colour: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^#[0-9a-f]{6}$/, ANSWER_TEXTS.colourFormat)
-    .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, ANSWER_TEXTS.colourContrast),
-  position: z.coerce
-    .number("La posició ha de ser un número")
-    .int("La posició ha de ser un número enter")
-    .min(0, "La posició ha de ser 0 o més")
-    .max(100000),
-  isActive: z
-    .string()
-    .optional()
-    .transform((v) => v === "on" || v === "true"),
-});
+/** One state, as the settings' screen writes it: its label in Catalan, and optionally in Spanish
+ * and English (decision 062). */
+export const answerStateSchema = withTranslations(
+  z.object({
+    label: z.string().trim().min(1, ANSWER_TEXTS.stateLabelRequired).max(60, ANSWER_TEXTS.stateLabelTooLong),
+    colour: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^#[0-9a-f]{6}$/, ANSWER_TEXTS.colourFormat)
+      .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, ANSWER_TEXTS.colourContrast),
+    position: z.coerce
+      .number("La posició ha de ser un número")
+      .int("La posició ha de ser un número enter")
+      .min(0, "La posició ha de ser 0 o més")
+      .max(100000),
+    isActive: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+  }),
+  { label: 60 },
+);
 
 const contribution = z
   .string()

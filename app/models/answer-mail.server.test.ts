@@ -111,7 +111,8 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
     const mail = smtp.received[0]!.parsed;
     expect(mail.subject).toBe("El Ayuntamiento ha respondido a tu aportación");
     expect(mail.text).toContain("Carril bici a la N-340");
-    expect(mail.text).toContain("Estado: Acceptada");
+    expect(mail.text).toContain("Estado: Aceptada");
+    expect(mail.html).toContain("<span>Aceptada</span>");
     expect(mail.text).toContain("Ho **incorporem** al pla director.");
     expect(mail.text).toContain(`https://bici.example.cat/es/aportaciones?tipus=reflection#aportacio-${asked}`);
     expect(mail.html).toContain("<strong>incorporem</strong>");
@@ -122,6 +123,29 @@ describe.each(testBackends())("the author's answer e-mail on %s", (backend) => {
     await drain();
     expect(smtp.received.map((m) => m.to[0])).toEqual(["anna@example.cat", "marta@example.cat"]);
     expect(smtp.received[1]!.parsed.subject).toBe("L'Ajuntament ha respost la teva aportació");
+  });
+
+  it("names the answer's state in the mail's language; a state with no translation in Catalan, marked so (decision 062)", async () => {
+    const [untranslated] = await ctx.db.insert(t.answerStates).values({ label: "Revisada", colour: "#424242", position: 9 }).returning();
+    try {
+      const english = await reflection({ email: "joan@example.cat", answerConsent: true, locale: "en" });
+      const spanish = await reflection({ email: "anna@example.cat", answerConsent: true, locale: "es" });
+      const catalan = await reflection({ email: "marta@example.cat", answerConsent: true, locale: "ca" });
+      await answer(english, "Ho fem.", await state("Ja prevista al pla"));
+      await answer(spanish, "Ho mirem.", untranslated!.id);
+      await answer(catalan, "Ho fem.", await state("Ja prevista al pla"));
+      await drain();
+      const to = (address: string) => smtp.received.find((m) => m.to[0] === address)!.parsed;
+      expect(to("joan@example.cat").text).toContain("Status: Already in the plan");
+      expect(to("joan@example.cat").html).toContain("<span>Already in the plan</span>");
+      expect(to("anna@example.cat").text).toContain("Estado: Revisada");
+      expect(to("anna@example.cat").html).toContain('<span lang="ca">Revisada</span>');
+      expect(to("marta@example.cat").text).toContain("Estat: Ja prevista al pla");
+      expect(to("marta@example.cat").html).toContain("<span>Ja prevista al pla</span>");
+    } finally {
+      await ctx.db.delete(t.contributionAnswers);
+      await ctx.db.delete(t.answerStates).where(eq(t.answerStates.id, untranslated!.id));
+    }
   });
 
   it("names the public result of the plan the answer points to, in the mail's language; not one hidden before the e-mail left", async () => {

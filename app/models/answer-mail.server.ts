@@ -153,14 +153,16 @@ const OF_SITE: Record<Locale, string> = { ca: OF_SITE_NAME, es: `de ${SITE_NAME}
 
 /** The e-mail: in the language the contribution was written in; the contribution, the answer's
  * state and text (Markdown rendered as the site renders it), and the link to it on the site. Staff
- * write the answer and its state in Catalan: marked so inside another language (WCAG 3.1.2). */
+ * write the answer in Catalan, and the state's label in three languages (decision 062): a Catalan
+ * text inside another language is marked so (WCAG 3.1.2). */
 export function answerMailMessage(input: {
   publicUrl: string;
   locale: Locale;
   type: ContributionType;
   id: string;
   contribution: string;
-  state: string;
+  /** The state's label in the mail's language, or the Catalan one marked `lang: "ca"`. */
+  state: Localized;
   answer: string;
   /** The signed way out of these e-mails. */
   stopUrl: string;
@@ -176,7 +178,7 @@ export function answerMailMessage(input: {
     ? t("emails.answer.updatedIntro", { ofSite: OF_SITE[locale] })
     : t("emails.answer.intro", { ofSite: OF_SITE[locale] });
   const subject = t(input.updated ? "emails.answer.updatedSubject" : "emails.answer.subject");
-  const state = t("emails.answer.state", { state: input.state });
+  const state = t("emails.answer.state", { state: input.state.text });
   const ca = locale === "ca" ? "" : ' lang="ca"';
   const result = input.result
     ? { ...input.result.title, url: `${input.publicUrl}${localePaths(locale).trackerResult(input.result.id)}` }
@@ -197,7 +199,7 @@ export function answerMailMessage(input: {
     `<p>${escapeHtml(t("emails.answer.hello"))}</p><p>${escapeHtml(intro)}</p>`,
     `<p><strong>${escapeHtml(t("emails.answer.yours"))}</strong></p>`,
     `<blockquote style="white-space:pre-line;border-left:4px solid #ccc;margin:0;padding-left:1em">${escapeHtml(input.contribution.trim())}</blockquote>`,
-    `<p><strong>${escapeHtml(t("emails.answer.state", { state: "" }))}</strong><span${ca}>${escapeHtml(input.state)}</span></p>`,
+    `<p><strong>${escapeHtml(t("emails.answer.state", { state: "" }))}</strong><span${input.state.lang && input.state.lang !== locale ? ` lang="${input.state.lang}"` : ""}>${escapeHtml(input.state.text)}</span></p>`,
     `<p><strong>${escapeHtml(t("emails.answer.answer"))}</strong></p>`,
     `<div${ca}>${renderBody(input.publicUrl, input.answer)}</div>`,
     ...(result
@@ -232,6 +234,7 @@ async function readMail(db: Db, answerId: string) {
       id: contributionAnswers.contributionId,
       text: contributionAnswers.publishedText,
       state: answerStates.label,
+      stateTranslations: answerStates.translations,
       resultId: results.id,
       resultTitle: results.title,
       resultTranslations: results.translations,
@@ -261,7 +264,16 @@ async function readMail(db: Db, answerId: string) {
     answer.resultId && answer.resultTitle !== null
       ? { id: answer.resultId, title: localized(answer.resultTitle, answer.resultTranslations, "title", locale) }
       : null;
-  return { to: c.email, locale, type: answer.type, id: answer.id, contribution: c.text, state: answer.state, answer: answer.text, result };
+  return {
+    to: c.email,
+    locale,
+    type: answer.type,
+    id: answer.id,
+    contribution: c.text,
+    state: localized(answer.state, answer.stateTranslations, "label", locale),
+    answer: answer.text,
+    result,
+  };
 }
 
 const reasonOf = (err: unknown) => {

@@ -7,7 +7,7 @@ import { answerMailOf, answerTextDigest, queueAnswerMails, requeueAnswerMail } f
 import { ANSWER_TEXTS, ANSWERS_PAGE_SIZE, type AnswerInput } from "~/lib/answers";
 import { formatShortDate } from "~/lib/dates";
 import type { Locale } from "~/i18n/locales";
-import { localized } from "~/lib/translations";
+import { localized, type Localized, type Translations } from "~/lib/translations";
 import { normalizeSlug, slugFromTitle } from "~/lib/admin-schemas";
 import { containing, dayRange } from "~/models/admin-list.server";
 import { CONTRIBUTION_KINDS, columnOrNull, contributionKinds } from "~/models/contributions.server";
@@ -226,8 +226,8 @@ export async function publishAll(tx: Db, now = new Date()): Promise<Item[]> {
   return rows;
 }
 
-/** The published answers of these contributions, by "type:id", each with the result it points to
- * while that result is public (its title in `locale`). The caller passes only contributions the
+/** The published answers of these contributions, by "type:id", each with its state's label and
+ * the result it points to while that result is public (its title), in `locale`. The caller passes only contributions the
  * public sees (a hidden contribution's answer is never read). */
 export async function publishedAnswers(db: Db, items: Item[], locale: Locale): Promise<Map<string, PublicAnswer>> {
   const out = new Map<string, PublicAnswer>();
@@ -239,6 +239,7 @@ export async function publishedAnswers(db: Db, items: Item[], locale: Locale): P
       text: contributionAnswers.publishedText,
       publishedAt: contributionAnswers.publishedAt,
       state: answerStates.label,
+      stateTranslations: answerStates.translations,
       colour: answerStates.colour,
       resultId: results.id,
       resultTitle: results.title,
@@ -257,7 +258,7 @@ export async function publishedAnswers(db: Db, items: Item[], locale: Locale): P
   for (const r of rows)
     if (r.text !== null && r.publishedAt !== null)
       out.set(itemKey(r), {
-        state: r.state,
+        state: localized(r.state, r.stateTranslations, "label", locale),
         colour: r.colour,
         text: r.text,
         publishedAt: r.publishedAt.toISOString(),
@@ -310,8 +311,13 @@ export async function anyPublishedAnswer(db: Db): Promise<boolean> {
 
 /** The answer states the public list filters by (issue 31): those of at least one published
  * answer of a public contribution, in their order, each with its address's word (its label as a
- * slug: `?resposta=acceptada-parcialment`) and how many it has. A draft counts for nothing. */
-export async function publicAnswerStates(db: Db): Promise<{ id: string; slug: string; label: string; colour: string; n: number }[]> {
+ * slug: `?resposta=acceptada-parcialment`, the Catalan label's in every language, so an address
+ * keeps its filter across the languages), its label in `locale` and how many it has. A draft
+ * counts for nothing. */
+export async function publicAnswerStates(
+  db: Db,
+  locale: Locale,
+): Promise<{ id: string; slug: string; label: Localized; colour: string; n: number }[]> {
   const publicContribution = sql.join(
     contributionKinds.map(
       (k) =>
@@ -320,11 +326,13 @@ export async function publicAnswerStates(db: Db): Promise<{ id: string; slug: st
     sql` or `,
   );
   const rows = (
-    (await db.execute(sql`select s.id, s.label, s.colour, count(*)::int as n
+    (await db.execute(sql`select s.id, s.label, s.translations, s.colour, count(*)::int as n
       from ${answerStates} s join ${contributionAnswers} a on a.published_state_id = s.id and a.published_at is not null
       where ${publicContribution}
-      group by s.id, s.label, s.colour, s.position, s.created_at
-      order by s.position, s.created_at, s.label`)) as unknown as { rows: { id: string; label: string; colour: string; n: number }[] }
+      group by s.id, s.label, s.translations, s.colour, s.position, s.created_at
+      order by s.position, s.created_at, s.label`)) as unknown as {
+      rows: { id: string; label: string; translations: Translations | null; colour: string; n: number }[];
+    }
   ).rows;
   const taken = new Set<string>();
   return rows.flatMap((r) => {
@@ -332,7 +340,7 @@ export async function publicAnswerStates(db: Db): Promise<{ id: string; slug: st
     // Two labels that differ only by accents or signs: the second is reached by its id.
     const word = taken.has(slug) ? r.id : slug;
     taken.add(word);
-    return [{ ...r, slug: word }];
+    return [{ id: r.id, slug: word, label: localized(r.label, r.translations, "label", locale), colour: r.colour, n: r.n }];
   });
 }
 
@@ -562,7 +570,8 @@ export interface AnswersReport {
   /** Public contributions, and how many of them have a published answer. */
   contributions: number;
   answered: number;
-  byState: { label: string; colour: string; n: number }[];
+  /** Each state's label in the page's language (`lang` set when it is the Catalan fallback). */
+  byState: { label: Localized; colour: string; n: number }[];
   byType: { type: ContributionType; total: number; answered: number }[];
   /** Testimonials by theme (the only kind with one), answered ones. */
   byTheme: { theme: string; n: number }[];
@@ -582,7 +591,7 @@ function publicWithAnswers() {
   return sql`(${sql.join(selects, sql` union all `)}) as p`;
 }
 
-export async function answersReport(db: Db): Promise<AnswersReport> {
+export async function answersReport(db: Db, locale: Locale): Promise<AnswersReport> {
   // One pass over the public contributions, grouped as finely as every figure needs; the figures
   // are summed from these groups (a few hundred rows at most), and the states read beside.
   const [groups, states] = await Promise.all([
@@ -610,7 +619,12 @@ export async function answersReport(db: Db): Promise<AnswersReport> {
     contributions: types.reduce((n, r) => n + r.total, 0),
     answered: types.reduce((n, r) => n + r.answered, 0),
     byState: states
-      .map((s) => ({ label: s.label, colour: s.colour, n: byStateId.get(s.id) ?? 0, isActive: s.isActive }))
+      .map((s) => ({
+        label: localized(s.label, s.translations, "label", locale),
+        colour: s.colour,
+        n: byStateId.get(s.id) ?? 0,
+        isActive: s.isActive,
+      }))
       .filter((s) => s.n > 0 || s.isActive)
       .map(({ isActive: _, ...s }) => s),
     byType: types,

@@ -289,7 +289,7 @@ describe.each(testBackends())("the participation's open data on %s", (backend) =
     const list = async (query: string) =>
       (await aportacions.loader(routeArgs(bed.ctx, `/aportacions${query}`) as never)) as unknown as {
         answer: string | null;
-        answerStates: { slug: string; label: string }[];
+        answerStates: { slug: string; label: { text: string } }[];
         items: { id: string }[];
         total: number;
       };
@@ -298,9 +298,9 @@ describe.each(testBackends())("the participation's open data on %s", (backend) =
     // Only the states of published answers of public contributions: "En estudi" (a draft), "No
     // acceptada" (an unpublished edit) are offered by no link.
     expect(all.answerStates).toEqual([
-      { slug: "acceptada", label: "Acceptada" },
-      { slug: "acceptada-parcialment", label: "Acceptada parcialment" },
-      { slug: "ja-prevista-al-pla", label: "Ja prevista al pla" },
+      { slug: "acceptada", label: { text: "Acceptada" } },
+      { slug: "acceptada-parcialment", label: { text: "Acceptada parcialment" } },
+      { slug: "ja-prevista-al-pla", label: { text: "Ja prevista al pla" } },
     ]);
     const accepted = await list("?resposta=acceptada");
     expect(accepted.answer).toBe("acceptada");

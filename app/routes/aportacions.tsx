@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam === null ? 1 : /^[1-9]\d{0,4}$/.test(pageParam) ? Number(pageParam) : 0;
   // The answer filter (issue 31): a state of the published answers, by its word; a word no state
   // has shows every contribution, as an unknown type does.
-  const answerStates = await publicRead("answer states", () => publicAnswerStates(context.db), []);
+  const answerStates = await publicRead("answer states", () => publicAnswerStates(context.db, locale), []);
   const answer = answerStates.find((s) => s.slug === params.get("resposta")) ?? null;
   const [{ items, total }, figures] = await Promise.all([
     page ? contributionsPage(context.db, type, page, locale, answer?.id ?? null) : { items: [], total: 0 },
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Aportacions({ loaderData }: Route.ComponentProps) {
   const { type, answer, answerStates, items, total, page, pages, figures } = loaderData;
-  const answerLabel = answerStates.find((s) => s.slug === answer)?.label;
+  const answerLabel = answerStates.find((s) => s.slug === answer)?.label.text;
   const t = useT();
   const paths = localePaths(useLocale());
   const emptyAction = EMPTY_ACTIONS[type ?? "all"];
@@ -101,7 +101,8 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
             {t("public.aportacions.answerLabel")}
           </span>
           <ul className="flex flex-wrap gap-2">
-            {[null, ...answerStates.map((s) => s.slug)].map((value) => {
+            {[null, ...answerStates].map((state) => {
+              const value = state?.slug ?? null;
               const active = value === answer;
               return (
                 <li key={value ?? "any"}>
@@ -109,9 +110,10 @@ export default function Aportacions({ loaderData }: Route.ComponentProps) {
                     to={listUrl(type, 1, value)}
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
+                    lang={state?.label.lang}
                     className={filterLink(active)}
                   >
-                    {value ? answerStates.find((s) => s.slug === value)!.label : t("public.aportacions.anyAnswer")}
+                    {state ? state.label.text : t("public.aportacions.anyAnswer")}
                   </Link>
                 </li>
               );

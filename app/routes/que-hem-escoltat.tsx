@@ -22,7 +22,7 @@ const EMPTY = { contributions: 0, answered: 0, byState: [], byType: [], byTheme:
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOf(new URL(request.url).pathname);
   const [report, intro, featured] = await Promise.all([
-    publicRead("answers report", () => answersReport(context.db), EMPTY),
+    publicRead("answers report", () => answersReport(context.db, locale), EMPTY),
     publicRead("report introduction", () => publicHeardIntro(context.db, locale), null),
     publicRead("featured contributions", () => featuredContributions(context.db, locale), []),
   ]);
@@ -127,8 +127,8 @@ export default function WhatWeHeard({ loaderData }: Route.ComponentProps) {
             title={t("public.heard.byState")}
             head={[t("public.heard.col.state"), t("public.heard.col.answers")]}
             rows={report.byState.map((s) => ({
-              key: s.label,
-              label: <AnswerStateBadge label={s.label} colour={s.colour} className="text-sm" />,
+              key: s.label.text,
+              label: <AnswerStateBadge label={s.label.text} lang={s.label.lang} colour={s.colour} className="text-sm" />,
               n: s.n,
               colour: s.colour,
             }))}

@@ -65,7 +65,12 @@ export default function PlanResult({ loaderData, actionData }: Route.ComponentPr
           {t("public.tracker.back")}
         </Link>
       </p>
-      <AnswerStateBadge label={result.state.label.text} colour={result.state.colour} className="mt-6 text-sm" />
+      <AnswerStateBadge
+        label={result.state.label.text}
+        lang={result.state.label.lang}
+        colour={result.state.colour}
+        className="mt-6 text-sm"
+      />
       <h1 className="mt-3 text-3xl font-extrabold text-brand-dark md:text-4xl" lang={result.title.lang}>
         {result.title.text}
       </h1>

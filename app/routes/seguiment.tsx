@@ -211,7 +211,7 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
                 {figures.byState.map((s) => (
                   <tr key={s.state.id} className="border-b border-ink/10">
                     <th scope="row" className="py-2 pr-4 font-semibold">
-                      <AnswerStateBadge label={s.state.label.text} colour={s.state.colour} className="text-sm" />
+                      <AnswerStateBadge label={s.state.label.text} lang={s.state.label.lang} colour={s.state.colour} className="text-sm" />
                     </th>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(s.results, locale)}</td>
                     <td className="py-2 text-right font-bold tabular-nums">{km(s.km, locale)}</td>
@@ -293,7 +293,7 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
               <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="tracker-list">
                 {results.map((r) => (
                   <li key={r.id} className="flex flex-col gap-2 rounded-lg border border-ink/10 bg-white p-4 shadow-sm">
-                    <AnswerStateBadge label={r.state.label.text} colour={r.state.colour} className="w-fit" />
+                    <AnswerStateBadge label={r.state.label.text} lang={r.state.label.lang} colour={r.state.colour} className="w-fit" />
                     <h3 className="text-lg font-bold" lang={r.title.lang}>
                       <Link to={paths.trackerResult(r.id)} className="text-brand-dark underline underline-offset-4">
                         {r.title.text}

@@ -76,6 +76,23 @@ test.describe("on a phone-sized screen", () => {
     await expect(byState.getByRole("row", { name: /Acceptada \d/ }).first()).toBeVisible();
     await expect(publicPage.getByText(/Aportacions amb resposta: \d+ de \d+\./)).toBeVisible();
     await expectAccessible(publicPage, "report page");
+
+    // In Spanish and English the state's label is the translated one (decision 062), and the
+    // filter's address keeps its Catalan word.
+    await publicPage.goto("/es/aportaciones?tipus=reflection&resposta=acceptada");
+    await expect(card.getByText("Aceptada", { exact: true })).toBeVisible();
+    await expect(card.getByText("Acceptada", { exact: true })).toHaveCount(0);
+    const filter = publicPage.getByRole("navigation", { name: "Filtrar por respuesta" });
+    await expect(filter.getByRole("link", { name: "Aceptada", exact: true })).toHaveAttribute("aria-current", "page");
+    await expectAccessible(publicPage, "contributions in Spanish with an answer");
+    await publicPage.goto("/en/what-we-heard");
+    await expect(
+      publicPage
+        .getByRole("table")
+        .first()
+        .getByRole("row", { name: /^Accepted \d/ })
+        .first(),
+    ).toBeVisible();
     await visitor.close();
   });
 });
@@ -89,6 +106,10 @@ test("the answer states screen lists the defaults and refuses a colour white tex
   await expectAccessible(page, "answer states");
   await page.getByRole("button", { name: "Nou estat" }).click();
   const dialog = page.getByRole("dialog", { name: "Nou estat" });
+  // The label in Spanish and English, in the language tabs (decision 062).
+  await dialog.getByRole("tab", { name: "English" }).click();
+  await expect(dialog.getByLabel("Nom públic en anglès")).toBeVisible();
+  await dialog.getByRole("tab", { name: "Català" }).click();
   await dialog.getByLabel("Nom públic").fill(`Estat ${unique()}`);
   await dialog.getByLabel("Color").fill("#ffeb3b");
   await dialog.getByRole("button", { name: "Desa" }).click();

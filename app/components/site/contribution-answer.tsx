@@ -10,7 +10,8 @@ import { localePaths } from "~/lib/routes";
 // The council's published answer under a contribution (issue 31): its state's badge, the date and
 // the text. The card shows the text as plain words, cut short; the dialog renders its Markdown with
 // the site's sanitising component, loaded only when a dialog opens (the home's script budget).
-// The answer is staff's Catalan text: it carries lang="ca" on the other languages' pages. When the
+// The answer is staff's Catalan text: it carries lang="ca" on the other languages' pages; the
+// state's label is in the page's language when staff translated it (decision 062). When the
 // answer points to a public result of the plan, "Ho seguim aquí" links to its page (decision 075).
 
 const Markdown = lazy(() => import("~/lib/markdown").then((m) => ({ default: m.Markdown })));
@@ -22,7 +23,7 @@ export function ContributionAnswer({ answer, full = false }: { answer: PublicAns
     <section className="rounded-md border-l-4 border-leaf bg-leaf-soft p-3 text-sm" aria-label={t("public.answer.title")}>
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-bold">{t("public.answer.title")}</span>
-        <AnswerStateBadge label={answer.state} colour={answer.colour} />
+        <AnswerStateBadge label={answer.state.text} lang={answer.state.lang} colour={answer.colour} />
         <time dateTime={answer.publishedAt} className="text-ink/80">
           {t("public.answer.published", { date: answer.dateLabel })}
         </time>

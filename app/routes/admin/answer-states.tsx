@@ -2,6 +2,7 @@ import type { Route } from "./+types/answer-states";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
 import { ActiveField, EntityEditDialog, PositionField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
+import { LanguageTabs } from "~/components/admin/language-tabs";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
 import { InputField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
@@ -19,7 +20,8 @@ export default function AdminAnswerStates({ loaderData }: Route.ComponentProps) 
       intro={
         <p className="mb-6 max-w-3xl">
           Els estats amb què l'Ajuntament respon les aportacions. El nom es veu a la web al costat de cada resposta publicada, en una
-          etiqueta del color de l'estat. Un estat que ja té respostes no es pot eliminar: desactiva'l per retirar-lo.
+          etiqueta del color de l'estat, en castellà i en anglès a les pàgines d'aquestes llengües si n'hi has escrit la traducció. Un estat
+          que ja té respostes no es pot eliminar: desactiva'l per retirar-lo.
         </p>
       }
       empty="Encara no hi ha cap estat de resposta."
@@ -53,7 +55,14 @@ function StateDialog(props: EntityDialogProps<State>) {
     >
       {(err, row) => (
         <>
-          <InputField label="Nom públic" name="label" defaultValue={row?.label ?? ""} maxLength={60} required error={err("label")} />
+          <LanguageTabs
+            error={err}
+            translations={row?.translations}
+            texts={[{ name: "label", label: "Nom públic", maxLength: 60 }]}
+            catalan={
+              <InputField label="Nom públic" name="label" defaultValue={row?.label ?? ""} maxLength={60} required error={err("label")} />
+            }
+          />
           <InputField
             label="Color"
             name="colour"

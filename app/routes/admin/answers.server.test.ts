@@ -12,6 +12,8 @@ import * as answerStates from "./answer-states.server";
 import * as answers from "./answers.server";
 import * as moderation from "./moderation.server";
 import * as report from "../que-hem-escoltat";
+import * as aportacions from "../aportacions";
+import * as translations from "./translations.server";
 import * as publicLayout from "../public-layout";
 
 // Issue 31 (decision 061): the answer states in the settings, and the council's answers: drafts,
@@ -123,7 +125,7 @@ describe.each(testBackends())("answers on %s", (backend) => {
 
     expect(await post(answers.action, { intent: "publish", item })).toMatchObject({ ok: true, message: "Resposta publicada" });
     const shown = (await publicPages()).page.find((c) => c.id === id)!.answer!;
-    expect(shown).toMatchObject({ state: "Acceptada", text: DRAFT });
+    expect(shown).toMatchObject({ state: { text: "Acceptada" }, text: DRAFT });
     expect(JSON.stringify(shown)).not.toContain("gestor@penedes.cat");
     expect((await publicPages()).latest.find((c) => c.id === id)?.answer?.text).toBe(DRAFT);
     // Publishing twice: nothing new, a clear message.
@@ -137,10 +139,10 @@ describe.each(testBackends())("answers on %s", (backend) => {
     const partly = await stateId("Acceptada parcialment");
     await post(answers.action, { intent: "answer", item, stateId: partly, text: "Canvi pendent de revisar" });
     expect(await everyPublicLoader(bed.ctx)).not.toContain("Canvi pendent de revisar");
-    expect((await publicPages()).page.find((c) => c.id === id)!.answer).toMatchObject({ state: "Acceptada", text: DRAFT });
+    expect((await publicPages()).page.find((c) => c.id === id)!.answer).toMatchObject({ state: { text: "Acceptada" }, text: DRAFT });
     await post(answers.action, { intent: "publish", item });
     expect((await publicPages()).page.find((c) => c.id === id)!.answer).toMatchObject({
-      state: "Acceptada parcialment",
+      state: { text: "Acceptada parcialment" },
       text: "Canvi pendent de revisar",
     });
 
@@ -333,7 +335,11 @@ describe.each(testBackends())("answers on %s", (backend) => {
 
   it("the report counts the published answers of public contributions by state, type, theme and municipality; drafts count nowhere", async () => {
     const load = async () => (await report.loader(routeArgs(bed.ctx, "/que-hem-escoltat") as never)).report;
-    expect(await load()).toMatchObject({ contributions: 0, answered: 0, byState: DEFAULTS.map((label) => ({ label, n: 0 })) });
+    expect(await load()).toMatchObject({
+      contributions: 0,
+      answered: 0,
+      byState: DEFAULTS.map((label) => ({ label: { text: label }, n: 0 })),
+    });
     const [a, b, c] = await Promise.all(["Una", "Dues", "Tres"].map((x) => reflection(x)));
     const [comment] = await db()
       .insert(t.mapComments)
@@ -358,7 +364,7 @@ describe.each(testBackends())("answers on %s", (backend) => {
     await answer(`testimonial:${testimonial!.id}`, "Ja prevista al pla", true);
     const figures = await load();
     expect(figures).toMatchObject({ contributions: 5, answered: 4 });
-    expect(Object.fromEntries(figures.byState.map((s) => [s.label, s.n]))).toEqual({
+    expect(Object.fromEntries(figures.byState.map((s) => [s.label.text, s.n]))).toEqual({
       Acceptada: 2,
       "Acceptada parcialment": 0,
       "No acceptada": 0,
@@ -375,5 +381,93 @@ describe.each(testBackends())("answers on %s", (backend) => {
     // A hidden contribution leaves the figures with its answer.
     await post(moderation.action, { intent: "hide", items: `reflection:${a}`, reason: "Prova" });
     expect(await load()).toMatchObject({ contributions: 4, answered: 3 });
+  });
+
+  it("the states' labels in Spanish and English (decision 062): the defaults', the staff form's, and every public reader's, Catalan marked where missing", async () => {
+    // Migration 0034 wrote the defaults' translations.
+    expect(Object.fromEntries((await states()).map((s) => [s.label, s.translations]))).toEqual({
+      Acceptada: { es: { label: "Aceptada" }, en: { label: "Accepted" } },
+      "Acceptada parcialment": { es: { label: "Aceptada parcialmente" }, en: { label: "Partly accepted" } },
+      "No acceptada": { es: { label: "No aceptada" }, en: { label: "Not accepted" } },
+      "Ja prevista al pla": { es: { label: "Ya prevista en el plan" }, en: { label: "Already in the plan" } },
+      "En estudi": { es: { label: "En estudio" }, en: { label: "Under study" } },
+    });
+
+    // The staff form saves a state's translations, reads them back, and refuses one too long.
+    const save = (fields: Record<string, string>) =>
+      post(answerStates.action, { colour: "#424242", position: "6", isActive: "true", ...fields });
+    expect(await save({ intent: "create", label: "Derivada", label_es: "Derivada", label_en: "Referred" })).toMatchObject({ ok: true });
+    const referred = await stateId("Derivada");
+    expect((await states()).find((s) => s.id === referred)!.translations).toEqual({ es: { label: "Derivada" }, en: { label: "Referred" } });
+    expect(await save({ intent: "update", id: referred, label: "Derivada", label_en: "x".repeat(61) })).toMatchObject({
+      ok: false,
+      fieldErrors: { label_en: "El text en anglès pot tenir com a màxim 60 caràcters" },
+    });
+    // Its Spanish emptied: the Spanish pages show the Catalan label, and the list of missing
+    // translations names it.
+    expect(await save({ intent: "update", id: referred, label: "Derivada", label_es: "", label_en: "Referred" })).toMatchObject({
+      ok: true,
+    });
+    expect((await states()).find((s) => s.id === referred)!.translations).toEqual({ en: { label: "Referred" } });
+    const missing = await translations.loader(routeArgs(bed.ctx, "/admin/traduccions", { headers: { Cookie: bed.cookie } }) as never);
+    expect(missing.items).toEqual([
+      {
+        id: referred,
+        kind: "Estat de resposta",
+        name: "Derivada",
+        screen: "/admin/estats-resposta",
+        missing: { es: ["Nom públic"], en: [] },
+      },
+    ]);
+
+    const [a, b] = await Promise.all(["Una", "Dues"].map((x) => reflection(x)));
+    await post(answers.action, {
+      intent: "answer",
+      item: `reflection:${a}`,
+      stateId: await stateId("Acceptada"),
+      text: "Sí",
+      publish: "true",
+    });
+    await post(answers.action, { intent: "answer", item: `reflection:${b}`, stateId: referred, text: "A la Diputació", publish: "true" });
+
+    // Under each contribution.
+    const answerOf = async (locale: "ca" | "es" | "en", id: string) =>
+      (await contributionsPage(db(), null, 1, locale)).items.find((c) => c.id === id)!.answer!.state;
+    expect(await answerOf("es", a!)).toEqual({ text: "Aceptada" });
+    expect(await answerOf("en", a!)).toEqual({ text: "Accepted" });
+    expect(await answerOf("ca", a!)).toEqual({ text: "Acceptada" });
+    expect(await answerOf("es", b!)).toEqual({ text: "Derivada", lang: "ca" });
+    expect(await answerOf("en", b!)).toEqual({ text: "Referred" });
+
+    // The /aportacions filter: the label in the page's language, the address word the Catalan one's.
+    const list = async (path: string) =>
+      (await aportacions.loader(routeArgs(bed.ctx, path) as never)) as unknown as {
+        answerStates: { slug: string; label: { text: string; lang?: string } }[];
+        items: { id: string }[];
+      };
+    expect((await list("/es/aportaciones")).answerStates).toEqual([
+      { slug: "acceptada", label: { text: "Aceptada" } },
+      { slug: "derivada", label: { text: "Derivada", lang: "ca" } },
+    ]);
+    expect((await list("/en/contributions?resposta=acceptada")).items.map((i) => i.id)).toEqual([a]);
+    expect((await list("/en/contributions")).answerStates.map((s) => s.label)).toEqual([{ text: "Accepted" }, { text: "Referred" }]);
+
+    // The report's figures by state.
+    const figures = async (path: string) => (await report.loader(routeArgs(bed.ctx, path) as never)).report.byState;
+    expect((await figures("/es/que-hemos-escuchado")).filter((s) => s.n > 0)).toEqual([
+      { label: { text: "Aceptada" }, colour: expect.any(String), n: 1 },
+      { label: { text: "Derivada", lang: "ca" }, colour: "#424242", n: 1 },
+    ]);
+    expect((await figures("/en/what-we-heard")).map((s) => s.label.text)).toEqual([
+      "Accepted",
+      "Partly accepted",
+      "Not accepted",
+      "Already in the plan",
+      "Under study",
+      "Referred",
+    ]);
+
+    await db().delete(t.contributionAnswers);
+    await db().delete(t.answerStates).where(eq(t.answerStates.id, referred));
   });
 });

@@ -1,7 +1,18 @@
 import { asc, desc } from "drizzle-orm";
 import type { Route } from "./+types/translations";
 import type { Db } from "~/db/client.server";
-import { activities, biciFucsiaPhotos, footerConfig, landings, resources, resultEntries, resultStates, results, videos } from "~/db/schema";
+import {
+  activities,
+  answerStates,
+  biciFucsiaPhotos,
+  footerConfig,
+  landings,
+  resources,
+  resultEntries,
+  resultStates,
+  results,
+  videos,
+} from "~/db/schema";
 import { adminPaths } from "~/lib/admin-paths";
 import { missingFields, TRANSLATED_FIELDS, TRANSLATED_LOCALES, type TranslatedLocale, type Translations } from "~/lib/translations";
 import { requireAdmin } from "~/infra/session.server";
@@ -68,6 +79,13 @@ const KINDS = [
     fields: TRANSLATED_FIELDS.result_states,
     screen: adminPaths.adminResultStates,
     read: (db: Db) => db.select().from(resultStates).orderBy(asc(resultStates.position)),
+    name: (r: Row) => String(r.label),
+  },
+  {
+    kind: "Estat de resposta",
+    fields: TRANSLATED_FIELDS.answer_states,
+    screen: adminPaths.adminAnswerStates,
+    read: (db: Db) => db.select().from(answerStates).orderBy(asc(answerStates.position)),
     name: (r: Row) => String(r.label),
   },
   {
