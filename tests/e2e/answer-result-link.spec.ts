@@ -33,7 +33,9 @@ test("staff link an answer to a result, feature it and write the report's introd
   browser,
   request,
 }) => {
-  test.slow();
+  // Staff's steps, then the header in three languages at four widths, then the project page: long on
+  // a loaded machine (90 s was not enough beside a full run).
+  test.setTimeout(240_000);
   const mark = unique();
   const title = `Aparcament segur a l'estació ${mark}`;
   const note = `Calen aparcaments segurs a l'estació ${mark}`;
