@@ -675,6 +675,8 @@ test.describe("processes and the data folder", () => {
   );
 
   test("SIGTERM stops gracefully and releases the lock; a restart keeps the data", OWN_SERVER, async () => {
+    // Two servers started from a seeded folder, one after the other: 78 s of the 90 on a loaded machine.
+    test.setTimeout(180_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-e2e-restart-"));
     try {
       const first = start(dataDir);
