@@ -64,7 +64,7 @@ export function SiteHeader({ isAdmin, heard = false, tracker = false }: { isAdmi
   return (
     // Opaque: a page's headings scroll under it and must not show through (issue 18).
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-white shadow-[0_1px_12px_rgb(29_36_51/0.06)]">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 xl:max-w-7xl">
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4 xl:max-w-7xl">
         <Link
           to={localePaths(locale).home}
           className="flex items-center gap-3 rounded-md focus-visible:ring-[3px] focus-visible:ring-brand/50 focus-visible:outline-none"
@@ -78,7 +78,7 @@ export function SiteHeader({ isAdmin, heard = false, tracker = false }: { isAdmi
             <span className="hidden text-xs text-ink/80 sm:block xl:hidden 2xl:block">{t("public.shell.tagline")}</span>
           </span>
         </Link>
-        <nav aria-label={t("public.shell.mainNav")} className="hidden items-center gap-0.5 xl:flex">
+        <nav aria-label={t("public.shell.mainNav")} className="hidden min-w-0 flex-wrap items-center justify-end gap-0.5 xl:flex">
           {nav.map((item) => (
             <NavItem key={item.label} item={item} />
           ))}
