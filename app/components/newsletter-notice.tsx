@@ -50,16 +50,7 @@ export function WayOutNotice({ texts, state, done }: { texts: WayOutTexts; state
       </NewsletterNotice>
     );
   }
-  return (
-    <NewsletterNotice title={t(`${texts}.ask.title`)}>
-      <p className="text-lg">{t(`${texts}.ask.text`)}</p>
-      <Form method="post">
-        <Button type="submit" size="lg">
-          {t(`${texts}.button`)}
-        </Button>
-      </Form>
-    </NewsletterNotice>
-  );
+  return <AskNotice texts={texts} />;
 }
 
 /** The e-mails' confirmation links (a newsletter sign-up, a result's follow, a rights request), each
@@ -87,23 +78,27 @@ export function ConfirmNotice({
   values?: MessageValues;
 }) {
   const t = useT();
-  if (outcome === "pending") {
-    return (
-      <NewsletterNotice title={t(`${texts}.ask.title`)}>
-        <p className="text-lg">{t(`${texts}.ask.text`)}</p>
-        <Form method="post">
-          <Button type="submit" size="lg">
-            {t(`${texts}.button`)}
-          </Button>
-        </Form>
-      </NewsletterNotice>
-    );
-  }
+  if (outcome === "pending") return <AskNotice texts={texts} />;
   return (
     <NewsletterNotice title={t(`${texts}.${outcome}.title`)}>
       <p className="text-lg" role={done ? "status" : undefined}>
         {t(`${texts}.${outcome}.text`, values)}
       </p>
+    </NewsletterNotice>
+  );
+}
+
+/** What opening an e-mail's link shows: what the button will do, and the button (a POST). */
+function AskNotice({ texts }: { texts: WayOutTexts | ConfirmTexts }) {
+  const t = useT();
+  return (
+    <NewsletterNotice title={t(`${texts}.ask.title`)}>
+      <p className="text-lg">{t(`${texts}.ask.text`)}</p>
+      <Form method="post">
+        <Button type="submit" size="lg">
+          {t(`${texts}.button`)}
+        </Button>
+      </Form>
     </NewsletterNotice>
   );
 }

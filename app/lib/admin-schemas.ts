@@ -25,13 +25,14 @@ const httpUrl = (message: string) =>
     .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), message);
 
 /** An item's place in its list (0 first). */
-const position = z.coerce
+export const position = z.coerce
   .number("La posició ha de ser un número")
   .int("La posició ha de ser un número enter")
   .min(0, "La posició ha de ser 0 o més")
   .max(100000);
 
-const flag = z
+/** A checkbox: on when sent. */
+export const flag = z
   .string()
   .optional()
   .transform((v) => v === "on" || v === "true");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
 import { categories } from "~/domain/themes";
 import type { ListShape } from "./admin-list";
-import { withTranslations } from "./admin-schemas";
+import { flag, position, withTranslations } from "./admin-schemas";
 import { formatNumber } from "~/i18n/locales";
 
 // The council's answers to contributions (issue 31, decision 061), client-safe: the states'
@@ -25,6 +25,16 @@ export function luminance(hex: string): number {
 }
 /** The contrast of white text on `hex`. */
 export const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+
+/** A badge's colour as staff choose it (answer states, result states, codes): #rrggbb, dark enough
+ * for white text, with each screen's own messages. */
+export const badgeColour = (formatMessage: string, contrastMessage: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, formatMessage)
+    .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, contrastMessage);
 
 export const ANSWER_TEXTS = {
   stateLabelRequired: "El nom de l'estat és obligatori",
@@ -74,11 +84,7 @@ export const answerTemplateSchema = z.object({
     (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : ""),
     z.string().min(1, ANSWER_TEXTS.templateTextRequired).max(MAX_ANSWER, ANSWER_TEXTS.templateTextTooLong),
   ),
-  position: z.coerce
-    .number("La posició ha de ser un número")
-    .int("La posició ha de ser un número enter")
-    .min(0, "La posició ha de ser 0 o més")
-    .max(100000),
+  position,
 });
 
 /** One state, as the settings' screen writes it: its label in Catalan, and optionally in Spanish
@@ -86,21 +92,9 @@ export const answerTemplateSchema = z.object({
 export const answerStateSchema = withTranslations(
   z.object({
     label: z.string().trim().min(1, ANSWER_TEXTS.stateLabelRequired).max(60, ANSWER_TEXTS.stateLabelTooLong),
-    colour: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^#[0-9a-f]{6}$/, ANSWER_TEXTS.colourFormat)
-      .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, ANSWER_TEXTS.colourContrast),
-    position: z.coerce
-      .number("La posició ha de ser un número")
-      .int("La posició ha de ser un número enter")
-      .min(0, "La posició ha de ser 0 o més")
-      .max(100000),
-    isActive: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
+    colour: badgeColour(ANSWER_TEXTS.colourFormat, ANSWER_TEXTS.colourContrast),
+    position,
+    isActive: flag,
   }),
   { label: 60 },
 );

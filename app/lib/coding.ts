@@ -2,7 +2,7 @@ import { z } from "zod";
 import { codedTypes, type CodedType } from "~/domain/contributions";
 import type { ListShape } from "./admin-list";
 import { MUNICIPALITY_FILTER_VALUES, THEME_FILTER_VALUES } from "./analysis";
-import { contrastWithWhite, MIN_CONTRAST } from "./answers";
+import { badgeColour, MIN_CONTRAST } from "./answers";
 
 // The codebook and the coding of contributions (issue 32, decision 065), client-safe: the forms of
 // the codebook, the coding screen's list shape, and the keyword matcher of the suggestions. Codes are
@@ -32,12 +32,7 @@ export const CODING_TEXTS = {
   municipalityUnknown: "Tria un municipi de la llista.",
 } as const;
 
-const colour = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^#[0-9a-f]{6}$/, CODING_TEXTS.colourFormat)
-  .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, CODING_TEXTS.colourContrast);
+const colour = badgeColour(CODING_TEXTS.colourFormat, CODING_TEXTS.colourContrast);
 
 const position = z.coerce
   .number("La posició ha de ser un número")

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { categories } from "~/domain/themes";
 import { MUNICIPALITY_NAMES } from "~/domain/map";
 import { RESULT_MEANINGS } from "~/domain/results";
-import { withTranslations } from "./admin-schemas";
-import { contrastWithWhite, MIN_CONTRAST } from "./answers";
+import { flag, position, withTranslations } from "./admin-schemas";
+import { badgeColour, MIN_CONTRAST } from "./answers";
 import { formatNumber } from "~/i18n/locales";
 
 // The plan's results (issue 35, decision 067), client-safe: the forms of the states, the results and
@@ -50,26 +50,11 @@ export const MEANING_LABELS: Record<(typeof RESULT_MEANINGS)[number], string> = 
   dropped: "Descartat (fora del total del pla)",
 };
 
-const position = z.coerce
-  .number("La posició ha de ser un número")
-  .int("La posició ha de ser un número enter")
-  .min(0, "La posició ha de ser 0 o més")
-  .max(100000);
-const flag = z
-  .string()
-  .optional()
-  .transform((v) => v === "on" || v === "true");
-
 /** One state, as its screen writes it. */
 export const resultStateSchema = withTranslations(
   z.object({
     label: z.string().trim().min(1, RESULT_TEXTS.labelRequired).max(60, RESULT_TEXTS.labelTooLong),
-    colour: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^#[0-9a-f]{6}$/, RESULT_TEXTS.colourFormat)
-      .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST, RESULT_TEXTS.colourContrast),
+    colour: badgeColour(RESULT_TEXTS.colourFormat, RESULT_TEXTS.colourContrast),
     meaning: z.enum(RESULT_MEANINGS, RESULT_TEXTS.meaning),
     position,
     isActive: flag,

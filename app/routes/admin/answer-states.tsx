@@ -2,9 +2,8 @@ import type { Route } from "./+types/answer-states";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
 import { ActiveField, EntityEditDialog, PositionField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
-import { LanguageTabs } from "~/components/admin/language-tabs";
+import { StateNameAndColour } from "~/components/admin/state-fields";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
-import { InputField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { answerStateSchema, MIN_CONTRAST } from "~/lib/answers";
 
@@ -55,22 +54,7 @@ function StateDialog(props: EntityDialogProps<State>) {
     >
       {(err, row) => (
         <>
-          <LanguageTabs
-            error={err}
-            translations={row?.translations}
-            texts={[{ name: "label", label: "Nom públic", maxLength: 60 }]}
-            catalan={
-              <InputField label="Nom públic" name="label" defaultValue={row?.label ?? ""} maxLength={60} required error={err("label")} />
-            }
-          />
-          <InputField
-            label="Color"
-            name="colour"
-            type="color"
-            defaultValue={row?.colour ?? "#1b5e20"}
-            className="h-10 p-1"
-            error={err("colour")}
-          />
+          <StateNameAndColour error={err} row={row} defaultColour="#1b5e20" />
           <PositionField label="Posició (ordre a les llistes)" value={row?.position} error={err("position")} />
           <ActiveField id="state-active" label="En ús (desactiva'l per retirar-lo)" defaultChecked={row?.isActive} />
         </>

@@ -3,9 +3,9 @@ import type { Route } from "./+types/result-states";
 import { useDialogFetcher } from "~/components/admin/admin-ui";
 import { ActiveField, EntityEditDialog, PositionField } from "~/components/admin/edit-dialog";
 import { EntityScreen, type EntityDialogProps } from "~/components/admin/entity-card";
-import { LanguageTabs } from "~/components/admin/language-tabs";
+import { StateNameAndColour } from "~/components/admin/state-fields";
 import { AnswerStateBadge } from "~/components/answer-state-badge";
-import { FormField, InputField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { labelled, Select } from "~/components/ui/select";
 import { RESULT_MEANINGS } from "~/domain/results";
@@ -61,22 +61,7 @@ function StateDialog(props: EntityDialogProps<State>) {
     >
       {(err, row) => (
         <>
-          <LanguageTabs
-            error={err}
-            translations={row?.translations}
-            texts={[{ name: "label", label: "Nom públic", maxLength: 60 }]}
-            catalan={
-              <InputField label="Nom públic" name="label" defaultValue={row?.label ?? ""} maxLength={60} required error={err("label")} />
-            }
-          />
-          <InputField
-            label="Color"
-            name="colour"
-            type="color"
-            defaultValue={row?.colour ?? "#0d47a1"}
-            className="h-10 p-1"
-            error={err("colour")}
-          />
+          <StateNameAndColour error={err} row={row} defaultColour="#0d47a1" />
           <FormField label="Què vol dir per a les xifres del pla" error={err("meaning")}>
             <Select name="meaning" defaultValue={row?.meaning ?? "open"} options={labelled(RESULT_MEANINGS, MEANING_LABELS)} />
           </FormField>
