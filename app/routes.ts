@@ -2,7 +2,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 import { ADMIN_ERRORS, ADMIN_MOVED, ADMIN_SCREEN_LIST, ADMIN_SHELL, type AdminScreen } from "./domain/admin-screens";
 import { PREFIXED_LOCALES } from "./i18n/locales";
 import { OPEN_DATA_FILES } from "./lib/open-data";
-import { PUBLIC_PAGES } from "./lib/routes";
+import { PUBLIC_PAGES, TRACKER_MAP_DATA } from "./lib/routes";
 
 /** An admin screen's route, inside prefix("admin"). */
 const adminRoute = ({ path, file }: AdminScreen) => (path === "/admin" ? index(file) : route(path.slice("/admin/".length), file));
@@ -35,6 +35,8 @@ export default [
   // The plan's results as open data (decision 069).
   route("api/seguiment-del-pla.csv", "routes/api/results-csv.ts"),
   route("api/seguiment-del-pla.geojson", "routes/api/results-geojson.ts"),
+  // What the tracker's map draws, fetched when the map comes into view (issue 35).
+  route(TRACKER_MAP_DATA.slice(1), "routes/api/results-map.ts"),
   // The participation's open data and the catalogue of every open file (decision 074).
   route(OPEN_DATA_FILES.contributionsCsv.slice(1), "routes/open-data/contributions-csv.ts"),
   route(OPEN_DATA_FILES.contributionsGeoJson.slice(1), "routes/open-data/contributions-geojson.ts"),

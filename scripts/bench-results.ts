@@ -5,7 +5,8 @@
 //    cache), BENCH_RENDERS sequential requests (default 30): median and 95th percentile;
 //  - the same page from the page cache: autocannon, 50 connections, BENCH_SECONDS (default 5);
 //  - what the page weighs: its HTML (Brotli, as the site sends it) and the scripts it loads
-//    (modulepreload links and the map's own chunk, each Brotli-compressed), beside the home's;
+//    (modulepreload links, each Brotli-compressed), beside the home's; and the map's data, its own
+//    request (TRACKER_MAP_DATA), made when the map comes near the screen;
 //  - with LIGHTHOUSE=1, scripts/lighthouse.sh (mobile) on it.
 //
 // Usage: npm run build && npx tsx scripts/bench-results.ts
@@ -21,6 +22,7 @@ import { createRequire } from "node:module";
 import * as t from "../app/db/schema";
 import { MUNICIPALITY_NAMES } from "../app/domain/map";
 import { categories } from "../app/domain/themes";
+import { TRACKER_MAP_DATA } from "../app/lib/routes";
 import { parseEnv } from "../app/infra/env.server";
 import { checkLayer } from "../app/models/map-geojson.server";
 import { seed } from "../app/seed/seed.server";
@@ -175,6 +177,11 @@ try {
   );
   lines.push(
     `| \`${TRACKER}\` cached, 50 connections, ${SECONDS} s | ${Math.round(cached.requests.average)} req/s, p50 ${cached.latency.p50} ms, p99 ${cached.latency.p99} ms | ${cached.non2xx + cached.errors} failed |`,
+  );
+  // What the map draws: its own request, made when the map comes into view (TRACKER_MAP_DATA).
+  const mapData = Buffer.from(await (await fetch(`${BASE}${TRACKER_MAP_DATA}`)).arrayBuffer());
+  lines.push(
+    `| map data of \`${TRACKER_MAP_DATA}\` | ${kb(mapData.length)}, ${kb(brotli(mapData))} Brotli | fetched when the map comes near the screen, not with the page |`,
   );
   const home = await (await fetch(`${BASE}/`)).text();
   const [trackerScripts, homeScripts] = [await scriptsOf(html), await scriptsOf(home)];

@@ -89,11 +89,11 @@ const NOT_CACHED = /^\/(?:admin|media|assets|healthz)(?:\/|$)|^\/admin\./i;
  * variants of one page push out only that page's other variants (issue 29, item 8). */
 export const MAX_KEYS_PER_PAGE = 16;
 /** Each page in each of the three languages (decision 059) keeps its share, and so do robots.txt,
- * the sitemap, the map's GeoJSON, the open data's files and catalogue (decisions 069 and 074), an
+ * the sitemap, the map's GeoJSON, the tracker's map data, the open data's files and catalogue (decisions 069 and 074), an
  * activity's calendar, each language's not-found page, the root's data and the route discovery. A kept page is about 150 KB (its HTML and its two
  * compressed copies): about 200 MB at the very most, reached only when every page's every variant
  * is asked for. */
-export const MAX_ENTRIES = (PUBLIC_PAGES.length + 14) * MAX_KEYS_PER_PAGE;
+export const MAX_ENTRIES = (PUBLIC_PAGES.length + 15) * MAX_KEYS_PER_PAGE;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 type Encoding = "identity" | "br" | "gzip";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { translators } from "~/i18n/catalogues.server";
 import { LOCALES } from "~/i18n/locales";
-import { alternatesOf, footerNav, headerNav, PAGE_PARAMS, PAGES, PUBLIC_PAGES, PUBLIC_PATHS } from "./routes";
+import { alternatesOf, footerNav, headerNav, PAGE_PARAMS, PAGES, PUBLIC_PAGES, PUBLIC_PATHS, TRACKER_MAP_DATA } from "./routes";
 import { OPEN_DATA_FILES } from "./open-data";
 import { SEO_PATHS } from "./seo";
 
@@ -25,6 +25,7 @@ function publicRoutes(): string[] {
           "/api/map-comments.geojson",
           "/api/seguiment-del-pla.csv",
           "/api/seguiment-del-pla.geojson",
+          TRACKER_MAP_DATA,
           ...[OPEN_DATA_FILES.contributionsCsv, OPEN_DATA_FILES.contributionsGeoJson, OPEN_DATA_FILES.catalogue],
           "/*",
           "/es/*",
@@ -62,12 +63,16 @@ describe("the site registry", () => {
     expect(PUBLIC_PATHS).toEqual(PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path));
   });
 
-  it("names every query parameter a page's module reads, so the page cache keeps it", () => {
-    for (const page of PUBLIC_PAGES) {
-      const source = fs.readFileSync(path.join("app", page.file), "utf8");
-      const read = [...source.matchAll(/(?:searchParams|params)\.get\("([^"]+)"\)/g)].map((m) => m[1]);
-      expect([...(PAGE_PARAMS[page.path] ?? [])].sort(), page.path).toEqual([...new Set(read)].sort());
-    }
+  it("names every query parameter a page's module reads (or the tracker's filter reader, which its map's data shares), so the page cache keeps it", () => {
+    const reads = (file: string): string[] => {
+      const source = fs.readFileSync(path.join("app", file), "utf8");
+      const own = [...source.matchAll(/(?:searchParams|params)\.get\("([^"]+)"\)/g)].map((m) => m[1]!);
+      const reader = "models/results.server.ts";
+      return file !== reader && source.includes("trackerFiltersOf(") ? [...own, ...reads(reader)] : own;
+    };
+    for (const page of PUBLIC_PAGES)
+      expect([...(PAGE_PARAMS[page.path] ?? [])].sort(), page.path).toEqual([...new Set(reads(page.file))].sort());
+    expect([...PAGE_PARAMS[TRACKER_MAP_DATA]!].sort()).toEqual([...new Set(reads("routes/api/results-map.ts"))].sort());
   });
 
   it("links the header and the footer to registered pages (or a section of the home page), in each language", () => {

@@ -195,10 +195,17 @@ export const PAGE_BY_PATH: ReadonlyMap<string, PublicPage> = new Map(PUBLIC_PAGE
 /** The public pages for the sitemap (landings are added from the database): not the form pages. */
 export const PUBLIC_PATHS = PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).map((p) => p.path);
 
-/** The query parameters each page reads, by path in every language (server/page-cache.ts). */
-export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!]),
-);
+/** What the tracker's map draws (issue 35): the filtered results' segments and their colours, as
+ * JSON, apart from the page's data so that a phone that never scrolls to the map never loads it.
+ * It reads the tracker's filters but its page. */
+export const TRACKER_MAP_DATA = "/api/seguiment-del-pla/mapa.json";
+
+/** The query parameters each page (and the tracker's map data) reads, by path in every language
+ * (server/page-cache.ts). */
+export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!])),
+  [TRACKER_MAP_DATA]: PAGES.tracker.params!.filter((p) => p !== "pagina"),
+};
 
 type FixedPage = Exclude<
   PageName,

@@ -4,7 +4,7 @@ import { contributionAnswers, mapLayers, resultEntries, resultStates, results } 
 import type { ContributionType } from "~/domain/contributions";
 import type { MapSegment, PublicMapLayer } from "~/domain/map";
 import type { ResultMeaning } from "~/domain/results";
-import type { Category } from "~/domain/themes";
+import { isCategory, type Category } from "~/domain/themes";
 import type { Locale } from "~/i18n/locales";
 import { imageSrcSet, imageVariantUrl } from "~/lib/images";
 import { CONTRIBUTION_REF, RESULT_TEXTS } from "~/lib/results";
@@ -248,6 +248,16 @@ function toPublic(
     realDate: r.realDate,
     segmentRefs,
     km: round2(kmOf(segmentRefs, byRef)),
+  };
+}
+
+/** The tracker's filters from its address (the page's and its map data's, TRACKER_MAP_DATA). */
+export function trackerFiltersOf(url: URL): TrackerFilters {
+  const theme = url.searchParams.get("ambit");
+  return {
+    municipality: url.searchParams.get("municipi")?.slice(0, 100) || null,
+    category: isCategory(theme) ? theme : null,
+    state: url.searchParams.get("estat")?.slice(0, 36) || null,
   };
 }
 

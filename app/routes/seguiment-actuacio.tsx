@@ -99,7 +99,7 @@ export default function PlanResult({ loaderData, actionData }: Route.ComponentPr
           </ul>
           {map.layers.length > 0 && (
             <div className="mt-4">
-              <TrackerMap label={t("public.tracker.mapLabel")} tiles={tiles} layers={map.layers} colours={map.colours} className="h-80" />
+              <TrackerMap label={t("public.tracker.mapLabel")} tiles={tiles} source={map} className="h-80" />
             </div>
           )}
         </section>

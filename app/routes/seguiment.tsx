@@ -4,13 +4,13 @@ import { AnswerStateBadge } from "~/components/answer-state-badge";
 import { EmptyState } from "~/components/empty-state";
 import { TrackerMap } from "~/components/map/tracker-map";
 import { PageLinks } from "~/components/site/page-links";
-import { categories, categoryKey, isCategory, type Category } from "~/domain/themes";
+import { categories, categoryKey, type Category } from "~/domain/themes";
 import { formatNumber, localeOf, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/react";
-import { localePaths } from "~/lib/routes";
+import { localePaths, TRACKER_MAP_DATA } from "~/lib/routes";
 import { publicRead } from "~/models/content.server";
 import { readMapBaseSettings } from "~/models/map.server";
-import { tracker, type PublicResult, type Tracker } from "~/models/results.server";
+import { tracker, trackerFiltersOf, type PublicResult, type Tracker, type TrackerFilters } from "~/models/results.server";
 import { formatLongDate } from "~/lib/dates";
 import { FollowForm } from "~/components/follow-form";
 import { followFromForm } from "~/models/result-follows.server";
@@ -35,12 +35,7 @@ export const RESULTS_PER_PAGE = 24;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOf(url.pathname);
-  const theme = url.searchParams.get("ambit");
-  const filters = {
-    municipality: url.searchParams.get("municipi")?.slice(0, 100) || null,
-    category: isCategory(theme) ? theme : null,
-    state: url.searchParams.get("estat")?.slice(0, 36) || null,
-  };
+  const filters = trackerFiltersOf(url);
   const [data, tiles] = await Promise.all([
     publicRead("plan tracker", () => tracker(context.db, locale, filters), EMPTY),
     publicRead("map base", () => readMapBaseSettings(context.db), { tileUrl: null, tileAttribution: null, mapKind: "native" as const }),
@@ -50,8 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(data.results.length / RESULTS_PER_PAGE));
   const asked = Number(url.searchParams.get("pagina") ?? "1");
   const page = Number.isInteger(asked) && asked >= 1 && asked <= pages ? asked : 1;
+  const { map, ...rest } = data;
   return {
-    ...data,
+    ...rest,
+    // The map's segments are its own request (TRACKER_MAP_DATA), made when the map comes into view.
+    mapData: map.layers.length > 0 ? filtered(TRACKER_MAP_DATA, filters) : null,
     total: data.results.length,
     page,
     pages,
@@ -70,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return followFromForm(request, context, (fields) => ({ municipality: (fields.municipality ?? "").slice(0, 100) }));
 }
 
-type Data = Route.ComponentProps["loaderData"];
-type Filters = Data["filters"];
+type Filters = TrackerFilters;
 
 /** The tracker's address with these filters. */
 function filtered(base: string, f: Filters, page = 1): string {
@@ -166,7 +163,7 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const locale = useLocale();
   const paths = localePaths(locale);
-  const { results, total, page, pages, figures, states, municipalities, filters, map, tiles } = loaderData;
+  const { results, total, page, pages, figures, states, municipalities, filters, mapData, tiles } = loaderData;
   const any = figures.byState.some((s) => s.results > 0);
   const to = (change: Partial<Filters>) => filtered(paths.tracker, { ...filters, ...change });
   const all = { value: null, label: t("public.tracker.filter.all") };
@@ -257,20 +254,14 @@ export default function PlanTracker({ loaderData, actionData }: Route.ComponentP
             />
           </section>
 
-          {map.layers.length > 0 && (
+          {mapData && (
             <section aria-labelledby="mapa" className="mt-10">
               <h2 id="mapa" className="text-2xl font-bold text-brand-dark">
                 {t("public.tracker.map")}
               </h2>
               <p className="mt-2 text-sm">{t("public.tracker.mapNote")}</p>
               <div className="mt-4">
-                <TrackerMap
-                  key={filtered("", filters)}
-                  label={t("public.tracker.mapLabel")}
-                  tiles={tiles}
-                  layers={map.layers}
-                  colours={map.colours}
-                />
+                <TrackerMap key={mapData} label={t("public.tracker.mapLabel")} tiles={tiles} source={mapData} />
               </div>
             </section>
           )}

@@ -81,12 +81,46 @@ test.describe("on a phone-sized screen", () => {
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const site = await visitor.newPage();
     const item = site.getByTestId("tracker-list").getByRole("listitem").filter({ hasText: title });
+    // The map's segments are their own request, made only once the map comes near the screen: on a
+    // short screen (a phone held sideways) it starts far below the first view.
+    await site.setViewportSize({ width: 390, height: 400 });
+    const mapRequests: string[] = [];
+    site.on("request", (r) => {
+      if (r.url().includes("/api/seguiment-del-pla/mapa.json")) mapRequests.push(r.url());
+    });
     await expect(async () => {
       await site.goto("/seguiment-del-pla");
       await expect(item).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 10_000, intervals: [500] });
     await expect(item.getByText("Avenç: 40 %")).toBeVisible();
     await expect(site.getByTestId("tracker-share")).toContainText("km");
+    await hydrated(site);
+    const map = site.getByTestId("tracker-map");
+    expect(mapRequests, "no map data before the map is near the screen").toEqual([]);
+    await expect(map.locator(".leaflet-container")).toHaveCount(0);
+    expect((await map.boundingBox())!.y, "the map starts more than 300 px below the screen").toBeGreaterThan(400 + 300);
+    await map.scrollIntoViewIfNeeded();
+    // Drawn in the browser: the result's two segments, each a control named after it, in its state's colour.
+    await expect(map.locator(".leaflet-container")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+    expect(mapRequests).toEqual([expect.stringMatching(/\/api\/seguiment-del-pla\/mapa\.json$/)]);
+    const works = await item.getByText("En obres", { exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    for (const name of [/^Sant Sadurní d'Anoia - Gelida/, /^Vilafranca - Santa Margarida i els Monjos/]) {
+      const segment = map.getByRole("button", { name }).first();
+      await expect(segment).toBeAttached();
+      const stroke = await segment.evaluate((el) => getComputedStyle(el).stroke);
+      expect(stroke, String(name)).toBe(works);
+    }
+    await site.setViewportSize({ width: 390, height: 844 });
+    // The connection drops while the map's data comes: the map says so, and points to the list.
+    const dropped = await visitor.newPage();
+    await dropped.route("**/api/seguiment-del-pla/mapa.json*", (route) => route.abort("connectionreset"));
+    await dropped.goto("/seguiment-del-pla");
+    await hydrated(dropped);
+    await dropped.getByTestId("tracker-map").scrollIntoViewIfNeeded();
+    await expect(dropped.getByTestId("tracker-map").getByRole("status")).toHaveText(
+      "No s'ha pogut carregar el mapa. La llista d'actuacions té la mateixa informació.",
+    );
+    await dropped.close();
     await expect(
       // On a phone the header's nav is hidden behind the menu: counted in the document all the same.
       site

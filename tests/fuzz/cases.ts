@@ -140,6 +140,9 @@ export const RESOURCES = [
   // The plan's results as open data (decision 069).
   "/api/seguiment-del-pla.csv",
   "/api/seguiment-del-pla.geojson",
+  // What the tracker's map draws, with filters that are none (issue 35).
+  "/api/seguiment-del-pla/mapa.json",
+  "/api/seguiment-del-pla/mapa.json?municipi=%00&ambit=x&estat=%ff",
   // The participation's open data and the catalogue (decision 074).
   "/dades-obertes/aportacions.csv",
   "/dades-obertes/aportacions.geojson",

@@ -614,6 +614,7 @@ export default {
   "tracker.map": "Mapa de les actuacions",
   "tracker.mapNote":
     "Cada tram de la xarxa es dibuixa del color de l'estat de la seva actuació. La llista d'actuacions té la mateixa informació.",
+  "tracker.mapFailed": "No s'ha pogut carregar el mapa. La llista d'actuacions té la mateixa informació.",
   "tracker.mapLabel": "Mapa dels trams de les actuacions del pla",
   "tracker.progress": "Avenç: {n} %",
   "tracker.km": "{km} km",

@@ -609,6 +609,7 @@ export default {
   "tracker.map": "Map of the works",
   "tracker.mapNote":
     "Each section of the network is drawn in the colour of its work's status. The list of works gives the same information.",
+  "tracker.mapFailed": "The map could not be loaded. The list of works gives the same information.",
   "tracker.mapLabel": "Map of the network sections in the plan's works",
   "tracker.progress": "Progress: {n}%",
   "tracker.km": "{km} km",

@@ -610,6 +610,7 @@ export default {
   "tracker.map": "Mapa de las actuaciones",
   "tracker.mapNote":
     "Cada tramo de la red se dibuja del color del estado de su actuación. La lista de actuaciones tiene la misma información.",
+  "tracker.mapFailed": "No se ha podido cargar el mapa. La lista de actuaciones tiene la misma información.",
   "tracker.mapLabel": "Mapa de los tramos de las actuaciones del plan",
   "tracker.progress": "Avance: {n} %",
   "tracker.km": "{km} km",

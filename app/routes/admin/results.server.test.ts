@@ -1,4 +1,5 @@
 import * as trackerPage from "../seguiment";
+import * as mapData from "../api/results-map";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
@@ -6,7 +7,7 @@ import { SEED_LAYERS } from "~/seed/map-seed";
 import { checkLayer } from "~/models/map-geojson.server";
 import { contrastWithWhite, MIN_CONTRAST } from "~/lib/answers";
 import { RESULT_TEXTS } from "~/lib/results";
-import { publicResult, tracker } from "~/models/results.server";
+import { publicResult, tracker, type Tracker } from "~/models/results.server";
 import { adminTestBed, png, signedInAs } from "~/test/admin";
 import { routeArgs } from "~/test/context";
 import { testBackends } from "~/test/db";
@@ -143,16 +144,42 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
     expect(figures.byState.find((s) => s.state.label.text === "En obres")!.results).toBe(3);
   });
 
-  it("the tracker page sends what it shows: the drawn segments only, and no result's description or segments", async () => {
+  it("the tracker page sends what it shows, and no segment at all: its map's data is its own request, for the same filters", async () => {
+    await create({
+      title: "Vilafranca - Sant Sadurní",
+      description: "Una **descripció** llarga",
+      segmentRefs: [seg(0, 0), seg(0, 1)].join("\n"),
+    });
+    await create({ title: "Gelida", stateId: await stateId("En obres"), municipalities: "Gelida", segmentRefs: seg(1, 0) });
+    const data = await trackerPage.loader(routeArgs(bed.ctx, "/seguiment-del-pla?municipi=Gelida&pagina=1") as never);
+    expect(data).not.toHaveProperty("map");
+    expect(JSON.stringify(data)).not.toContain(seg(0, 0));
+    expect(data.mapData).toBe("/api/seguiment-del-pla/mapa.json?municipi=Gelida");
+    const all = await trackerPage.loader(routeArgs(bed.ctx, "/seguiment-del-pla") as never);
+    expect(all.mapData).toBe("/api/seguiment-del-pla/mapa.json");
+    // The map's data: the drawn segments only, each in its result's state's colour.
+    const map = async (address: string) =>
+      (await ((await mapData.loader(routeArgs(bed.ctx, address) as never)) as Response).json()) as Tracker["map"];
+    const everything = await map(all.mapData!);
+    expect(everything.layers.map((l) => l.segments.map((s) => s.ref))).toEqual([[seg(0, 0), seg(0, 1)], [seg(1, 0)]]);
+    expect(features(0).length).toBeGreaterThan(2);
+    expect(Object.keys(everything.colours).sort()).toEqual([seg(0, 0), seg(0, 1), seg(1, 0)].sort());
+    const works = (await states()).find((st) => st.label === "En obres")!.colour;
+    expect(everything.colours[seg(1, 0)]).toBe(works);
+    // Filtered as the page is; with nothing to draw, the page has no map.
+    expect(Object.keys((await map(`${all.mapData}?estat=${await stateId("En obres")}`)).colours)).toEqual([seg(1, 0)]);
+    const none = await trackerPage.loader(routeArgs(bed.ctx, "/seguiment-del-pla?municipi=Sitges") as never);
+    expect(none.mapData).toBeNull();
+    expect(await map("/api/seguiment-del-pla/mapa.json?municipi=Sitges")).toEqual({ layers: [], colours: {} });
+  });
+
+  it("the tracker's list holds no result's description or segments", async () => {
     await create({
       title: "Vilafranca - Sant Sadurní",
       description: "Una **descripció** llarga",
       segmentRefs: [seg(0, 0), seg(0, 1)].join("\n"),
     });
     const data = await trackerPage.loader(routeArgs(bed.ctx, "/seguiment-del-pla") as never);
-    expect(data.map.layers.map((l) => l.segments.map((s) => s.ref))).toEqual([[seg(0, 0), seg(0, 1)]]);
-    expect(features(0).length).toBeGreaterThan(2);
-    expect(Object.keys(data.map.colours).sort()).toEqual([seg(0, 0), seg(0, 1)].sort());
     expect(data.results).toHaveLength(1);
     expect(data.results[0]).not.toHaveProperty("description");
     expect(data.results[0]).not.toHaveProperty("segmentRefs");
@@ -166,7 +193,8 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
     const first = await page("");
     expect(first).toMatchObject({ total: n, page: 1, pages: 2 });
     expect(first.results).toHaveLength(trackerPage.RESULTS_PER_PAGE);
-    expect(Object.keys(first.map.colours)).toHaveLength(3);
+    const map = (await ((await mapData.loader(routeArgs(bed.ctx, first.mapData!) as never)) as Response).json()) as Tracker["map"];
+    expect(Object.keys(map.colours)).toHaveLength(3);
     expect(first.figures.byState.reduce((sum, s) => sum + s.results, 0)).toBe(n);
     const second = await page("?pagina=2");
     expect(second).toMatchObject({ total: n, page: 2 });
@@ -283,7 +311,7 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
   it("a hidden result, or a hidden contribution of a public one, leaks to no public page", async () => {
     const hiddenNote = await reflection("Text amagat d'una aportació", "hidden");
     await create({ title: "Actuació secreta", isActive: "false", segmentRefs: seg(0, 2) });
-    await create({ title: "Actuació pública", contributionRefs: `reflection:${hiddenNote}` });
+    await create({ title: "Actuació pública", contributionRefs: `reflection:${hiddenNote}`, segmentRefs: seg(0, 1) });
     const [secret, open] = [await idOf("Actuació secreta"), await idOf("Actuació pública")];
     await post(entries.action, { intent: "create", resultId: secret, date: "2026-01-01", text: "Fita secreta" });
     const everything = await everyPublicLoader(bed.ctx, [secret, open]);
@@ -292,6 +320,10 @@ describe.each(testBackends())("the plan's results on %s", (backend) => {
     expect(everything).not.toContain("Fita secreta");
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain("Text amagat");
+    // The tracker map's data (its own route) colours the public result's segment, not the hidden
+    // one's (the participation map lists every segment of the network, results or not).
+    expect(everything).toContain(`"${seg(0, 1)}":"#`);
+    expect(everything).not.toContain(`"${seg(0, 2)}":"#`);
     expect(await publicResult(db(), secret, "ca")).toBeNull();
     // The tracker in the header: only while a result is public.
     expect(everything).toContain('"tracker":true');
