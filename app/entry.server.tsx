@@ -9,14 +9,12 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
+import { RETRY_AFTER_SECONDS } from "~/db/unavailable.server";
 import { deferHydration } from "~/infra/html-stream.server";
 import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
-
-/** How long a visitor is told to wait when the site cannot answer for now. */
-export const RETRY_AFTER_SECONDS = 5;
 
 /** A 503 of the site (the database away: server/react-router.ts): never kept by a cache, and the
  * browser told when to try again (decision 060). */

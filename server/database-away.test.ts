@@ -20,7 +20,7 @@ async function closedPort(): Promise<number> {
 
 /** A page whose loader and action read a database: the real driver, on a server that is not there
  * (`away`), or a query's own fault. */
-function buildWith(port: number) {
+function buildWith(port: number, resource = false) {
   const query = async (url: string) => {
     const path = new URL(url).pathname;
     if (path === "/trenca") throw new Error("una consulta mal escrita");
@@ -30,7 +30,7 @@ function buildWith(port: number) {
     await client.connect();
     return "mai";
   };
-  const root = {
+  const page = {
     default: () => createElement("p", null, "la pàgina"),
     // In Catalan, as the site's root gives its pages their words (app/root.tsx).
     ErrorBoundary: () =>
@@ -42,6 +42,8 @@ function buildWith(port: number) {
     loader: ({ request }: { request: Request }) => query(request.url),
     action: ({ request }: { request: Request }) => query(request.url),
   };
+  // A resource route (an export, a feed): a loader and no component.
+  const root = resource ? { loader: page.loader } : page;
   return {
     entry: { module: entry },
     routes: { root: { id: "root", path: "*", module: root } },
@@ -101,6 +103,15 @@ describe("the database away (decision 060)", () => {
     expect(fault.headers.get("retry-after")).toBeNull();
     expect(await fault.text()).toContain("Hi ha hagut un error inesperat");
     expect((await handle(new Request("http://127.0.0.1/", { headers: PAGE }))).status).toBe(200);
+  });
+
+  it("a file (a resource route: an export, a feed) whose database is away answers 503 with Retry-After, in Catalan, never kept", async () => {
+    const handle = createRequestHandler(answeringDatabaseAway(buildWith(await closedPort(), true)), "production");
+    const res = await handle(new Request("http://127.0.0.1/away", { headers: { origin: "http://127.0.0.1" } }));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.text()).toContain("Torna-ho a provar d'aquí a un moment.");
   });
 
   it("without it, the same page was an unexpected error's 500", async () => {

@@ -9,7 +9,8 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { ViteDevServer } from "vite";
-import { isDatabaseUnavailable } from "~/db/unavailable.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/unavailable.server";
+import { translators } from "~/i18n/catalogues.server";
 import { logRepeated } from "~/infra/log.server";
 import { clientKeyFor } from "~/infra/rate-limit.server";
 import type { Runtime } from "./runtime";
@@ -80,7 +81,12 @@ export function notFoundMatcher(
   return (pathname) => route(pathname) === null;
 }
 
-/** A loader's or action's error that says the database is away, as the site's 503. */
+/** What a file (a resource route: an export, a feed) says while the database is away: a page says
+ * it through its error page, in its language. */
+const UNAVAILABLE_TEXT = `${translators.ca("errors.unavailable.title")}. ${translators.ca("errors.unavailable.text")}`;
+
+/** A loader's or action's error that says the database is away, as the site's 503. Its headers
+ * reach a resource route's answer as they are; a page's are set again by entry.server.tsx. */
 function databaseAway<A extends unknown[], R>(run: (...args: A) => R) {
   return async (...args: A) => {
     try {
@@ -88,7 +94,10 @@ function databaseAway<A extends unknown[], R>(run: (...args: A) => R) {
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       logRepeated("database-unavailable", "warn", "database unavailable: answered 503", { err: String((err as Error).message) });
-      throw data("Service Unavailable", { status: 503 });
+      throw data(UNAVAILABLE_TEXT, {
+        status: 503,
+        headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
   };
 }

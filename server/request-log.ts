@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { isDatabaseUnavailable } from "~/db/unavailable.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/unavailable.server";
 import { errorFields, log, logRepeated } from "~/infra/log.server";
 import { sendErrorAnswer } from "./error-page";
 
@@ -40,7 +40,7 @@ export function errorAnswers(): ErrorRequestHandler {
     // 503, try again in a moment, as the pages say it (decision 060).
     if (isDatabaseUnavailable(err)) {
       logRepeated("database-unavailable", "warn", "database unavailable: answered 503", { path: req.originalUrl.split("?")[0] });
-      return sendErrorAnswer(req, res, 503, { "Retry-After": "5" });
+      return sendErrorAnswer(req, res, 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
     }
     log("error", "unhandled request error", { path: req.originalUrl.split("?")[0], ...errorFields(err) });
     // The Catalan page for a browser, a line of Catalan text for anything else.

@@ -1,4 +1,5 @@
 import type { RequestListener } from "node:http";
+import { RETRY_AFTER_SECONDS } from "~/db/unavailable.server";
 import { sendErrorAnswer } from "./error-page";
 import { logRequest } from "./request-log";
 
@@ -12,7 +13,7 @@ export function drainable(site: RequestListener) {
     if (!draining) return site(req, res);
     const start = process.hrtime.bigint();
     res.once("finish", () => logRequest(req.method, req.url ?? "", res.statusCode, start));
-    sendErrorAnswer(req, res, 503, { "Retry-After": "5", Connection: "close" });
+    sendErrorAnswer(req, res, 503, { "Retry-After": String(RETRY_AFTER_SECONDS), Connection: "close" });
   };
   return {
     listener,

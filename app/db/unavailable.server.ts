@@ -2,6 +2,10 @@
 // fault of a query: the site answers the first with the Catalan "torna-ho a provar" page, a 503
 // with Retry-After, and is itself again once the database is back (decision 060).
 
+/** How long a visitor is told to wait (Retry-After) when the site cannot answer for now: the
+ * database away, or the server stopping (server/unavailable.ts). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Node's network errors and PostgreSQL's codes for a server that is not there: class 08
  * (connection exception), and 57P01-57P03 (the server shutting down, crashed, or starting up). */
 const CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "57P01", "57P02", "57P03"]);

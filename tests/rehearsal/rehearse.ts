@@ -11,11 +11,13 @@
 //        npm run test:rehearse                    (CI: base load, one instance killed, about 2 minutes;
 //                                                  fails on a lost or duplicated write or an error burst)
 //   REHEARSE_PORT (default 3300): its services take free ports among the 100 from there.
+//   REHEARSE_SAMPLES=file.json: every request's class, phase, start and duration, written there.
 //   Installs nginx and PostgreSQL from Debian when missing (as root), as ensure-chromium does.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import { adminPaths } from "../../app/lib/admin-paths";
 import { startSmtpServer } from "../../app/test/smtp";
@@ -293,7 +295,69 @@ function figures(list: Sample[]) {
   };
 }
 
-function report(phases: { name: string; ms: number }[]) {
+/** Clock ticks a second in /proc (USER_HZ): 100 on Linux. */
+const TICKS = 100;
+/** The machine's CPU time so far, busy and in all (every core together), in ticks, from /proc. */
+function machineTicks(): { busy: number; all: number } {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const all = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait are not busy.
+  return { busy: all - fields[3]! - (fields[4] ?? 0), all };
+}
+/** A process's CPU time so far, in ticks (0 once it is gone). */
+function processTicks(pid: number | undefined): number {
+  try {
+    // Past the command's name (which may hold spaces): utime and stime are fields 14 and 15.
+    const after = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(after[11]) + Number(after[12]);
+  } catch {
+    return 0;
+  }
+}
+/** The event loop's delay in this process, which plays the load and also hosts the S3 and SMTP
+ * servers: when it lags, each time it measures holds its own wait too. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
+interface Phase {
+  name: string;
+  ms: number;
+  /** The machine's CPU busy during the phase, in per cent of all its cores. */
+  cpu: number;
+  /** In per cent of one core: this process (the load, S3, SMTP) and the two instances together. */
+  self: number;
+  instances: number;
+  /** This process's event-loop delay, 99th percentile and most, in ms. */
+  lagP99: number;
+  lagMax: number;
+}
+
+/** A phase's figures, from this call to the call of what it returns. */
+function measure(pids: () => (number | undefined)[]) {
+  const t = performance.now();
+  const machine = machineTicks();
+  const self = process.cpuUsage();
+  const instanceTicks = () => pids().reduce<number>((sum, pid) => sum + processTicks(pid), 0);
+  const instances = instanceTicks();
+  loopDelay.reset();
+  return (name: string): Phase => {
+    const ms = performance.now() - t;
+    const now = machineTicks();
+    const used = process.cpuUsage(self);
+    return {
+      name,
+      ms,
+      cpu: now.all > machine.all ? Math.round((100 * (now.busy - machine.busy)) / (now.all - machine.all)) : 0,
+      self: Math.round((100 * (used.user + used.system)) / 1000 / ms),
+      // An instance killed and started again counts from zero: its share is then a lower bound.
+      instances: Math.max(0, Math.round((100 * 1000 * ((instanceTicks() - instances) / TICKS)) / ms)),
+      lagP99: Math.round(loopDelay.percentile(99) / 1e6),
+      lagMax: Math.round(loopDelay.max / 1e6),
+    };
+  };
+}
+
+function report(phases: Phase[]) {
   console.log(
     `\n${"phase".padEnd(22)}${"class".padEnd(12)}${"req/s".padStart(7)}${"p50".padStart(7)}${"p95".padStart(7)}${"p99".padStart(7)}${"errors".padStart(8)}${"503+RA".padStart(8)}  failed statuses`,
   );
@@ -322,6 +386,17 @@ function report(phases: { name: string; ms: number }[]) {
     }
   }
   if (skipped.size) console.log(`skipped by the generator (IN_FLIGHT full): ${JSON.stringify(Object.fromEntries(skipped))}`);
+  // Everything runs on this one machine (the load, both instances, nginx, PostgreSQL, S3, SMTP): a
+  // phase near 100 % measures the machine's limit, not the site's; and a lagging event loop here
+  // adds its own wait to every time it measures.
+  console.log(
+    `\n${"phase".padEnd(22)}${"machine CPU".padStart(12)}${"instances".padStart(11)}${"this process".padStart(14)}${"its loop lag p99/max ms".padStart(25)}`,
+  );
+  for (const p of phases)
+    console.log(
+      `${p.name.padEnd(22)}${`${p.cpu} %`.padStart(12)}${`${p.instances} %`.padStart(11)}${`${p.self} %`.padStart(14)}${`${p.lagP99} / ${p.lagMax}`.padStart(25)}`,
+    );
+  console.log(`(machine CPU in per cent of its ${os.cpus().length} cores; the instances and this process in per cent of one core)`);
 }
 
 // --- The run -------------------------------------------------------------------------------------
@@ -404,7 +479,8 @@ async function main() {
      select 'subscriptor' || i || '@example.cat', true, 'confirmed', 'newsletter_form', now() from generate_series(1, ${recipients}) i`,
   );
 
-  const phases: { name: string; ms: number }[] = [];
+  const phases: Phase[] = [];
+  const pids = () => instances.map((i) => i.child.pid);
   let stopLoad: (() => Promise<void>) | null = null;
   const load = (factor: number) => {
     stopLoad = playLoad(base, cookie, media, factor);
@@ -412,18 +488,18 @@ async function main() {
   const during = async (name: string, ms: number) => {
     phase = name;
     console.log(`phase ${name} (${ms / 1000} s)`);
-    const t = performance.now();
+    const done = measure(pids);
     await sleep(ms);
-    phases.push({ name, ms: performance.now() - t });
+    phases.push(done(name));
   };
   const until = async (name: string, what: () => Promise<unknown>) => {
     phase = name;
     console.log(`phase ${name}`);
-    const t = performance.now();
+    const done = measure(pids);
     await what();
-    const took = performance.now() - t;
-    phases.push({ name, ms: took });
-    return took;
+    const figures = done(name);
+    phases.push(figures);
+    return figures.ms;
   };
   const healthy = async (ports: number[]) => {
     for (;;) {
@@ -469,33 +545,49 @@ async function main() {
 
   let killRecovery: number;
   let pgRecovery = 0;
+  /** A phase whose load starts with a step (queueing the newsletter): its requests are the phase's
+   * from the first, and its time counts from there. The steps' time was once counted in the phase
+   * before: the first seconds of 10x read as the base load's p99. */
+  const startingWith = async (name: string, factor: number, step: () => Promise<void>, ms: number) => {
+    phase = name;
+    console.log(`phase ${name} (${ms / 1000} s)`);
+    const t = performance.now();
+    const done = measure(pids);
+    load(factor);
+    await step();
+    await sleep(Math.max(0, ms - (performance.now() - t)));
+    phases.push(done(name));
+  };
   if (CI) {
     // The newsletter goes out beside the sign-ups: since its messages have SMTP connections of their
     // own, a sign-up's confirmation no longer waits behind it (decisions 058 and 060).
-    load(1);
-    await sendNewsletter();
-    await during("base", 45_000);
+    await startingWith("base", 1, sendNewsletter, 45_000);
     killRecovery = await kill();
     await during("kill: after", 30_000);
   } else {
     load(1);
     await during("base", 40_000);
     await stopLoad!();
-    load(10);
-    await sendNewsletter();
-    console.log("newsletter queued");
-    await during("10x", 40_000);
+    await startingWith(
+      "10x",
+      10,
+      async () => {
+        await sendNewsletter();
+        console.log("newsletter queued");
+      },
+      40_000,
+    );
     await stopLoad!();
     load(1);
     await during("kill: before", 10_000);
     killRecovery = await kill();
     await during("kill: after", 15_000);
     phase = "pg: outage";
-    const tPg = performance.now();
+    const donePg = measure(pids);
     postgres.stop();
     await sleep(5000);
     postgres.start();
-    phases.push({ name: "pg: outage", ms: performance.now() - tPg });
+    phases.push(donePg("pg: outage"));
     pgRecovery = await until("pg: recovering", () => healthy(ports));
     await during("pg: after", 15_000);
     phase = "s3: outage";
@@ -508,6 +600,8 @@ async function main() {
   const runMs = performance.now() - started;
 
   report(phases);
+  // Every request's class, phase, start and time, for a closer look (REHEARSE_SAMPLES=file.json).
+  if (process.env.REHEARSE_SAMPLES) fs.writeFileSync(process.env.REHEARSE_SAMPLES, JSON.stringify(samples));
   console.log(
     `\nload ran ${Math.round(runMs / 1000)} s; instance killed -> back in ${Math.round(killRecovery)} ms` +
       (CI ? "" : `; PostgreSQL back -> both instances healthy in ${Math.round(pgRecovery)} ms`),
