@@ -8,7 +8,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 // campaign tag, a random one) is left out of the page's address before it is rendered and kept:
 // such addresses share one cached page instead of costing a render each and pushing useful pages out.
 import { localeOf, localePrefix } from "~/i18n/locales";
-import { PAGE_PARAMS, PUBLIC_PAGES } from "~/lib/routes";
+import { pageParams, PUBLIC_PAGES } from "~/lib/routes";
 import { endOfDayInCatalonia } from "~/domain/consultation";
 import { targetPath } from "~/domain/request-path";
 import { contributionTypes } from "~/domain/contributions";
@@ -163,6 +163,9 @@ const asSpelt: RouteOf = (pathname) => ({ id: pathname, canonical: pathname });
 
 /** The values of the parameters pages read, in one spelling: null leaves the parameter out (its
  * page shows the same without it). A value a page refuses (it redirects) is never kept anyway. */
+/** The query parameters each page reads (lib/routes.ts). */
+const PAGE_PARAMS = pageParams();
+
 const PARAM_VALUES: Record<string, (value: string) => string | null> = {
   // A type no list knows shows every type (/aportacions) or nothing (/denuncia), as none does.
   tipus: (value) => ((contributionTypes as readonly string[]).includes(value) ? value : null),

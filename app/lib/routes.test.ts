@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { translators } from "~/i18n/catalogues.server";
 import { LOCALES } from "~/i18n/locales";
-import { alternatesOf, footerNav, headerNav, PAGE_PARAMS, PAGES, PUBLIC_PAGES, PUBLIC_PATHS, TRACKER_MAP_DATA } from "./routes";
+import { alternatesOf, footerNav, headerNav, pageParams, PAGES, PUBLIC_PAGES, PUBLIC_PATHS, TRACKER_MAP_DATA } from "./routes";
 import { OPEN_DATA_FILES } from "./open-data";
 import { SEO_PATHS } from "./seo";
 
@@ -70,6 +70,7 @@ describe("the site registry", () => {
       const reader = "models/results.server.ts";
       return file !== reader && source.includes("trackerFiltersOf(") ? [...own, ...reads(reader)] : own;
     };
+    const PAGE_PARAMS = pageParams();
     for (const page of PUBLIC_PAGES)
       expect([...(PAGE_PARAMS[page.path] ?? [])].sort(), page.path).toEqual([...new Set(reads(page.file))].sort());
     expect([...PAGE_PARAMS[TRACKER_MAP_DATA]!].sort()).toEqual([...new Set(reads("routes/api/results-map.ts"))].sort());

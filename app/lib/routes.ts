@@ -201,11 +201,14 @@ export const PUBLIC_PATHS = PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).
 export const TRACKER_MAP_DATA = "/api/seguiment-del-pla/mapa.json";
 
 /** The query parameters each page (and the tracker's map data) reads, by path in every language
- * (server/page-cache.ts). */
-export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
-  ...Object.fromEntries(PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!])),
-  [TRACKER_MAP_DATA]: PAGES.tracker.params!.filter((p) => p !== "pagina"),
-};
+ * (server/page-cache.ts). A function, so that the browser's bundle leaves it out: only the server
+ * asks (a top-level table here was kept in every page's scripts). */
+export function pageParams(): Readonly<Record<string, readonly string[]>> {
+  return {
+    ...Object.fromEntries(PUBLIC_PAGES.filter((p) => p.params).map((p) => [p.path, p.params!])),
+    [TRACKER_MAP_DATA]: PAGES.tracker.params!.filter((p) => p !== "pagina"),
+  };
+}
 
 type FixedPage = Exclude<
   PageName,

@@ -12,6 +12,7 @@
 //                                                  fails on a lost or duplicated write or an error burst)
 //   REHEARSE_PORT (default 3300): its services take free ports among the 100 from there.
 //   REHEARSE_SAMPLES=file.json: every request's class, phase, start and duration, written there.
+//   REHEARSE_PROFILE=dir: the second instance's CPU profile, written there when it stops.
 //   Installs nginx and PostgreSQL from Debian when missing (as root), as ensure-chromium does.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -450,7 +451,17 @@ async function main() {
     if (instances[i]) retired.push(instances[i]);
     const dataDir = path.join(work, `instance-${i}`);
     fs.mkdirSync(dataDir, { recursive: true });
-    const server = await startBuiltServer({ port: ports[i]!, dataDir, databaseUrl: postgres.url, admin: ADMIN, env });
+    // The instance that is never killed can be profiled (REHEARSE_PROFILE=dir: a .cpuprofile there
+    // when it stops, for Chromium's DevTools or scripts/cpuprofile-top.mjs).
+    const profile =
+      i === 1 && process.env.REHEARSE_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.REHEARSE_PROFILE}` } : {};
+    const server = await startBuiltServer({
+      port: ports[i]!,
+      dataDir,
+      databaseUrl: postgres.url,
+      admin: ADMIN,
+      env: { ...env, ...profile },
+    });
     instances[i] = server;
     return server;
   };

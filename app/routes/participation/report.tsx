@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/report";
 import { Notice, FormPage, useSay } from "~/components/participation/shared";
-import { ReportForm, useReportTexts } from "~/components/site/report-dialog";
+import { useReportTexts } from "~/components/site/report-dialog";
+import { ReportForm } from "~/components/site/report-form";
 import { contributionTypes, type ContributionType } from "~/domain/contributions";
 import { publicRead } from "~/models/content.server";
 import { excerpt } from "~/lib/contributions";
