@@ -76,28 +76,34 @@ export async function startBuiltServer(options: {
   databaseUrl?: string;
   admin: { email: string; password: string };
   env?: NodeJS.ProcessEnv;
+  /** Node's own options before server.js (--cpu-prof: NODE_OPTIONS may not carry it). */
+  nodeArgs?: string[];
   onStdoutLine?: (line: string) => void;
 }): Promise<BuiltServer> {
   const { port } = options;
   // A server that hangs can be asked where (SIGUSR2 writes a diagnostic report with its stacks).
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "pb-server-report-"));
-  const child = spawn(process.execPath, ["--report-on-signal", "--report-signal=SIGUSR2", `--report-directory=${reports}`, "server.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...options.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl ?? "",
-      // LOG_SILENT keeps warnings and errors.
-      LOG_SILENT: "1",
-      TRUST_PROXY: "loopback",
-      ADMIN_EMAIL: options.admin.email,
-      ADMIN_PASSWORD: options.admin.password,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--report-on-signal", "--report-signal=SIGUSR2", `--report-directory=${reports}`, "server.js"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...options.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? "",
+        // LOG_SILENT keeps warnings and errors.
+        LOG_SILENT: "1",
+        TRUST_PROXY: "loopback",
+        ADMIN_EMAIL: options.admin.email,
+        ADMIN_PASSWORD: options.admin.password,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   const stderr: string[] = [];
   const stdout: string[] = [];
   const lines = (onLine: (line: string) => void) => {

@@ -453,15 +453,8 @@ async function main() {
     fs.mkdirSync(dataDir, { recursive: true });
     // The instance that is never killed can be profiled (REHEARSE_PROFILE=dir: a .cpuprofile there
     // when it stops, for Chromium's DevTools or scripts/cpuprofile-top.mjs).
-    const profile =
-      i === 1 && process.env.REHEARSE_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.REHEARSE_PROFILE}` } : {};
-    const server = await startBuiltServer({
-      port: ports[i]!,
-      dataDir,
-      databaseUrl: postgres.url,
-      admin: ADMIN,
-      env: { ...env, ...profile },
-    });
+    const profile = i === 1 && process.env.REHEARSE_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.REHEARSE_PROFILE}`] : [];
+    const server = await startBuiltServer({ port: ports[i]!, dataDir, databaseUrl: postgres.url, admin: ADMIN, env, nodeArgs: profile });
     instances[i] = server;
     return server;
   };
