@@ -110,6 +110,16 @@ test.describe("on a phone-sized screen", () => {
       const stroke = await segment.evaluate((el) => getComputedStyle(el).stroke);
       expect(stroke, String(name)).toBe(works);
     }
+    // The map shows the drawn segments, not the whole county: together they span most of its width
+    // or height (at the county's view these two spanned about a third).
+    const span = await map.evaluate((box) => {
+      const paths = [...box.querySelectorAll(".leaflet-overlay-pane path")].map((p) => p.getBoundingClientRect());
+      const frame = box.getBoundingClientRect();
+      const width = Math.max(...paths.map((r) => r.right)) - Math.min(...paths.map((r) => r.left));
+      const height = Math.max(...paths.map((r) => r.bottom)) - Math.min(...paths.map((r) => r.top));
+      return Math.max(width / frame.width, height / frame.height);
+    });
+    expect(span).toBeGreaterThan(0.6);
     await site.setViewportSize({ width: 390, height: 844 });
     // The connection drops while the map's data comes: the map says so, and points to the list.
     const dropped = await visitor.newPage();

@@ -275,7 +275,7 @@ export default function LeafletMap({
       const colourOf = (f: GeoJSON.Feature | undefined) =>
         (segmentColours && f ? segmentColours[`${layer.id}:${indexOf.get(f)}`] : undefined) ?? layer.colour;
       const shown = segmentColours ? json.features.filter((f) => segmentColours[`${layer.id}:${indexOf.get(f)}`]) : json.features;
-      L.geoJSON({ ...json, features: shown } as GeoJSON.FeatureCollection, {
+      return L.geoJSON({ ...json, features: shown } as GeoJSON.FeatureCollection, {
         style: (f) => ({ color: colourOf(f), weight: 5, opacity: 0.9, dashArray: DASH_ARRAYS[layer.lineStyle], lineCap: "round" }),
         // A point 24 px across (radius 12): what a finger can hit, and what a focus ring can circle.
         pointToLayer: (f, latlng) =>
@@ -338,6 +338,13 @@ export default function LeafletMap({
         : Promise.resolve(0);
     void Promise.allSettled([...drawn, loaded]).then(([...results]) => {
       const last = results.at(-1);
+      // The tracker draws only its results' segments: the map shows them, not the whole county
+      // (a result's page zooms to its few segments; a filter, to what it keeps).
+      if (segmentColours) {
+        const bounds = L.latLngBounds([]);
+        for (const r of results.slice(0, drawn.length)) if (r.status === "fulfilled") bounds.extend((r.value as L.GeoJSON).getBounds());
+        if (bounds.isValid()) m.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
+      }
       container.dataset.ready = "true";
       onReady?.({ pins: last?.status === "fulfilled" ? (last.value as number) : 0, ms: performance.now() - started });
     });
