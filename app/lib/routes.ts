@@ -1,4 +1,5 @@
 import { CAMPAIGN } from "../domain/campaign";
+import type { ContributionType } from "../domain/contributions";
 import type { Category } from "../domain/themes";
 import type { ClientKey } from "../i18n/catalogue";
 import { localePrefix, LOCALES, type Locale } from "../i18n/locales";
@@ -221,6 +222,11 @@ type FixedPage = Exclude<
   | "trackerUnsubscribe"
   | "answerMailStop"
 >;
+
+/** The report page's address for one contribution (the report dialog's link without JavaScript,
+ * and its form's action), with the page's paths. */
+export const reportHref = (paths: Paths, type: ContributionType, id: string) =>
+  `${paths.report}?${new URLSearchParams({ tipus: type, id })}`;
 
 /** The addresses links are written with, in one language. */
 export function pathsFor(locale: Locale) {

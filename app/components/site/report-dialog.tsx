@@ -2,10 +2,10 @@ import { FlagIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { FormDialog, useSay } from "~/components/participation/shared";
 import { Skeleton } from "~/components/ui/skeleton";
-import { type ContributionType } from "~/domain/contributions";
+import type { ContributionType } from "~/domain/contributions";
 import { useLocale } from "~/i18n/react";
 import { REPORT_TEXTS } from "~/lib/participation-texts";
-import { localePaths, type Paths } from "~/lib/routes";
+import { localePaths, reportHref } from "~/lib/routes";
 
 // Visitors report a contribution (decision 028): a short list of reasons, no account. The report
 // control on each card and dialog is a link to the report page without JavaScript, a dialog with it.
@@ -18,10 +18,6 @@ export function useReportTexts() {
   const say = useSay();
   return { title: say(REPORT_TEXTS.title), description: say(REPORT_TEXTS.description) };
 }
-
-/** The report page's address for one contribution, in the page's language. */
-export const reportHref = (paths: Paths, type: ContributionType, id: string) =>
-  `${paths.report}?${new URLSearchParams({ tipus: type, id })}`;
 
 /** 'Denuncia': a small control under a contribution. */
 export function ReportDialog({ type, id }: { type: ContributionType; id: string }) {

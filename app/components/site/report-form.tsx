@@ -5,8 +5,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { reportReasons, type ContributionType } from "~/domain/contributions";
 import { useLocale } from "~/i18n/react";
 import { echoed, LIMITS, REPORT_TEXTS, type WriteResult } from "~/lib/participation-texts";
-import { localePaths } from "~/lib/routes";
-import { reportHref } from "./report-dialog";
+import { localePaths, reportHref } from "~/lib/routes";
 
 // The report form (decision 028): on the report page, and in the report dialog, which fetches it
 // when it first opens (report-dialog.tsx), so that the pages' first scripts do not carry it.
