@@ -198,7 +198,7 @@ export const PUBLIC_PATHS = PUBLIC_PAGES.filter((p) => p.seo && !p.seo.noindex).
 
 /** What the tracker's map draws (issue 35): the filtered results' segments and their colours, as
  * JSON, apart from the page's data so that a phone that never scrolls to the map never loads it.
- * It reads the tracker's filters but its page. */
+ * It reads the tracker's filters, not its page number (the map covers every page of the list). */
 export const TRACKER_MAP_DATA = "/api/seguiment-del-pla/mapa.json";
 
 /** The query parameters each page (and the tracker's map data) reads, by path in every language

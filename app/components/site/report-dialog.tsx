@@ -11,7 +11,7 @@ import { localePaths, reportHref } from "~/lib/routes";
 // control on each card and dialog is a link to the report page without JavaScript, a dialog with it.
 
 /** The form, fetched when a report dialog first opens (report-form.tsx). */
-const ReportForm = lazy(() => import("./report-form"));
+const ReportForm = lazy(() => import("./report-form").then((m) => ({ default: m.ReportForm })));
 
 /** The report dialog's and page's heading and text, in the page's language. */
 export function useReportTexts() {

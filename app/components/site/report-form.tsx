@@ -51,5 +51,3 @@ export function ReportForm({ type, id, result }: { type: ContributionType; id: s
     </PublicForm>
   );
 }
-
-export default ReportForm;
